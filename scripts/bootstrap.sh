@@ -51,7 +51,7 @@ _aicp_node() {
 # Finds a pulumi binary of at least the pinned version; prints its directory.
 _aicp_find_pulumi() {
   local want="$1" candidate v
-  for candidate in "$(command -v pulumi 2>/dev/null)" "$HOME/.pulumi/bin/pulumi" "$_aicp_cache/pulumi/v$want/pulumi"; do
+  for candidate in "$(command -v pulumi 2>/dev/null)" "$HOME/.pulumi/bin/pulumi" "$_aicp_cache/pulumi/v$want/bin/pulumi"; do
     [ -n "$candidate" ] && [ -x "$candidate" ] || continue
     v="$("$candidate" version 2>/dev/null | sed 's/^v//')"
     if [ -n "$v" ] && _aicp_version_ge "$v" "$want"; then dirname "$candidate"; return 0; fi
@@ -60,7 +60,7 @@ _aicp_find_pulumi() {
 }
 
 _aicp_build_pulumi() {
-  local want="$1" out="$_aicp_cache/pulumi/v$1"
+  local want="$1" out="$_aicp_cache/pulumi/v$1/bin"
   command -v go >/dev/null 2>&1 || { _aicp_fail "no pulumi >= $want found and no Go toolchain to build one; install the Pulumi CLI (https://www.pulumi.com/docs/install/) or Go 1.26+"; return 1; }
   _aicp_log "building pulumi v$want with Go from tools/pulumi (first run only; cached in .cache/pulumi)"
   # -mod=readonly makes the committed go.sum the authority, so the checksum
@@ -95,7 +95,7 @@ _aicp_pulumi() {
   [ -n "$want" ] || { _aicp_fail "cannot read the @pulumi/pulumi version from package.json"; return 1; }
   if ! dir="$(_aicp_find_pulumi "$want")"; then
     _aicp_build_pulumi "$want" || return 1
-    dir="$_aicp_cache/pulumi/v$want"
+    dir="$_aicp_cache/pulumi/v$want/bin"
   fi
   export PATH="$dir:$PATH"
   _aicp_link_plugin_scripts "$dir"
