@@ -1,0 +1,244 @@
+/**
+ * The AICP API client: one method per operation, each validating its request
+ * with the wire schema before anything is sent and parsing the answer with the
+ * response schema. Requests and results are in the wire's snake_case; the
+ * provider and SDK convert at their edge.
+ */
+import { z } from "zod";
+import * as wire from "./wire";
+import { AicpError, validationError } from "./errors";
+import { collectAll, findInPages, type Page, type PagingOptions } from "./paging";
+import { resolveRoutes, type OperationName, type RouteTable } from "./routes";
+import { Transport, type TransportOptions } from "./transport";
+import type { QueryValue } from "./signature";
+
+export interface ClientOptions extends TransportOptions {
+  /** Route overrides, `{operation: "METHOD /path"}` (see routes.ts). */
+  readonly routes?: Readonly<Record<string, string>>;
+  /** Page size and concurrency for list walks. */
+  readonly paging?: PagingOptions;
+}
+
+interface Request<S extends z.ZodType | undefined> {
+  readonly pathParams?: Readonly<Record<string, string>>;
+  readonly schema?: S;
+  readonly input?: unknown;
+  /** Send the validated input as the query string instead of the body. */
+  readonly asQuery?: boolean;
+  readonly idempotent: boolean;
+}
+
+export class AicpClient {
+  readonly routes: RouteTable;
+  private readonly transport: Transport;
+  private readonly paging: PagingOptions;
+
+  constructor(options: ClientOptions) {
+    this.routes = resolveRoutes(options.routes);
+    this.transport = new Transport(options);
+    this.paging = options.paging ?? {};
+  }
+
+  close(): Promise<void> {
+    return this.transport.close();
+  }
+
+  // ---- the five operations of the spec ----
+
+  /** Pods of a training job that has not terminated (spec 4.1). */
+  async listTrainingPods(path: wire.TrainingPodsPath): Promise<wire.Pod[]> {
+    const p = validate("listTrainingPods", wire.trainingPodsPath, path);
+    const data = await this.send("listTrainingPods", { pathParams: p, idempotent: true });
+    return parseList("listTrainingPods", wire.pod, data);
+  }
+
+  /** Creates a notebook; the platform answers with it in state Pending (spec 4.2). */
+  async createNotebook(body: wire.CreateNotebookRequest): Promise<wire.Notebook> {
+    const valid = validate("createNotebook", wire.createNotebookRequest, body);
+    const data = await this.send("createNotebook", { pathParams: { namespace: valid.namespace }, input: valid, idempotent: false });
+    const created = parseList("createNotebook", wire.notebook, data)[0];
+    if (!created) throw malformed("createNotebook", "an empty data array instead of the new notebook");
+    return created;
+  }
+
+  /** Creates a resource group (spec 4.3). */
+  async createResourceGroup(body: wire.CreateResourceGroupRequest): Promise<wire.ResourceGroup> {
+    const data = await this.send("createResourceGroup", { schema: wire.createResourceGroupRequest, input: body, idempotent: false });
+    return parseOne("createResourceGroup", wire.resourceGroup, data);
+  }
+
+  /** Disk metrics of a notebook or job that has not terminated (spec 4.4). */
+  async getNotebookDiskMetrics(query: wire.DiskMetricsQuery): Promise<wire.Metric[]> {
+    const q = validate("getNotebookDiskMetrics", wire.diskMetricsQuery, query);
+    const data = await this.send("getNotebookDiskMetrics", {
+      pathParams: { namespace: q.namespace },
+      input: q.uuid === undefined ? {} : { uuid: q.uuid },
+      asQuery: true,
+      idempotent: true,
+    });
+    return parseList("getNotebookDiskMetrics", wire.metric, data);
+  }
+
+  /** One page of resource templates (spec 4.5). */
+  async listTemplates(query: wire.ListTemplatesQuery = {}): Promise<Page<wire.Template>> {
+    return this.page("listTemplates", wire.listTemplatesQuery, query, wire.template);
+  }
+
+  /** Every resource template matching the filters, paging concurrently. */
+  async listAllTemplates(query: Omit<wire.ListTemplatesQuery, "offset" | "limit"> = {}, paging?: PagingOptions): Promise<wire.Template[]> {
+    return collectAll((offset, limit) => this.listTemplates({ ...query, offset, limit }), { ...this.paging, ...paging });
+  }
+
+  // ---- documented extra operations (platform notes §1) ----
+
+  async listNotebooks(namespace: string, query: wire.ListNotebooksQuery = {}): Promise<Page<wire.Notebook>> {
+    return this.page("listNotebooks", wire.listNotebooksQuery, query, wire.notebook, { namespace });
+  }
+
+  async listAllNotebooks(namespace: string, query: Omit<wire.ListNotebooksQuery, "offset" | "limit"> = {}): Promise<wire.Notebook[]> {
+    return collectAll((offset, limit) => this.listNotebooks(namespace, { ...query, offset, limit }), this.paging);
+  }
+
+  /** Finds a notebook by uuid, paging through the list; undefined when it does not exist. */
+  async findNotebook(namespace: string, uuid: string): Promise<wire.Notebook | undefined> {
+    return findInPages((offset, limit) => this.listNotebooks(namespace, { offset, limit }), (n) => n.uuid === uuid, this.paging);
+  }
+
+  /** Notebooks whose name is exactly `name` (the list filter is a partial match). */
+  async findNotebooksByName(namespace: string, name: string): Promise<wire.Notebook[]> {
+    const candidates = await this.listAllNotebooks(namespace, { name });
+    return candidates.filter((n) => n.name === name);
+  }
+
+  async stopNotebooks(namespace: string, uuids: string[], saveImage = false): Promise<void> {
+    await this.send("stopNotebooks", { pathParams: { namespace }, schema: wire.stopNotebooksRequest, input: { uuids, save_image: saveImage }, idempotent: true });
+  }
+
+  async startNotebooks(namespace: string, body: z.input<typeof wire.startNotebooksRequest>): Promise<void> {
+    await this.send("startNotebooks", { pathParams: { namespace }, schema: wire.startNotebooksRequest, input: body, idempotent: true });
+  }
+
+  async setStopTime(namespace: string, uuid: string, stopTime: string): Promise<void> {
+    await this.send("setStopTime", { pathParams: { namespace }, schema: wire.setStopTimeRequest, input: { uuid, stop_time: stopTime }, idempotent: true });
+  }
+
+  async setDeleteTime(namespace: string, uuid: string, autoDeleteTime: string): Promise<void> {
+    await this.send("setDeleteTime", {
+      pathParams: { namespace },
+      schema: wire.setDeleteTimeRequest,
+      input: { uuid, auto_delete_time: autoDeleteTime },
+      idempotent: true,
+    });
+  }
+
+  async changeImage(namespace: string, body: z.input<typeof wire.changeImageRequest>): Promise<void> {
+    await this.send("changeImage", { pathParams: { namespace }, schema: wire.changeImageRequest, input: body, idempotent: true });
+  }
+
+  /** Adds a resource template; returns the new template ids. */
+  async createTemplate(body: wire.CreateTemplateRequest): Promise<number[]> {
+    const data = await this.send("createTemplate", { schema: wire.createTemplateRequest, input: body, idempotent: false });
+    return parseOne("createTemplate", z.looseObject({ tmp_ids: z.array(z.number()) }), data).tmp_ids;
+  }
+
+  async updateResourceGroup(body: wire.UpdateResourceGroupRequest): Promise<void> {
+    await this.send("updateResourceGroup", { schema: wire.updateResourceGroupRequest, input: body, idempotent: true });
+  }
+
+  /** A resource group by id (assumed route); undefined when the platform says it does not exist. */
+  async getResourceGroup(rgId: string): Promise<wire.ResourceGroup | undefined> {
+    try {
+      const data = await this.send("getResourceGroup", { pathParams: { rg_id: rgId }, idempotent: true });
+      return parseOne("getResourceGroup", wire.resourceGroup, data);
+    } catch (error) {
+      if (error instanceof AicpError && error.isNotFound) return undefined;
+      throw error;
+    }
+  }
+
+  async listResourceGroups(query: z.input<typeof wire.listResourceGroupsQuery> = {}): Promise<Page<wire.ResourceGroup>> {
+    return this.page("listResourceGroups", wire.listResourceGroupsQuery, query, wire.resourceGroup);
+  }
+
+  /** Deletes a resource group (assumed route); a group that is already gone is not an error. */
+  async deleteResourceGroup(rgId: string): Promise<void> {
+    try {
+      await this.send("deleteResourceGroup", { pathParams: { rg_id: rgId }, idempotent: true });
+    } catch (error) {
+      if (error instanceof AicpError && error.isNotFound) return;
+      throw error;
+    }
+  }
+
+  async listTrainingJobs(namespace: string, query: z.input<typeof wire.listTrainingJobsQuery> = {}): Promise<Page<wire.TrainingJob>> {
+    return this.page("listTrainingJobs", wire.listTrainingJobsQuery, query, wire.trainingJob, { namespace });
+  }
+
+  async createTrainingJob(namespace: string, body: wire.CreateTrainingJobRequest): Promise<wire.TrainingJob | undefined> {
+    const data = await this.send("createTrainingJob", { pathParams: { namespace }, schema: wire.createTrainingJobRequest, input: body, idempotent: false });
+    const items = Array.isArray(data) ? data : data === null || data === undefined ? [] : [data];
+    return parseList("createTrainingJob", wire.trainingJob, items)[0];
+  }
+
+  // ---- plumbing ----
+
+  private async page<T extends z.ZodType>(
+    operation: OperationName,
+    querySchema: z.ZodType,
+    query: unknown,
+    itemSchema: T,
+    pathParams?: Record<string, string>,
+  ): Promise<Page<z.output<T>>> {
+    const q = validate(operation, querySchema, query);
+    const env = await this.transport.send({ operation, route: this.routes[operation], pathParams, query: toQuery(q), idempotent: true });
+    const items = parseList(operation, itemSchema, env.data ?? []);
+    return { items, total: typeof env.counts === "number" ? env.counts : undefined };
+  }
+
+  private async send<S extends z.ZodType | undefined>(operation: OperationName, request: Request<S>): Promise<unknown> {
+    const input = request.schema ? validate(operation, request.schema, request.input) : request.input;
+    const env = await this.transport.send({
+      operation,
+      route: this.routes[operation],
+      pathParams: request.pathParams,
+      query: request.asQuery ? toQuery(input) : undefined,
+      body: request.asQuery ? undefined : input,
+      idempotent: request.idempotent,
+    });
+    return env.data;
+  }
+}
+
+function validate<S extends z.ZodType>(operation: string, schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input);
+  if (!result.success) throw validationError(`${operation} request`, result.error.issues);
+  return result.data;
+}
+
+function toQuery(input: unknown): Record<string, QueryValue | undefined> {
+  const query: Record<string, QueryValue | undefined> = {};
+  for (const [key, value] of Object.entries((input ?? {}) as Record<string, unknown>)) {
+    if (value === undefined || value === null) continue;
+    query[key] = Array.isArray(value) ? value.map((v) => (typeof v === "object" ? JSON.stringify(v) : v)) : (value as QueryValue);
+  }
+  return query;
+}
+
+function malformed(operation: string, what: string): AicpError {
+  return new AicpError("AICP_MALFORMED", `${operation} answered with ${what}.`, { operation });
+}
+
+function parseList<T extends z.ZodType>(operation: string, schema: T, data: unknown): z.output<T>[] {
+  if (!Array.isArray(data)) throw malformed(operation, `data of type ${data === null ? "null" : typeof data} where a list was expected`);
+  return data.map((item, i) => {
+    const result = schema.safeParse(item);
+    if (!result.success) throw malformed(operation, `an unreadable item ${i}: ${result.error.issues.map((x) => `${x.path.join(".")}: ${x.message}`).join("; ")}`);
+    return result.data;
+  });
+}
+
+function parseOne<T extends z.ZodType>(operation: string, schema: T, data: unknown): z.output<T> {
+  const result = schema.safeParse(data);
+  if (!result.success) throw malformed(operation, `an unreadable object: ${result.error.issues.map((x) => `${x.path.join(".")}: ${x.message}`).join("; ")}`);
+  return result.data;
+}

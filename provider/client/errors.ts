@@ -1,0 +1,104 @@
+/**
+ * One error type for everything that can go wrong talking to the platform. Each
+ * carries a stable `code`, the operation and route, the HTTP status, the
+ * platform's `ret_code` and message, and the request id to quote to support.
+ * Messages never contain credentials or the signed query string.
+ */
+import type { z } from "zod";
+
+export type AicpErrorCode =
+  | "AICP_HTTP" // non-2xx answer
+  | "AICP_RET_CODE" // 2xx answer whose envelope has ret_code != 0
+  | "AICP_MALFORMED" // body is not the platform's envelope
+  | "AICP_TIMEOUT" // no answer within the request timeout
+  | "AICP_NETWORK" // connection refused, reset or dropped
+  | "AICP_ROUTE" // an assumed route answered 404/405: the platform may use another path
+  | "AICP_VALIDATION" // input breaks a rule of the spec; nothing was sent
+  | "AICP_CONFIG" // provider configuration missing or invalid; nothing was sent
+  | "AICP_WAIT"; // a resource did not reach the wanted state
+
+export interface AicpErrorDetails {
+  operation?: string;
+  method?: string;
+  path?: string;
+  status?: number;
+  retCode?: number;
+  platformMessage?: string;
+  requestId?: string;
+  /** For AICP_VALIDATION: each broken rule with its property path. */
+  issues?: ReadonlyArray<{ path: string; message: string }>;
+  /** True when a write may have reached the platform although no answer came back. */
+  outcomeUnknown?: boolean;
+  cause?: unknown;
+}
+
+export class AicpError extends Error {
+  readonly code: AicpErrorCode;
+  readonly operation?: string;
+  readonly method?: string;
+  readonly path?: string;
+  readonly status?: number;
+  readonly retCode?: number;
+  readonly platformMessage?: string;
+  readonly requestId?: string;
+  readonly issues?: ReadonlyArray<{ path: string; message: string }>;
+  readonly outcomeUnknown: boolean;
+
+  constructor(code: AicpErrorCode, message: string, details: AicpErrorDetails = {}) {
+    super(message, details.cause === undefined ? undefined : { cause: details.cause });
+    this.name = "AicpError";
+    this.code = code;
+    this.operation = details.operation;
+    this.method = details.method;
+    this.path = details.path;
+    this.status = details.status;
+    this.retCode = details.retCode;
+    this.platformMessage = details.platformMessage;
+    this.requestId = details.requestId;
+    this.issues = details.issues;
+    this.outcomeUnknown = details.outcomeUnknown ?? false;
+  }
+
+  /** True for an answer meaning "no such object" (HTTP 404 on a documented route). */
+  get isNotFound(): boolean {
+    return this.code === "AICP_HTTP" && this.status === 404;
+  }
+}
+
+/** What a request was, for error messages. */
+export interface RequestContext {
+  operation: string;
+  method: string;
+  path: string;
+}
+
+/** "operation (METHOD /path)": how every message names the request. */
+export function describeRequest(ctx: RequestContext): string {
+  return `${ctx.operation} (${ctx.method} ${ctx.path})`;
+}
+
+/** Formats the platform-side facts of a failure: status, ret_code, message, request id. */
+export function describeAnswer(parts: { status?: number; retCode?: number; platformMessage?: string; requestId?: string }): string {
+  const facts: string[] = [];
+  if (parts.status !== undefined) facts.push(`HTTP ${parts.status}`);
+  if (parts.retCode !== undefined) facts.push(`ret_code ${parts.retCode}`);
+  if (parts.platformMessage) facts.push(`message "${parts.platformMessage}"`);
+  facts.push(`request id ${parts.requestId ?? "(none returned)"}`);
+  return facts.join(", ");
+}
+
+/** Turns zod issues into a validation error, with paths rendered by `renderPath`. */
+export function validationError(
+  what: string,
+  issues: ReadonlyArray<z.core.$ZodIssue>,
+  renderPath: (path: ReadonlyArray<PropertyKey>) => string = defaultPath,
+): AicpError {
+  const rendered = issues.map((issue) => ({ path: renderPath(issue.path) || "(input)", message: issue.message }));
+  const lines = rendered.map((i) => `  - ${i.path}: ${i.message}`).join("\n");
+  return new AicpError("AICP_VALIDATION", `invalid ${what}; nothing was sent to the platform:\n${lines}`, { issues: rendered });
+}
+
+/** Renders ["replica_specs", "custom_gpu_list", 1] as "replica_specs.custom_gpu_list[1]". */
+export function defaultPath(path: ReadonlyArray<PropertyKey>): string {
+  return path.reduce<string>((acc, key) => (typeof key === "number" ? `${acc}[${key}]` : acc ? `${acc}.${String(key)}` : String(key)), "");
+}

@@ -1,0 +1,263 @@
+/**
+ * Sends one operation to the platform: signs it, applies the request timeout,
+ * retries what is safe to retry, and turns every answer that is not a
+ * successful envelope into an AicpError.
+ *
+ * Retry rules: an idempotent call (every read, and writes that set a state) is
+ * retried on network failures, timeouts, malformed bodies, 429 and 5xx. A
+ * non-idempotent call (a create) is retried only when the platform answered 429
+ * or 503 with Retry-After, i.e. it said it did not process the request; any
+ * other failure surfaces with `outcomeUnknown` so the caller can reconcile
+ * instead of creating a duplicate. Attempts and total time are both bounded.
+ */
+import { Agent, errors as undiciErrors, request } from "undici";
+import { envelope, type Envelope } from "./wire/common";
+import { AicpError, describeAnswer, describeRequest, type RequestContext } from "./errors";
+import { fillPath, type Route } from "./routes";
+import { signedQueryString, type QueryValue } from "./signature";
+
+export interface Credentials {
+  readonly accessKeyId: string;
+  readonly secretAccessKey: string;
+}
+
+export interface TransportOptions {
+  /** Origin of the API, e.g. https://ai.coreshub.cn */
+  readonly baseUrl: string;
+  /** Path prefix before every route, e.g. /qai/aicp */
+  readonly pathPrefix: string;
+  readonly credentials: Credentials;
+  /** Per-attempt timeout. */
+  readonly timeoutMs?: number;
+  /** Attempts per call, the first included. */
+  readonly maxAttempts?: number;
+  /** Upper bound on the time spent retrying one call. */
+  readonly retryBudgetMs?: number;
+  /** Delay before the first retry; doubles per attempt, with full jitter. */
+  readonly retryBaseDelayMs?: number;
+  /** Keep-alive connections per origin. */
+  readonly connections?: number;
+  /** Observes every attempt (for tests and benchmarks); must not throw. */
+  readonly onAttempt?: (event: AttemptEvent) => void;
+}
+
+export interface AttemptEvent {
+  readonly operation: string;
+  readonly method: string;
+  readonly path: string;
+  readonly attempt: number;
+  readonly status?: number;
+  readonly error?: string;
+  readonly durationMs: number;
+}
+
+export interface Call {
+  readonly operation: string;
+  readonly route: Route;
+  readonly pathParams?: Readonly<Record<string, string>>;
+  readonly query?: Readonly<Record<string, QueryValue | undefined>>;
+  readonly body?: unknown;
+  /** Whether sending the call twice has the same effect as sending it once. */
+  readonly idempotent: boolean;
+}
+
+const retryableStatus = new Set([429, 500, 502, 503, 504]);
+const maxQuotedBytes = 200;
+
+export class Transport {
+  private readonly agent: Agent;
+  private readonly origin: string;
+  private readonly timeoutMs: number;
+  private readonly maxAttempts: number;
+  private readonly retryBudgetMs: number;
+  private readonly retryBaseDelayMs: number;
+
+  constructor(private readonly options: TransportOptions) {
+    const url = new URL(options.baseUrl);
+    this.origin = url.origin;
+    this.timeoutMs = options.timeoutMs ?? 30_000;
+    this.maxAttempts = Math.max(1, options.maxAttempts ?? 4);
+    this.retryBudgetMs = options.retryBudgetMs ?? 60_000;
+    this.retryBaseDelayMs = options.retryBaseDelayMs ?? 250;
+    this.agent = new Agent({ connections: options.connections ?? 16, keepAliveTimeout: 10_000, connect: { timeout: this.timeoutMs } });
+  }
+
+  /** Sends the call and returns the successful envelope. */
+  async send(call: Call): Promise<Envelope> {
+    const path = joinPath(this.options.pathPrefix, fillPath(call.route.path, call.pathParams ?? {}));
+    const ctx: RequestContext = { operation: call.operation, method: call.route.method, path };
+    const body = call.body === undefined ? "" : JSON.stringify(call.body);
+    const started = Date.now();
+    for (let attempt = 1; ; attempt++) {
+      const outcome = await this.attempt(call, ctx, body, attempt);
+      if (outcome.envelope) return outcome.envelope;
+      const error = outcome.error!;
+      const delay = this.retryDelay(call, outcome, attempt, started);
+      if (delay === undefined) throw error;
+      await sleep(delay);
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.agent.close();
+  }
+
+  private async attempt(call: Call, ctx: RequestContext, body: string, attempt: number): Promise<Outcome> {
+    const query = signedQueryString({
+      method: ctx.method,
+      path: ctx.path,
+      query: call.query ?? {},
+      body,
+      accessKeyId: this.options.credentials.accessKeyId,
+      secretAccessKey: this.options.credentials.secretAccessKey,
+    });
+    const t0 = Date.now();
+    const report = (status?: number, error?: string) =>
+      this.options.onAttempt?.({ operation: ctx.operation, method: ctx.method, path: ctx.path, attempt, status, error, durationMs: Date.now() - t0 });
+    let status: number;
+    let text: string;
+    let retryAfter: string | undefined;
+    try {
+      const response = await request(`${this.origin}${ctx.path}?${query}`, {
+        method: ctx.method,
+        dispatcher: this.agent,
+        headers: { accept: "application/json", ...(body ? { "content-type": "application/json" } : {}) },
+        body: body || undefined,
+        signal: AbortSignal.timeout(this.timeoutMs),
+        headersTimeout: this.timeoutMs,
+        bodyTimeout: this.timeoutMs,
+      });
+      status = response.statusCode;
+      const header = response.headers["retry-after"];
+      retryAfter = Array.isArray(header) ? header[0] : header;
+      text = await response.body.text();
+    } catch (cause) {
+      const timedOut = isTimeout(cause);
+      report(undefined, timedOut ? "timeout" : "network");
+      const unknown = !call.idempotent;
+      const what = timedOut ? `timed out after ${this.timeoutMs} ms` : `failed: ${(cause as Error).message}`;
+      const advice = unknown
+        ? " The platform may have processed it; the provider reconciles before trying again."
+        : " Check aicp:baseUrl and the network, then run again.";
+      return {
+        transient: true,
+        error: new AicpError(timedOut ? "AICP_TIMEOUT" : "AICP_NETWORK", `${describeRequest(ctx)} ${what}.${advice}`, {
+          ...ctx,
+          outcomeUnknown: unknown,
+          cause,
+        }),
+      };
+    }
+    report(status);
+    return this.interpret(call, ctx, status, text, retryAfter);
+  }
+
+  private interpret(call: Call, ctx: RequestContext, status: number, text: string, retryAfter: string | undefined): Outcome {
+    let parsed: Envelope | undefined;
+    try {
+      const result = envelope.safeParse(JSON.parse(text));
+      if (result.success) parsed = result.data;
+    } catch {
+      // Not JSON; handled below.
+    }
+    const facts = {
+      status,
+      retCode: parsed?.ret_code,
+      platformMessage: parsed?.message ?? undefined,
+      requestId: parsed?.meta?.X_REQUEST_ID,
+    };
+    const ok = status >= 200 && status < 300;
+    if (ok && parsed && parsed.ret_code === 0) return { envelope: parsed };
+
+    if (ok && !parsed) {
+      const quoted = JSON.stringify(text.slice(0, maxQuotedBytes));
+      return {
+        transient: true,
+        error: new AicpError(
+          "AICP_MALFORMED",
+          `${describeRequest(ctx)} answered HTTP ${status} with a body that is not the platform's envelope: ${quoted}. ` +
+            "A proxy or gateway may be in the way; check aicp:baseUrl and aicp:pathPrefix.",
+          { ...ctx, status, outcomeUnknown: !call.idempotent },
+        ),
+      };
+    }
+    if (ok) {
+      return {
+        transient: false,
+        error: new AicpError("AICP_RET_CODE", `${describeRequest(ctx)} was refused by the platform: ${describeAnswer(facts)}.`, { ...ctx, ...facts }),
+      };
+    }
+    if ((status === 404 && !parsed) || status === 405) {
+      if (call.route.source === "assumed") {
+        return {
+          transient: false,
+          error: new AicpError(
+            "AICP_ROUTE",
+            `${describeRequest(ctx)} answered ${describeAnswer(facts)}. This route is not publicly documented and was assumed; ` +
+              `if the platform uses another path, set it with \`pulumi config set --path 'aicp:routes.${call.operation}' "<METHOD> <path>"\`.`,
+            { ...ctx, ...facts },
+          ),
+        };
+      }
+    }
+    const advice =
+      status === 401 || status === 403
+        ? " Check aicp:accessKeyId and aicp:secretAccessKey (or QY_ACCESS_KEY_ID / QY_SECRET_ACCESS_KEY)."
+        : status === 429
+          ? " The platform is rate limiting; retry later or lower parallelism (pulumi up --parallel)."
+          : status >= 500
+            ? " The platform failed; retry later and quote the request id to support if it persists."
+            : "";
+    return {
+      transient: retryableStatus.has(status),
+      retryAfterMs: parseRetryAfter(retryAfter),
+      error: new AicpError("AICP_HTTP", `${describeRequest(ctx)} failed: ${describeAnswer(facts)}.${advice}`, { ...ctx, ...facts }),
+    };
+  }
+
+  /** Milliseconds to wait before the next attempt, or undefined to give up. */
+  private retryDelay(call: Call, outcome: Outcome, attempt: number, started: number): number | undefined {
+    if (!outcome.transient || attempt >= this.maxAttempts) return undefined;
+    // A create is retried only when the platform said it did not process it.
+    const explicitlyRetryable = outcome.retryAfterMs !== undefined && (outcome.error?.status === 429 || outcome.error?.status === 503);
+    if (!call.idempotent && !explicitlyRetryable) return undefined;
+    const backoff = Math.random() * Math.min(8_000, this.retryBaseDelayMs * 2 ** (attempt - 1));
+    const delay = outcome.retryAfterMs ?? backoff;
+    return Date.now() - started + delay > this.retryBudgetMs ? undefined : delay;
+  }
+}
+
+interface Outcome {
+  envelope?: Envelope;
+  error?: AicpError;
+  transient?: boolean;
+  retryAfterMs?: number;
+}
+
+function joinPath(prefix: string, path: string): string {
+  const trimmed = prefix.replace(/\/+$/, "");
+  return `${trimmed.startsWith("/") || trimmed === "" ? trimmed : "/" + trimmed}${path}`;
+}
+
+/** Retry-After as seconds or an HTTP date, in milliseconds. */
+export function parseRetryAfter(value: string | undefined): number | undefined {
+  if (!value) return undefined;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
+}
+
+function isTimeout(error: unknown): boolean {
+  const name = (error as { name?: string } | undefined)?.name;
+  return (
+    name === "TimeoutError" ||
+    error instanceof undiciErrors.HeadersTimeoutError ||
+    error instanceof undiciErrors.BodyTimeoutError ||
+    error instanceof undiciErrors.ConnectTimeoutError
+  );
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

@@ -1,0 +1,36 @@
+/**
+ * What the dynamic-provider process loads, by package name
+ * (`require("pulumi-aicp/provider")`): one lifecycle per resource kind, and
+ * `configure`, which receives the stack's `aicp:*` configuration.
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import { configureFrom } from "./context";
+import * as resourceGroup from "./resource-group";
+
+/** The operations of one resource kind, in the shape of pulumi.dynamic.ResourceProvider. */
+export interface Lifecycle {
+  check(olds: any, news: any): Promise<pulumi.dynamic.CheckResult>;
+  diff(id: string, olds: any, news: any): Promise<pulumi.dynamic.DiffResult>;
+  create(inputs: any): Promise<pulumi.dynamic.CreateResult>;
+  read(id: string, props: any): Promise<pulumi.dynamic.ReadResult>;
+  update(id: string, olds: any, news: any): Promise<pulumi.dynamic.UpdateResult>;
+  delete(id: string, props: any): Promise<void>;
+}
+
+/** Resource kinds by the name the SDK's forwarding provider carries. */
+export const lifecycles = {
+  ResourceGroup: { ...resourceGroup, delete: resourceGroup.remove },
+} satisfies Record<string, Lifecycle>;
+
+export type ResourceKind = keyof typeof lifecycles;
+
+/** Receives the stack configuration (secrets decrypted by the engine) once per process. */
+export async function configure(req: pulumi.dynamic.ConfigureRequest): Promise<void> {
+  configureFrom((key) => req.config.get(key));
+}
+
+export function lifecycle(kind: string): Lifecycle {
+  const found = (lifecycles as Record<string, Lifecycle>)[kind];
+  if (!found) throw new Error(`pulumi-aicp/provider has no resource kind '${kind}'; upgrade pulumi-aicp in this program's dependencies`);
+  return found;
+}

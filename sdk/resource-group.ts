@@ -1,0 +1,76 @@
+import * as pulumi from "@pulumi/pulumi";
+import { forwardingProvider, seedOutputs } from "./forward";
+
+/** A kind of workload that may use a resource group. */
+export type PodType = "infer" | "instance" | "job";
+
+/** Arguments of {@link ResourceGroup}. */
+export interface ResourceGroupArgs {
+  /**
+   * Name of the group. Default: the resource name plus a random suffix, fixed
+   * after the first deployment. Changing it updates the group in place.
+   */
+  name?: pulumi.Input<string>;
+  /** Free text. Default: empty. Updates in place. */
+  description?: pulumi.Input<string>;
+  /** Resource specification (product catalogue sku id) the group offers. Changing it replaces the group. */
+  skuId: pulumi.Input<string>;
+  /**
+   * Workloads allowed to use the group: `infer` (inference services), `instance`
+   * (notebooks), `job` (distributed training). At least one, no duplicates. Updates in place.
+   */
+  podTypes: pulumi.Input<pulumi.Input<PodType>[]>;
+  /** Whether custom specifications are allowed. Default: false. Updates in place. */
+  customizeEnable?: pulumi.Input<boolean>;
+}
+
+// Every declared output, inputs included: an input the user omits must still read back.
+const outputNames = [
+  "name", "description", "skuId", "podTypes", "customizeEnable",
+  "rgId", "status", "reason", "resourceType", "createdAt", "updatedAt", "userId", "rootUserId",
+] as const;
+
+/**
+ * A resource group on the AICP platform: a set of resources offered to
+ * inference services, notebooks and training jobs. The resource id is the
+ * group's `rgId`.
+ *
+ * @example
+ * const group = new aicp.ResourceGroup("training", {
+ *   skuId: "sku-gpu-a100",
+ *   podTypes: ["instance", "job"],
+ *   description: "GPUs for the ML team",
+ * });
+ * export const groupId = group.rgId;
+ */
+export class ResourceGroup extends pulumi.dynamic.Resource {
+  /** The group id assigned by the platform (also the resource id). */
+  declare readonly rgId: pulumi.Output<string>;
+  /** Name of the group as the platform holds it. */
+  declare readonly name: pulumi.Output<string>;
+  declare readonly description: pulumi.Output<string>;
+  declare readonly skuId: pulumi.Output<string>;
+  /** Pod types as the platform returned them. */
+  declare readonly podTypes: pulumi.Output<PodType[]>;
+  declare readonly customizeEnable: pulumi.Output<boolean>;
+  /** Platform state, e.g. `active`. */
+  declare readonly status: pulumi.Output<string | undefined>;
+  /** Reason for the last state change, when the platform gives one. */
+  declare readonly reason: pulumi.Output<string | undefined>;
+  declare readonly resourceType: pulumi.Output<string | undefined>;
+  declare readonly createdAt: pulumi.Output<string | undefined>;
+  declare readonly updatedAt: pulumi.Output<string | undefined>;
+  declare readonly userId: pulumi.Output<string | undefined>;
+  declare readonly rootUserId: pulumi.Output<string | undefined>;
+
+  constructor(name: string, args: ResourceGroupArgs, opts?: pulumi.CustomResourceOptions) {
+    super(
+      forwardingProvider("ResourceGroup"),
+      name,
+      { ...seedOutputs(outputNames), ...args, logicalName: name },
+      opts,
+      "aicp",
+      "ResourceGroup",
+    );
+  }
+}
