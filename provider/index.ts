@@ -5,6 +5,7 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { configureFrom } from "./context";
+import * as notebook from "./notebook";
 import * as resourceGroup from "./resource-group";
 
 /** The operations of one resource kind, in the shape of pulumi.dynamic.ResourceProvider. */
@@ -20,6 +21,7 @@ export interface Lifecycle {
 /** Resource kinds by the name the SDK's forwarding provider carries. */
 export const lifecycles = {
   ResourceGroup: { ...resourceGroup, delete: resourceGroup.remove },
+  Notebook: { ...notebook, delete: notebook.remove },
 } satisfies Record<string, Lifecycle>;
 
 export type ResourceKind = keyof typeof lifecycles;
@@ -27,6 +29,14 @@ export type ResourceKind = keyof typeof lifecycles;
 /** Receives the stack configuration (secrets decrypted by the engine) once per process. */
 export async function configure(req: pulumi.dynamic.ConfigureRequest): Promise<void> {
   configureFrom((key) => req.config.get(key));
+}
+
+/**
+ * The provider object of one resource kind, as the `__provider` module text of
+ * each resource asks for it (see sdk/forward.ts).
+ */
+export function forKind(kind: string): Lifecycle & { configure: typeof configure } {
+  return { ...lifecycle(kind), configure };
 }
 
 export function lifecycle(kind: string): Lifecycle {

@@ -1,23 +1,34 @@
 /**
- * The provider object handed to pulumi.dynamic.Resource. Pulumi serializes it
- * into the state of every resource and runs that text in the provider process,
- * so it holds only the resource kind and forwards each call to the real
- * implementation, loaded there by package name. Nothing else is captured: no
- * client, no schema, no configuration, no secret; and the serialized text does
- * not change when the implementation does, so upgrades cause no diff.
+ * How our resources reach the dynamic-provider process.
+ *
+ * The engine's nodejs dynamic provider evaluates the `__provider` property of a
+ * resource as module text and calls its `handler()` to get the provider object.
+ * pulumi.dynamic.Resource fills it by closure-serializing a provider object;
+ * for a forwarding object with seven methods that text is about 2.2 KB per
+ * resource. We write the module text ourselves instead: one line that loads the
+ * implementation by package name in the provider process. It captures nothing
+ * (no client, schema, configuration or secret), is ~80 bytes, and never changes
+ * when the implementation does, so upgrades cause no diff.
  */
-import type * as pulumi from "@pulumi/pulumi";
+import * as pulumi from "@pulumi/pulumi";
 
-export function forwardingProvider(kind: string): pulumi.dynamic.ResourceProvider {
-  return {
-    configure: (req) => require("pulumi-aicp/provider").configure(req),
-    check: (olds, news) => require("pulumi-aicp/provider").lifecycle(kind).check(olds, news),
-    diff: (id, olds, news) => require("pulumi-aicp/provider").lifecycle(kind).diff(id, olds, news),
-    create: (inputs) => require("pulumi-aicp/provider").lifecycle(kind).create(inputs),
-    read: (id, props) => require("pulumi-aicp/provider").lifecycle(kind).read(id, props),
-    update: (id, olds, news) => require("pulumi-aicp/provider").lifecycle(kind).update(id, olds, news),
-    delete: (id, props) => require("pulumi-aicp/provider").lifecycle(kind).delete(id, props),
-  };
+/** Resource kinds served by `pulumi-aicp/provider`. */
+export type ResourceKind = "Notebook" | "ResourceGroup";
+
+/** The `__provider` text of a resource kind. */
+export function providerModule(kind: ResourceKind): string {
+  return `exports.handler = () => require("pulumi-aicp/provider").forKind(${JSON.stringify(kind)});`;
+}
+
+/**
+ * Base of our resources: a custom resource of the engine's nodejs dynamic
+ * provider, with the type token `pulumi-nodejs:dynamic/aicp:<Kind>` that
+ * pulumi.dynamic.Resource would give it.
+ */
+export abstract class ForwardedResource extends pulumi.CustomResource {
+  protected constructor(kind: ResourceKind, name: string, props: pulumi.Inputs, opts?: pulumi.CustomResourceOptions) {
+    super(`pulumi-nodejs:dynamic/aicp:${kind}`, name, { ...props, __provider: providerModule(kind) }, opts);
+  }
 }
 
 /** Output properties must be present (as undefined) in the props, or they read back undefined. */

@@ -1,8 +1,22 @@
 /**
- * Pulumi resources and functions for the AICP (CoresHub) AI computing platform.
+ * Pulumi resources and functions for the AICP (CoresHub) AI computing platform:
+ * notebooks and resource groups as resources; resource templates, training
+ * pods, notebook disk metrics and notebooks as data sources.
  *
  * @example
  * import * as aicp from "pulumi-aicp";
  * const group = new aicp.ResourceGroup("team", { skuId: "sku-...", podTypes: ["instance"] });
  */
 export { ResourceGroup, type ResourceGroupArgs, type PodType } from "./resource-group";
+export { Notebook, type NotebookArgs } from "./notebook";
+export { getResourceTemplates, getResourceTemplatesOutput, type GetResourceTemplatesArgs, type GetResourceTemplatesResult } from "./functions/get-resource-templates";
+export { getTrainingPods, getTrainingPodsOutput, type GetTrainingPodsArgs, type GetTrainingPodsResult } from "./functions/get-training-pods";
+export {
+  getNotebookDiskMetrics,
+  getNotebookDiskMetricsOutput,
+  type GetNotebookDiskMetricsArgs,
+  type GetNotebookDiskMetricsResult,
+} from "./functions/get-notebook-disk-metrics";
+export { getNotebooks, getNotebooksOutput, type GetNotebooksArgs, type GetNotebooksResult } from "./functions/get-notebooks";
+export type { DiskMetric, ImageSecret, NotebookInfo, NotebookServer, ReplicaSpecs, ResourceTemplate, TrainingPod, VolumeSpec } from "./types";
+export { AicpError, type AicpErrorCode } from "../provider/client/errors";

@@ -1,5 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
-import { forwardingProvider, seedOutputs } from "./forward";
+import { ForwardedResource, seedOutputs } from "./forward";
 
 /** A kind of workload that may use a resource group. */
 export type PodType = "infer" | "instance" | "job";
@@ -43,7 +43,7 @@ const outputNames = [
  * });
  * export const groupId = group.rgId;
  */
-export class ResourceGroup extends pulumi.dynamic.Resource {
+export class ResourceGroup extends ForwardedResource {
   /** The group id assigned by the platform (also the resource id). */
   declare readonly rgId: pulumi.Output<string>;
   /** Name of the group as the platform holds it. */
@@ -65,12 +65,10 @@ export class ResourceGroup extends pulumi.dynamic.Resource {
 
   constructor(name: string, args: ResourceGroupArgs, opts?: pulumi.CustomResourceOptions) {
     super(
-      forwardingProvider("ResourceGroup"),
+      "ResourceGroup",
       name,
       { ...seedOutputs(outputNames), ...args, logicalName: name },
       opts,
-      "aicp",
-      "ResourceGroup",
     );
   }
 }

@@ -3,7 +3,7 @@
  * test on a local file backend, an inline program run through the Automation
  * API, and the package as a user installs it (see package-install.ts).
  */
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -41,6 +41,8 @@ export interface TestStack {
   /** Everything the CLI printed, across all operations. */
   readonly output: string[];
   readonly home: string;
+  /** The state file(s) the file backend wrote, concatenated: what really lands on disk. */
+  stateFiles(): string;
   /** Removes the stack's folders (state, PULUMI_HOME, program). */
   dispose(): Promise<void>;
 }
@@ -80,6 +82,7 @@ export async function createTestStack(options: StackOptions): Promise<TestStack>
     workDir,
     output,
     home,
+    stateFiles: () => readTree(state),
     async dispose() {
       rmSync(base, { recursive: true, force: true });
       rmSync(workDir, { recursive: true, force: true });
@@ -102,4 +105,13 @@ export function changeCount(changes: Record<string, number> | undefined): number
 /** Resources of the exported state whose type token matches. */
 export function resourcesOfType(deployment: automationTypes.Deployment, type: string): Array<Record<string, any>> {
   return ((deployment.deployment as { resources?: Array<Record<string, any>> }).resources ?? []).filter((r) => r.type === type);
+}
+
+/** Every file below `dir`, concatenated (state, backups, history, locks). */
+export function readTree(dir: string): string {
+  return readdirSync(dir, { recursive: true, encoding: "utf8" })
+    .map((name) => join(dir, name))
+    .filter((path) => statSync(path).isFile())
+    .map((path) => readFileSync(path, "utf8"))
+    .join("\n");
 }

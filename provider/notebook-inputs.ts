@@ -1,0 +1,136 @@
+/**
+ * Notebook inputs: validation (check), the wire body for create, and diff.
+ *
+ * Diff rules: stop time, auto-delete time, image (with its type and registry
+ * secret), desired state, the wait settings, and replica specs that carry a
+ * sku id (applied by stop + start) change in place; any other change replaces
+ * the notebook and is named in `replaces`. An optional input the user leaves
+ * out is not compared (the platform's value stands), and nested objects are
+ * compared only on the fields the user set, so defaults and fields the platform
+ * adds never show as changes.
+ */
+import * as wire from "./client/wire";
+import { snakeToCamel, type Camelized } from "./client/case";
+import type { Settings } from "./config";
+import { camelPath, resolveName, sameValue, validateAgainst, type CheckFailure } from "./inputs";
+
+type WireBody = wire.CreateNotebookRequest;
+
+/** The create-notebook body fields, in camelCase, as a user writes them. */
+export type NotebookBody = Camelized<WireBody>;
+
+export interface NotebookInputs extends Partial<NotebookBody> {
+  logicalName: string;
+  autoNamed?: boolean;
+  /** `Running` (default) or `Stopped`. */
+  desiredState?: "Running" | "Stopped";
+  waitForReady?: boolean;
+  readyTimeoutSeconds?: number;
+}
+
+export const defaults = { desiredState: "Running", waitForReady: true, readyTimeoutSeconds: 600 } as const;
+
+/** Fields of the create body; everything in NotebookInputs that is not listed here is provider-only. */
+const bodyKeys = Object.keys(wire.createNotebookRequest.shape).map(snakeToCamel);
+
+/** A read-only view of an inputs object by property name. */
+const record = (value: object) => value as unknown as Record<string, unknown>;
+
+/** Fields updated in place, each by the operation that changes it. */
+export const inPlaceKeys = ["stopTime", "autoDeleteTime", "image", "imageType", "customImageSecret", "desiredState", "waitForReady", "readyTimeoutSeconds"] as const;
+
+/** Extracts the camelCase create body from the inputs. */
+export function bodyOf(inputs: NotebookInputs): Record<string, unknown> {
+  const fields = record(inputs);
+  return Object.fromEntries(bodyKeys.filter((k) => fields[k] !== undefined).map((k) => [k, fields[k]]));
+}
+
+/** Validates and normalizes inputs: auto-name, namespace and user id from configuration. */
+export function checkNotebook(olds: Partial<NotebookInputs>, news: NotebookInputs, settings: Settings): { inputs: NotebookInputs; failures: CheckFailure[] } {
+  const inputs: NotebookInputs = { ...news, ...resolveName(news, olds) };
+  const failures: CheckFailure[] = [];
+  const configuredUser = settings.userId;
+  inputs.userId ??= configuredUser;
+  inputs.namespace ??= configuredUser?.toLowerCase();
+  for (const key of ["userId", "namespace"] as const) {
+    if (!inputs[key]) {
+      failures.push({ property: key, reason: `${key} is required: pass it, or set aicp:userId (env CORESHUB_USER_ID) to default it` });
+    }
+  }
+  if (news.desiredState !== undefined && news.desiredState !== "Running" && news.desiredState !== "Stopped") {
+    failures.push({ property: "desiredState", reason: `desiredState must be "Running" or "Stopped", got ${JSON.stringify(news.desiredState)}` });
+  }
+  if (news.waitForReady !== undefined && typeof news.waitForReady !== "boolean") {
+    failures.push({ property: "waitForReady", reason: "waitForReady must be a boolean" });
+  }
+  const timeout = news.readyTimeoutSeconds;
+  if (timeout !== undefined && (typeof timeout !== "number" || !Number.isInteger(timeout) || timeout < 1 || timeout > 86_400)) {
+    failures.push({ property: "readyTimeoutSeconds", reason: "readyTimeoutSeconds must be a whole number of seconds from 1 to 86400" });
+  }
+  const known = new Set<string>([...bodyKeys, "logicalName", "autoNamed", "desiredState", "waitForReady", "readyTimeoutSeconds", "__provider"]);
+  for (const key of Object.keys(news)) {
+    if (!known.has(key) && record(news)[key] !== undefined) {
+      failures.push({ property: key, reason: `${key} is not a Notebook argument` });
+    }
+  }
+  const reported = new Set(failures.map((f) => f.property));
+  for (const failure of validateAgainst(wire.createNotebookRequest, bodyOf(inputs)).failures) {
+    if (!reported.has(failure.property)) failures.push(failure);
+  }
+  return { inputs, failures };
+}
+
+/** The validated wire body for create. */
+export function wireBody(inputs: NotebookInputs): wire.CreateNotebookRequest {
+  const result = validateAgainst(wire.createNotebookRequest, bodyOf(inputs));
+  if (!result.wire) throw new Error(`invalid notebook inputs: ${result.failures.map((f) => f.reason).join("; ")}`);
+  return result.wire;
+}
+
+/** Compares two date-times as instants; a value without a zone is UTC, as the platform writes it. */
+export function sameInstant(a: unknown, b: unknown): boolean {
+  if (typeof a !== "string" || typeof b !== "string") return sameValue(a, b);
+  const parse = (s: string) => Date.parse(/[zZ]|[+-]\d{2}:?\d{2}$/.test(s) ? s : s.replace(" ", "T") + "Z");
+  const [ta, tb] = [parse(a), parse(b)];
+  return Number.isNaN(ta) || Number.isNaN(tb) ? a === b : ta === tb;
+}
+
+/** True when every field the user set in `wanted` has the same value in `actual`. */
+export function coversSubset(actual: unknown, wanted: unknown): boolean {
+  if (wanted === undefined) return true;
+  if (Array.isArray(wanted)) {
+    return Array.isArray(actual) && actual.length === wanted.length && wanted.every((w, i) => coversSubset(actual[i], w));
+  }
+  if (wanted !== null && typeof wanted === "object") {
+    if (actual === null || typeof actual !== "object") return false;
+    return Object.entries(wanted).every(([k, w]) => coversSubset((actual as Record<string, unknown>)[k], w));
+  }
+  return sameValue(actual, wanted);
+}
+
+const timeKeys = new Set(["stopTime", "autoDeleteTime"]);
+
+export interface NotebookDiff {
+  updates: string[];
+  replaces: string[];
+}
+
+/** Properties that differ between the recorded outputs and the new inputs, split by how they apply. */
+export function diffNotebook(olds: Record<string, unknown>, news: NotebookInputs): NotebookDiff {
+  const updates: string[] = [];
+  const replaces: string[] = [];
+  const newsRecord = record(news);
+  for (const key of new Set([...bodyKeys, ...inPlaceKeys])) {
+    const wanted = key in defaults && newsRecord[key] === undefined ? defaults[key as keyof typeof defaults] : newsRecord[key];
+    if (wanted === undefined) continue;
+    const recorded = key in defaults && olds[key] === undefined ? defaults[key as keyof typeof defaults] : olds[key];
+    const same = timeKeys.has(key) ? sameInstant(recorded, wanted) : key === "customImageSecret" ? sameValue(recorded, wanted) : coversSubset(recorded, wanted);
+    if (same) continue;
+    if ((inPlaceKeys as readonly string[]).includes(key)) updates.push(key);
+    else if (key === "replicaSpecs" && news.replicaSpecs?.specs) updates.push(key);
+    else replaces.push(key);
+  }
+  return { updates, replaces };
+}
+
+export { camelPath };

@@ -1,0 +1,65 @@
+/**
+ * Waiting for a notebook to reach a state, polling the list operation with
+ * backoff, bounded by a timeout. Failed is terminal and reported with the
+ * platform's reason.
+ */
+import type { AicpClient } from "./client/client";
+import { AicpError } from "./client/errors";
+import type { Notebook } from "./client/wire";
+
+export interface WaitOptions {
+  timeoutMs: number;
+  /** First poll interval; grows by half each poll up to maxIntervalMs. */
+  initialIntervalMs?: number;
+  maxIntervalMs?: number;
+}
+
+/** Polling intervals, shortened by AICP_POLL_INTERVAL_MS for tests against a fast emulator. */
+export function pollDefaults(): Required<Omit<WaitOptions, "timeoutMs">> {
+  const fromEnv = Number(process.env.AICP_POLL_INTERVAL_MS);
+  const initial = Number.isFinite(fromEnv) && fromEnv > 0 ? fromEnv : 1000;
+  return { initialIntervalMs: initial, maxIntervalMs: Math.max(initial, 10_000) };
+}
+
+/** Polls until the notebook's status is `wanted`; returns it. */
+export async function waitForStatus(client: AicpClient, namespace: string, uuid: string, wanted: "Running" | "Stopped", options: WaitOptions): Promise<Notebook> {
+  const { initialIntervalMs, maxIntervalMs } = { ...pollDefaults(), ...options };
+  const deadline = Date.now() + options.timeoutMs;
+  let interval = initialIntervalMs;
+  let last: Notebook | undefined;
+  for (;;) {
+    last = await client.findNotebook(namespace, uuid);
+    if (!last) throw new AicpError("AICP_WAIT", `notebook ${uuid} disappeared from namespace ${namespace} while waiting for it to be ${wanted}.`);
+    if (last.status === wanted) return last;
+    if (last.status === "Failed") {
+      throw new AicpError("AICP_WAIT", `notebook ${uuid} failed instead of becoming ${wanted}: ${last.reason ?? "the platform gave no reason"}.`);
+    }
+    if (Date.now() + interval > deadline) {
+      throw new AicpError(
+        "AICP_WAIT",
+        `notebook ${uuid} is still ${last.status ?? "in an unknown state"} after ${Math.round(options.timeoutMs / 1000)} s, waiting for ${wanted}` +
+          `${last.reason ? ` (reason: ${last.reason})` : ""}. Raise readyTimeoutSeconds, or set waitForReady to false.`,
+      );
+    }
+    await new Promise((resolve) => setTimeout(resolve, interval));
+    interval = Math.min(maxIntervalMs, Math.round(interval * 1.5));
+  }
+}
+
+/** Polls until the list no longer shows the notebook. */
+export async function waitForRemoval(client: AicpClient, namespace: string, uuid: string, options: WaitOptions): Promise<void> {
+  const { initialIntervalMs, maxIntervalMs } = { ...pollDefaults(), ...options };
+  const deadline = Date.now() + options.timeoutMs;
+  let interval = initialIntervalMs;
+  while (await client.findNotebook(namespace, uuid)) {
+    if (Date.now() + interval > deadline) {
+      throw new AicpError(
+        "AICP_WAIT",
+        `notebook ${uuid} is still listed ${Math.round(options.timeoutMs / 1000)} s after its auto-delete time was set to now; ` +
+          "it is stopped and will be removed by the platform. Run `pulumi refresh` later to confirm.",
+      );
+    }
+    await new Promise((resolve) => setTimeout(resolve, interval));
+    interval = Math.min(maxIntervalMs, Math.round(interval * 1.5));
+  }
+}

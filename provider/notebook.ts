@@ -1,0 +1,168 @@
+/**
+ * Lifecycle of a Notebook (container instance).
+ *
+ * create sends the create request, then waits for the desired state. A notebook
+ * already listed under the same name in the namespace is adopted instead of
+ * created again: after an interrupted run or a create whose answer was lost,
+ * that notebook is ours, and a second one would cost GPU hours.
+ * delete composes documented operations: stop, set the auto-delete time to
+ * now, wait until the list no longer shows the notebook.
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import { toCamel } from "./client/case";
+import type { AicpClient } from "./client/client";
+import { AicpError } from "./client/errors";
+import * as wire from "./client/wire";
+import { currentClient, currentSettings } from "./context";
+import { bodyOf, checkNotebook, defaults, diffNotebook, wireBody, type NotebookInputs } from "./notebook-inputs";
+import { waitForRemoval, waitForStatus } from "./notebook-wait";
+
+export type NotebookOutputs = NotebookInputs & Record<string, unknown> & { uuid: string };
+
+export async function check(olds: Partial<NotebookInputs>, news: NotebookInputs): Promise<pulumi.dynamic.CheckResult<NotebookInputs>> {
+  const { inputs, failures } = checkNotebook(olds, news, currentSettings());
+  return failures.length > 0 ? { inputs, failures } : { inputs };
+}
+
+export async function diff(_id: string, olds: NotebookOutputs, news: NotebookInputs): Promise<pulumi.dynamic.DiffResult> {
+  const { updates, replaces } = diffNotebook(olds, news);
+  // A pinned name cannot exist twice, so such a notebook is deleted before its replacement is created.
+  return { changes: updates.length + replaces.length > 0, replaces, deleteBeforeReplace: replaces.length > 0 && !news.autoNamed };
+}
+
+export async function create(inputs: NotebookInputs & { __provider?: string }): Promise<pulumi.dynamic.CreateResult<NotebookOutputs>> {
+  const client = currentClient();
+  const body = wireBody(inputs);
+  const namespace = body.namespace;
+  let created = await adoptByName(client, namespace, body.name);
+  if (!created) {
+    try {
+      created = await client.createNotebook(body);
+    } catch (error) {
+      // The request may have reached the platform; look before trying again.
+      if (!(error instanceof AicpError && error.outcomeUnknown)) throw error;
+      created = (await adoptByName(client, namespace, body.name)) ?? (await client.createNotebook(body));
+    }
+  }
+  try {
+    const settled = await settle(client, inputs, created, undefined);
+    return { id: created.uuid, outs: outputs(inputs, settled) };
+  } catch (error) {
+    // Created but not ready: Pulumi records it with this id, so nothing is orphaned.
+    throw partlyCreated(error, created.uuid, { ...outputs(inputs, created), __provider: inputs.__provider });
+  }
+}
+
+export async function read(id: string, props: NotebookOutputs): Promise<pulumi.dynamic.ReadResult<NotebookOutputs>> {
+  const namespace = String(props.namespace ?? currentSettings().userId?.toLowerCase() ?? "");
+  const found = namespace ? await currentClient().findNotebook(namespace, id) : undefined;
+  // An empty id tells the engine the notebook is gone, so refresh drops it.
+  if (!found) return { id: "", props: {} as NotebookOutputs };
+  return { id, props: outputs(props, found, true) };
+}
+
+export async function update(id: string, olds: NotebookOutputs, news: NotebookInputs & { __provider?: string }): Promise<pulumi.dynamic.UpdateResult<NotebookOutputs>> {
+  const client = currentClient();
+  const namespace = String(olds.namespace);
+  const { updates } = diffNotebook(olds, news);
+  const changed = new Set(updates);
+  if (changed.has("stopTime") && news.stopTime) await client.setStopTime(namespace, id, news.stopTime);
+  if (changed.has("autoDeleteTime") && news.autoDeleteTime) await client.setDeleteTime(namespace, id, news.autoDeleteTime);
+  if (changed.has("image") || changed.has("imageType") || changed.has("customImageSecret")) {
+    const body = wireBody({ ...news, namespace });
+    await client.changeImage(namespace, { uuid: id, image: body.image, image_type: body.image_type, secret: body.custom_image_secret });
+  }
+  let current = await client.findNotebook(namespace, id);
+  if (!current) throw new AicpError("AICP_WAIT", `notebook ${id} no longer exists in namespace ${namespace}; run \`pulumi refresh\` and then \`pulumi up\` to recreate it.`);
+  if (changed.has("replicaSpecs")) {
+    // A new size applies on restart: stop, then start with the new spec.
+    if (current.status !== "Stopped") {
+      await client.stopNotebooks(namespace, [id]);
+      await waitForStatus(client, namespace, id, "Stopped", waitOptions(news));
+    }
+    current = { ...current, status: "Stopped" };
+  }
+  try {
+    const settled = await settle(client, news, current, changed.has("replicaSpecs") ? wireBody({ ...news, namespace }).replica_specs : undefined);
+    return { outs: outputs(news, settled) };
+  } catch (error) {
+    throw partlyCreated(error, id, { ...outputs(news, current), __provider: news.__provider });
+  }
+}
+
+export async function remove(id: string, props: NotebookOutputs): Promise<void> {
+  const client = currentClient();
+  const namespace = String(props.namespace);
+  const current = await client.findNotebook(namespace, id);
+  if (!current) return;
+  if (current.status !== "Stopped") await client.stopNotebooks(namespace, [id]);
+  await client.setDeleteTime(namespace, id, new Date().toISOString().replace(/\.\d{3}Z$/, "Z"));
+  await waitForRemoval(client, namespace, id, { timeoutMs: 1000 * Number(props.readyTimeoutSeconds ?? defaults.readyTimeoutSeconds) });
+}
+
+/** The single listed notebook with exactly this name, if any. */
+async function adoptByName(client: AicpClient, namespace: string, name: string): Promise<wire.Notebook | undefined> {
+  const matches = (await client.findNotebooksByName(namespace, name)).filter((n) => n.status !== "Failed");
+  if (matches.length > 1) {
+    throw new AicpError(
+      "AICP_VALIDATION",
+      `namespace ${namespace} already holds ${matches.length} notebooks named '${name}' (${matches.map((n) => n.uuid).join(", ")}); ` +
+        "remove the extra ones or give this notebook another name.",
+    );
+  }
+  return matches[0];
+}
+
+/** Brings the notebook to its desired state (starting with `spec` when given) and waits if asked. */
+async function settle(client: AicpClient, inputs: NotebookInputs, current: wire.Notebook, spec: wire.CreateNotebookRequest["replica_specs"] | undefined): Promise<wire.Notebook> {
+  const namespace = String(inputs.namespace);
+  const desired = inputs.desiredState ?? defaults.desiredState;
+  if (desired === "Stopped" && current.status !== "Stopped") {
+    await client.stopNotebooks(namespace, [current.uuid]);
+  }
+  if (desired === "Running" && current.status === "Stopped") {
+    const skuId = spec?.specs ?? inputs.replicaSpecs?.specs;
+    if (!skuId) {
+      throw new AicpError("AICP_VALIDATION", "starting a stopped notebook needs the sku id in replicaSpecs.specs (the platform's start operation requires it).");
+    }
+    await client.startNotebooks(namespace, { uuids: [current.uuid], sku_id: skuId, custom_spec: spec });
+  }
+  if (!(inputs.waitForReady ?? defaults.waitForReady)) return (await client.findNotebook(namespace, current.uuid)) ?? current;
+  return waitForStatus(client, namespace, current.uuid, desired, waitOptions(inputs));
+}
+
+function waitOptions(inputs: NotebookInputs) {
+  return { timeoutMs: 1000 * (inputs.readyTimeoutSeconds ?? defaults.readyTimeoutSeconds) };
+}
+
+/** An error the engine understands as "created, with this id, but not initialized". */
+function partlyCreated(error: unknown, id: string, properties: Record<string, unknown>): Error {
+  const message = error instanceof Error ? error.message : String(error);
+  return Object.assign(new Error(`notebook ${id}: ${message}`), { id, properties, reasons: [message] });
+}
+
+/**
+ * Outputs: the inputs, overlaid with what the platform returned (camelCase).
+ * On refresh the desired state follows the platform, so a notebook stopped
+ * behind Pulumi's back shows as a change to apply.
+ */
+function outputs(inputs: NotebookInputs, notebook: wire.Notebook, fromRefresh = false): NotebookOutputs {
+  const live = toCamel(wire.notebook, notebook) as Record<string, unknown>;
+  const returned = Object.fromEntries(Object.entries(live).filter(([, v]) => v !== null && v !== undefined));
+  const base = { ...bodyOf(inputs), logicalName: inputs.logicalName, autoNamed: inputs.autoNamed };
+  const merged: NotebookOutputs = {
+    ...inputs,
+    ...base,
+    ...returned,
+    desiredState: inputs.desiredState,
+    waitForReady: inputs.waitForReady,
+    readyTimeoutSeconds: inputs.readyTimeoutSeconds,
+    // Not returned by the platform; kept from the inputs (secret in state).
+    customImageSecret: inputs.customImageSecret,
+    uuid: notebook.uuid,
+  } as NotebookOutputs;
+  if (fromRefresh && (notebook.status === "Stopped" || notebook.status === "Running")) {
+    merged.desiredState = notebook.status;
+  }
+  return merged;
+}

@@ -1,0 +1,53 @@
+import type * as pulumi from "@pulumi/pulumi";
+import { toCamel } from "../../provider/client/case";
+import * as wire from "../../provider/client/wire";
+import type { DiskMetric } from "../types";
+import { namespaceOr, outputForm, programClient } from "./program-client";
+
+export interface GetNotebookDiskMetricsArgs {
+  /** Namespace of the notebook. Default: `aicp:userId` in lower case. */
+  namespace?: string;
+  /** uuid of the notebook (or training job, or resource group). */
+  uuid?: string;
+}
+
+export interface GetNotebookDiskMetricsResult {
+  /** The metrics as returned (spec 2.5). */
+  readonly metrics: DiskMetric[];
+  /** `notebook_zfs_used_bytes`, when the platform reported a value. */
+  readonly usedBytes?: number;
+  /** `notebook_zfs_pvc_capacity_bytes`, when reported. */
+  readonly capacityBytes?: number;
+  /** `notebook_zfs_pvc_available_bytes`, when reported. */
+  readonly availableBytes?: number;
+}
+
+/**
+ * Reads the disk metrics of a notebook that has not terminated.
+ *
+ * @example
+ * const disk = aicp.getNotebookDiskMetricsOutput({ uuid: notebook.uuid });
+ * export const diskUsedBytes = disk.usedBytes;
+ */
+export async function getNotebookDiskMetrics(args: GetNotebookDiskMetricsArgs, _opts?: pulumi.InvokeOptions): Promise<GetNotebookDiskMetricsResult> {
+  const metrics = await programClient().getNotebookDiskMetrics({ namespace: namespaceOr(args.namespace), uuid: args.uuid });
+  const value = (name: string) => latestValue(metrics.find((m) => m.metric_name === name));
+  return {
+    metrics: metrics.map((m) => toCamel(wire.metric, m)),
+    usedBytes: value("notebook_zfs_used_bytes"),
+    capacityBytes: value("notebook_zfs_pvc_capacity_bytes"),
+    availableBytes: value("notebook_zfs_pvc_available_bytes"),
+  };
+}
+
+/** {@link getNotebookDiskMetrics} with arguments that may be Outputs. */
+export const getNotebookDiskMetricsOutput = outputForm(getNotebookDiskMetrics);
+
+/** The sample value of a vector result (`value: [time, "number"]`), else its avg/max value. */
+function latestValue(metric: wire.Metric | undefined): number | undefined {
+  const first = metric?.result?.[0] as { value?: unknown; avg_value?: unknown; max_value?: unknown } | undefined;
+  if (!first) return undefined;
+  const raw = Array.isArray(first.value) ? first.value[1] : (first.avg_value ?? first.max_value);
+  const n = Number(raw);
+  return raw === undefined || raw === null || Number.isNaN(n) ? undefined : n;
+}

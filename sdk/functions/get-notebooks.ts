@@ -1,0 +1,41 @@
+import type * as pulumi from "@pulumi/pulumi";
+import type { z } from "zod";
+import { toCamel, toSnake, type Camelized } from "../../provider/client/case";
+import { validationError } from "../../provider/client/errors";
+import * as wire from "../../provider/client/wire";
+import { camelPath } from "../../provider/inputs";
+import type { NotebookInfo } from "../types";
+import { namespaceOr, outputForm, programClient } from "./program-client";
+
+/**
+ * Filters of {@link getNotebooks} (platform notes §1, list notebooks): name
+ * (partial match), status, endpoints, startAt, endAt, owner, orderBy, reverse,
+ * offset, limit; plus the namespace (default `aicp:userId` in lower case).
+ */
+export type GetNotebooksArgs = Camelized<z.input<typeof wire.listNotebooksQuery>> & { namespace?: string };
+
+export interface GetNotebooksResult {
+  readonly notebooks: NotebookInfo[];
+}
+
+/**
+ * Lists notebooks of a namespace, paging through every result unless `offset`
+ * or `limit` asks for one page. Server passwords are included: wrap exports
+ * of them in `pulumi.secret`.
+ *
+ * @example
+ * const { notebooks } = await aicp.getNotebooks({ status: ["Running"] });
+ */
+export async function getNotebooks(args: GetNotebooksArgs = {}, _opts?: pulumi.InvokeOptions): Promise<GetNotebooksResult> {
+  const { namespace, ...filters } = args;
+  const query = wire.listNotebooksQuery.safeParse(toSnake(wire.listNotebooksQuery, filters));
+  if (!query.success) throw validationError("getNotebooks arguments", query.error.issues, camelPath);
+  const client = programClient();
+  const ns = namespaceOr(namespace);
+  const { offset: _o, limit: _l, ...rest } = query.data;
+  const items = args.offset !== undefined || args.limit !== undefined ? (await client.listNotebooks(ns, query.data)).items : await client.listAllNotebooks(ns, rest);
+  return { notebooks: items.map((n) => toCamel(wire.notebook, n)) };
+}
+
+/** {@link getNotebooks} with arguments that may be Outputs. */
+export const getNotebooksOutput = outputForm(getNotebooks);

@@ -1,0 +1,33 @@
+import type * as pulumi from "@pulumi/pulumi";
+import { toCamel } from "../../provider/client/case";
+import * as wire from "../../provider/client/wire";
+import type { TrainingPod } from "../types";
+import { namespaceOr, outputForm, programClient } from "./program-client";
+
+export interface GetTrainingPodsArgs {
+  /** Namespace of the job. Default: `aicp:userId` in lower case. */
+  namespace?: string;
+  /** Job type, e.g. `tfjobs` or `pytorchjobs`. */
+  endpoint: string;
+  /** Name of the training job; non-ASCII names are fine. */
+  trainName: string;
+}
+
+export interface GetTrainingPodsResult {
+  /** Kubernetes pods of the job (spec 2.1). */
+  readonly pods: TrainingPod[];
+}
+
+/**
+ * Reads the pods of a training job that has not terminated.
+ *
+ * @example
+ * const { pods } = await aicp.getTrainingPods({ endpoint: "tfjobs", trainName: "resnet-50" });
+ */
+export async function getTrainingPods(args: GetTrainingPodsArgs, _opts?: pulumi.InvokeOptions): Promise<GetTrainingPodsResult> {
+  const pods = await programClient().listTrainingPods({ namespace: namespaceOr(args.namespace), endpoint: args.endpoint, train_name: args.trainName });
+  return { pods: pods.map((p) => toCamel(wire.pod, p)) };
+}
+
+/** {@link getTrainingPods} with arguments that may be Outputs. */
+export const getTrainingPodsOutput = outputForm(getTrainingPods);

@@ -1,0 +1,34 @@
+/**
+ * The client the data-source functions use inside the Pulumi program, built
+ * from the stack's `aicp:*` configuration (read raw, so a secret key causes no
+ * warning and is never printed) with the same environment fallbacks as the
+ * provider.
+ */
+import * as pulumi from "@pulumi/pulumi";
+import type { AicpClient } from "../../provider/client/client";
+import { createClient, requireUserId, resolveSettings, type Settings } from "../../provider/config";
+
+let cached: { settings: Settings; client: AicpClient } | undefined;
+
+export function programSettings(): Settings {
+  return resolveSettings((key) => pulumi.runtime.getConfig(key));
+}
+
+export function programClient(): AicpClient {
+  const settings = programSettings();
+  if (!cached || JSON.stringify(cached.settings) !== JSON.stringify(settings)) {
+    cached = { settings, client: createClient(settings) };
+  }
+  return cached.client;
+}
+
+/** The namespace given, else the configured user id in lower case. */
+export function namespaceOr(namespace: string | undefined): string {
+  return namespace ?? requireUserId(programSettings()).toLowerCase();
+}
+
+/** Builds the Output form of a function from its Promise form. */
+export function outputForm<A, R>(fn: (args: A, opts?: pulumi.InvokeOptions) => Promise<R>) {
+  return (args: pulumi.Input<A> | { [K in keyof A]: pulumi.Input<A[K]> }, opts?: pulumi.InvokeOptions): pulumi.Output<R> =>
+    pulumi.output(args as pulumi.Input<A>).apply((resolved) => fn(resolved as A, opts)) as pulumi.Output<R>;
+}

@@ -1,0 +1,123 @@
+import * as pulumi from "@pulumi/pulumi";
+import { ForwardedResource, seedOutputs } from "./forward";
+import type { InputsOf, ImageSecret, NotebookBody, NotebookInfo, NotebookServer, ReplicaSpecs, VolumeSpec } from "./types";
+
+/**
+ * Arguments of {@link Notebook}: every field of the create-notebook body of the
+ * API (spec 4.2) in camelCase, plus how the provider waits.
+ *
+ * In place: `stopTime`, `autoDeleteTime`, `image`/`imageType`/`customImageSecret`,
+ * `desiredState`, `waitForReady`, `readyTimeoutSeconds`, and `replicaSpecs` when
+ * it names a sku in `specs` (applied by stop and start). Any other change
+ * replaces the notebook.
+ */
+export type NotebookArgs = InputsOf<Omit<NotebookBody, "name" | "namespace" | "userId" | "service" | "action" | "zone" | "owner">> & {
+  /** Instance name. Default: the resource name plus a random suffix. */
+  name?: pulumi.Input<string>;
+  /** Namespace that owns the notebook. Default: `aicp:userId` in lower case. */
+  namespace?: pulumi.Input<string>;
+  /** User id. Default: `aicp:userId`. */
+  userId?: pulumi.Input<string>;
+  /** `Running` (default) or `Stopped`: the provider stops or starts the notebook to match. */
+  desiredState?: pulumi.Input<"Running" | "Stopped">;
+  /** Wait for the desired state on create and update. Default: true. */
+  waitForReady?: pulumi.Input<boolean>;
+  /** How long to wait for the desired state, in seconds. Default: 600. */
+  readyTimeoutSeconds?: pulumi.Input<number>;
+};
+
+const outputNames = [
+  // The platform's view.
+  "uuid", "status", "reason", "wsUrl", "server", "servers", "podIps", "createdAt", "updatedAt", "runningTime",
+  "userName", "email", "kuid", "rootUserId",
+  // The inputs, readable as outputs.
+  "chargeMode", "duration", "autoRenew", "nextChargeMode", "userId", "namespace", "image", "imageType", "name", "serverType",
+  "envs", "stopTime", "autoDeleteTime", "replicaSpecs", "volumeSpecs", "customImageSecret", "pip", "conda", "apt",
+  "customFirst", "customSecond", "desiredState", "waitForReady", "readyTimeoutSeconds",
+] as const;
+
+/**
+ * A notebook (container instance) on the AICP platform, running jupyter,
+ * code_server or rstudio from an image on the resources of `replicaSpecs`. The
+ * resource id is the notebook's `uuid`. Create waits until it is Running (or
+ * Stopped when `desiredState` says so), failing with the platform's reason.
+ * Server passwords and registry credentials are secret in the state.
+ *
+ * @example
+ * const nb = new aicp.Notebook("research", {
+ *   chargeMode: "elastic",
+ *   duration: 3600,
+ *   image: "jupyter/pytorch:2.3",
+ *   imageType: "official",
+ *   serverType: "jupyter",
+ *   replicaSpecs: { specs: template.rgNodeId, rgId: template.rgId, customGpu: 1 },
+ *   stopTime: "2026-12-31T18:00:00Z",
+ * });
+ * export const url = nb.wsUrl;
+ */
+export class Notebook extends ForwardedResource {
+  /** Unique id of the notebook (also the resource id), at most 36 characters. */
+  declare readonly uuid: pulumi.Output<string>;
+  /** State on the platform: Pending, Running, Stopped, Failed, … */
+  declare readonly status: pulumi.Output<string>;
+  /** Reason of the last state change, when given. */
+  declare readonly reason: pulumi.Output<string | undefined>;
+  /** WebSocket service address (path form). */
+  declare readonly wsUrl: pulumi.Output<string | undefined>;
+  /** Connection information. */
+  declare readonly server: pulumi.Output<string | undefined>;
+  /** Servers of the notebook; secret, as they carry passwords. */
+  declare readonly servers: pulumi.Output<NotebookServer[] | undefined>;
+  declare readonly podIps: pulumi.Output<unknown[] | undefined>;
+  declare readonly createdAt: pulumi.Output<string>;
+  declare readonly updatedAt: pulumi.Output<string>;
+  /** Accumulated running time in seconds. */
+  declare readonly runningTime: pulumi.Output<number | undefined>;
+  declare readonly userName: pulumi.Output<string | undefined>;
+  declare readonly email: pulumi.Output<string | undefined>;
+  declare readonly kuid: pulumi.Output<string | undefined>;
+  declare readonly rootUserId: pulumi.Output<string | undefined>;
+  declare readonly chargeMode: pulumi.Output<"elastic" | "monthly">;
+  declare readonly duration: pulumi.Output<number>;
+  declare readonly autoRenew: pulumi.Output<0 | 1 | undefined>;
+  declare readonly nextChargeMode: pulumi.Output<string | undefined>;
+  declare readonly userId: pulumi.Output<string>;
+  declare readonly namespace: pulumi.Output<string>;
+  declare readonly image: pulumi.Output<string>;
+  declare readonly imageType: pulumi.Output<string>;
+  declare readonly name: pulumi.Output<string>;
+  declare readonly serverType: pulumi.Output<string>;
+  declare readonly envs: pulumi.Output<NotebookInfo["envs"]>;
+  declare readonly stopTime: pulumi.Output<string | undefined>;
+  declare readonly autoDeleteTime: pulumi.Output<string | undefined>;
+  /** Replica specification as the platform returned it. */
+  declare readonly replicaSpecs: pulumi.Output<NonNullable<NotebookInfo["replicaSpecs"]> & Partial<ReplicaSpecs>>;
+  /** Mounted volumes as the platform returned them. */
+  declare readonly volumeSpecs: pulumi.Output<Array<NonNullable<NotebookInfo["volumeSpecs"]>[number] & Partial<VolumeSpec>> | undefined>;
+  /** Registry credentials (secret). */
+  declare readonly customImageSecret: pulumi.Output<ImageSecret | undefined>;
+  declare readonly pip: pulumi.Output<string | undefined>;
+  declare readonly conda: pulumi.Output<string | undefined>;
+  declare readonly apt: pulumi.Output<string | undefined>;
+  declare readonly customFirst: pulumi.Output<string | undefined>;
+  declare readonly customSecond: pulumi.Output<string | undefined>;
+  declare readonly desiredState: pulumi.Output<"Running" | "Stopped" | undefined>;
+  declare readonly waitForReady: pulumi.Output<boolean | undefined>;
+  declare readonly readyTimeoutSeconds: pulumi.Output<number | undefined>;
+
+  constructor(name: string, args: NotebookArgs, opts?: pulumi.CustomResourceOptions) {
+    const { customImageSecret, ...rest } = args;
+    super(
+      "Notebook",
+      name,
+      {
+        ...seedOutputs(outputNames),
+        ...rest,
+        // Registry credentials are secret even when the program passes them in plain text.
+        customImageSecret: customImageSecret === undefined ? undefined : pulumi.secret(customImageSecret),
+        logicalName: name,
+      },
+      pulumi.mergeOptions(opts, { additionalSecretOutputs: ["servers", "customImageSecret"] }),
+    );
+  }
+}
