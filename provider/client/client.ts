@@ -145,14 +145,22 @@ export class AicpClient {
     await this.send("updateResourceGroup", { schema: wire.updateResourceGroupRequest, input: body, idempotent: true });
   }
 
-  /** A resource group by id (assumed route); undefined when the platform says it does not exist. */
+  /**
+   * A resource group by id (assumed route); undefined when it does not exist.
+   * A 404 from an undocumented route may mean "no such route" as well as "no
+   * such group", so "gone" is only believed when the list confirms it.
+   */
   async getResourceGroup(rgId: string): Promise<wire.ResourceGroup | undefined> {
     try {
       const data = await this.send("getResourceGroup", { pathParams: { rg_id: rgId }, idempotent: true });
       return parseOne("getResourceGroup", wire.resourceGroup, data);
     } catch (error) {
-      if (error instanceof AicpError && error.isNotFound) return undefined;
-      throw error;
+      if (!(error instanceof AicpError && error.isNotFound)) throw error;
+      try {
+        return await findInPages((offset, limit) => this.listResourceGroups({ offset, limit }), (g) => g.rg_id === rgId, this.paging);
+      } catch (confirmation) {
+        throw routeError("getResourceGroup", error, confirmation);
+      }
     }
   }
 
@@ -160,13 +168,18 @@ export class AicpClient {
     return this.page("listResourceGroups", wire.listResourceGroupsQuery, query, wire.resourceGroup);
   }
 
-  /** Deletes a resource group (assumed route); a group that is already gone is not an error. */
+  /**
+   * Deletes a resource group (assumed route). A group that is already gone is
+   * not an error, but a 404 is only taken as "gone" once a read confirms it:
+   * otherwise a wrong route would let Pulumi forget a group that still exists.
+   */
   async deleteResourceGroup(rgId: string): Promise<void> {
     try {
       await this.send("deleteResourceGroup", { pathParams: { rg_id: rgId }, idempotent: true });
     } catch (error) {
-      if (error instanceof AicpError && error.isNotFound) return;
-      throw error;
+      if (!(error instanceof AicpError && error.isNotFound)) throw error;
+      if ((await this.getResourceGroup(rgId)) === undefined) return;
+      throw routeError("deleteResourceGroup", error, undefined);
     }
   }
 
@@ -222,6 +235,17 @@ function toQuery(input: unknown): Record<string, QueryValue | undefined> {
     query[key] = Array.isArray(value) ? value.map((v) => (typeof v === "object" ? JSON.stringify(v) : v)) : (value as QueryValue);
   }
   return query;
+}
+
+/** An assumed route that answered 404 without the platform confirming the object is gone. */
+function routeError(operation: OperationName, notFound: AicpError, confirmation: unknown): AicpError {
+  const also = confirmation instanceof AicpError ? ` Confirming through another route failed too: ${confirmation.message}` : " The object still exists.";
+  return new AicpError(
+    "AICP_ROUTE",
+    `${notFound.message} The route for ${operation} is not publicly documented and was assumed.${also} ` +
+      `If the platform uses another path, set it with \`pulumi config set --path 'aicp:routes.${operation}' "<METHOD> <path>"\`.`,
+    { operation, method: notFound.method, path: notFound.path, status: notFound.status, retCode: notFound.retCode, requestId: notFound.requestId, cause: notFound },
+  );
 }
 
 function malformed(operation: string, what: string): AicpError {
