@@ -60,3 +60,13 @@ export function resolveName(news: { name?: unknown; logicalName?: unknown }, old
   if (olds.autoNamed === true && typeof olds.name === "string" && olds.logicalName === news.logicalName) return { name: olds.name, autoNamed: true };
   return { name: autoName(String(news.logicalName ?? "aicp")), autoNamed: true };
 }
+
+/**
+ * Drops undefined members, deeply: the engine's protobuf Struct cannot carry
+ * them and rejects the whole result ("Unexpected struct type").
+ */
+export function compact<T>(value: T): T {
+  if (Array.isArray(value)) return value.map((v) => (v === undefined ? null : compact(v))) as T;
+  if (value === null || typeof value !== "object") return value;
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined).map(([k, v]) => [k, compact(v)])) as T;
+}

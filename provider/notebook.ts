@@ -16,6 +16,7 @@ import * as wire from "./client/wire";
 import { currentClient, currentSettings } from "./context";
 import { bodyOf, checkNotebook, defaults, diffNotebook, wireBody, type NotebookInputs } from "./notebook-inputs";
 import { waitForRemoval, waitForStatus } from "./notebook-wait";
+import { compact } from "./inputs";
 
 export type NotebookOutputs = NotebookInputs & Record<string, unknown> & { uuid: string };
 
@@ -164,5 +165,5 @@ function outputs(inputs: NotebookInputs, notebook: wire.Notebook, fromRefresh = 
   if (fromRefresh && (notebook.status === "Stopped" || notebook.status === "Running")) {
     merged.desiredState = notebook.status;
   }
-  return merged;
+  return compact(merged);
 }

@@ -7,7 +7,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import * as wire from "./client/wire";
 import type { ResourceGroup as WireGroup } from "./client/wire";
 import { currentClient } from "./context";
-import { changedKeys, resolveName, validateAgainst, type CheckFailure } from "./inputs";
+import { changedKeys, compact, resolveName, validateAgainst, type CheckFailure } from "./inputs";
 
 /** Inputs as the SDK passes them (camelCase). */
 export interface ResourceGroupInputs {
@@ -110,6 +110,10 @@ export async function remove(id: string): Promise<void> {
 
 /** The outputs: the inputs, overlaid with what the platform returned. */
 function outputs(inputs: ResourceGroupInputs, group: WireGroup): ResourceGroupOutputs {
+  return compact(rawOutputs(inputs, group));
+}
+
+function rawOutputs(inputs: ResourceGroupInputs, group: WireGroup): ResourceGroupOutputs {
   const podTypes = (group.pod_type ?? inputs.podTypes) as ResourceGroupInputs["podTypes"];
   return {
     logicalName: inputs.logicalName,

@@ -33,6 +33,8 @@ export interface StackOptions {
   program: (aicp: any, pulumi: any) => Promise<Record<string, unknown>> | Record<string, unknown>;
   /** Stack configuration, e.g. `{"aicp:baseUrl": {value: url}}`. */
   config: Record<string, { value: string; secret?: boolean }>;
+  /** Extra environment for the CLI and the provider process. */
+  env?: Record<string, string>;
 }
 
 export interface TestStack {
@@ -72,6 +74,9 @@ export async function createTestStack(options: StackOptions): Promise<TestStack>
         PULUMI_BACKEND_URL: `file://${state}`,
         PULUMI_SKIP_UPDATE_CHECK: "true",
         PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
+        // The emulator makes notebooks ready in a fraction of a second; poll accordingly.
+        AICP_POLL_INTERVAL_MS: "100",
+        ...options.env,
       },
     },
   );

@@ -1,0 +1,92 @@
+/**
+ * The emulator's own admin API, for tests and humans. Unsigned, answered only
+ * to loopback clients, never subject to faults, logged with operation "admin".
+ * Answers use the platform's envelope too.
+ *
+ *   GET    /__emulator/health            liveness: {status: "ok", url}
+ *   GET    /__emulator/requests          the request log (RequestLogEntry[]), oldest first
+ *   DELETE /__emulator/requests          empties the request log
+ *   GET    /__emulator/faults            installed faults with their remaining counts
+ *   POST   /__emulator/faults            installs a fault: body is a FaultSpec (400 when invalid)
+ *   DELETE /__emulator/faults            removes every fault
+ *   GET    /__emulator/state             {resource_groups, notebooks, training_jobs, templates}, wire-shaped
+ *   DELETE /__emulator/notebooks/{uuid}  removes a notebook out of band (404 when unknown)
+ */
+import { ApiError, notFound } from "./errors";
+import type { FaultRegistry } from "./faults";
+import { groupToWire, notebookToWire, templateToWire } from "./handlers";
+import type { Store } from "./state";
+import type { FaultSpec, RequestLogEntry } from "./types";
+
+/** The prefix of every admin route. */
+export const ADMIN_PREFIX = "/__emulator";
+
+/** What the admin routes act on. */
+export interface AdminDeps {
+  store: Store;
+  faults: FaultRegistry;
+  log: RequestLogEntry[];
+  url: () => string;
+  readyDelayMs: number;
+  deleteNotebook: (uuid: string) => boolean;
+}
+
+/** True for a client on this machine. */
+export function isLoopback(address: string | undefined): boolean {
+  if (!address) return false;
+  return address === "::1" || address.startsWith("127.") || address.startsWith("::ffff:127.");
+}
+
+/** Answers one admin request; throws ApiError for errors. */
+export function handleAdmin(deps: AdminDeps, method: string, path: string, body: unknown): { data: unknown; counts: number } {
+  const route = `${method} ${path.replace(/\/+$/, "")}`;
+  const now = Date.now();
+  switch (route) {
+    case "GET /__emulator/health":
+      return { data: { status: "ok", url: deps.url() }, counts: 0 };
+    case "GET /__emulator/requests":
+      return { data: [...deps.log], counts: deps.log.length };
+    case "DELETE /__emulator/requests":
+      deps.log.length = 0;
+      return { data: null, counts: 0 };
+    case "GET /__emulator/faults": {
+      const list = deps.faults.list();
+      return { data: list, counts: list.length };
+    }
+    case "POST /__emulator/faults":
+      try {
+        deps.faults.add(body as FaultSpec);
+      } catch (e) {
+        throw new ApiError(400, 400, (e as Error).message);
+      }
+      return { data: deps.faults.list(), counts: deps.faults.list().length };
+    case "DELETE /__emulator/faults":
+      deps.faults.clear();
+      return { data: null, counts: 0 };
+    case "GET /__emulator/state": {
+      deps.store.purgeExpired(now);
+      const d = deps.store.data;
+      return {
+        data: {
+          resource_groups: d.groups.map(groupToWire),
+          notebooks: d.notebooks.map((nb) => notebookToWire(nb, now, deps.readyDelayMs)),
+          training_jobs: d.jobs,
+          templates: d.templates.map((t) => templateToWire(deps.store, t)),
+        },
+        counts: 0,
+      };
+    }
+  }
+  const del = /^DELETE \/__emulator\/notebooks\/([^/]+)$/.exec(route);
+  if (del) {
+    let uuid: string;
+    try {
+      uuid = decodeURIComponent(del[1]!);
+    } catch {
+      throw new ApiError(400, 400, `malformed notebook uuid '${del[1]}'`);
+    }
+    if (!deps.deleteNotebook(uuid)) throw notFound(`notebook '${uuid}'`);
+    return { data: { uuid }, counts: 0 };
+  }
+  throw new ApiError(404, 404, `no admin route for ${method} ${path}`);
+}

@@ -1,0 +1,64 @@
+/** The emulator's error type and the platform's response envelope. */
+import type { z } from "zod";
+
+/** An error answered as an envelope with a non-zero ret_code. */
+export class ApiError extends Error {
+  constructor(
+    /** HTTP status. */
+    readonly status: number,
+    /** Envelope ret_code; defaults to the HTTP status. */
+    readonly retCode: number,
+    message: string,
+    /** Extra response headers (Retry-After). */
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+/** 400 with one "path: message" part per zod issue, so the caller sees every mistake at once. */
+export function validationError(where: string, error: z.ZodError): ApiError {
+  const parts = error.issues.map((issue) =>
+    // An unknown field is reported at its own path, not at the object holding it.
+    issue.code === "unrecognized_keys"
+      ? issue.keys.map((k) => `${formatPath([...issue.path, k])}: unknown field`).join("; ")
+      : `${formatPath(issue.path)}: ${issue.message}`,
+  );
+  return new ApiError(400, 400, `invalid request ${where}: ${parts.join("; ")}`);
+}
+
+function formatPath(path: readonly PropertyKey[]): string {
+  if (path.length === 0) return "(root)";
+  let out = "";
+  for (const key of path) {
+    if (typeof key === "number") out += `[${key}]`;
+    else out += out === "" ? String(key) : `.${String(key)}`;
+  }
+  return out;
+}
+
+/** Validates `value`, throwing a 400 ApiError that lists every issue. */
+export function validate<T extends z.ZodType>(schema: T, value: unknown, where: string): z.output<T> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw validationError(where, result.error);
+  return result.data;
+}
+
+/** 404 for a missing object. */
+export function notFound(what: string): ApiError {
+  return new ApiError(404, 404, `${what} not found`);
+}
+
+/** The envelope of every answer (spec part 1, platform notes §5). */
+export interface WireEnvelope {
+  ret_code: number;
+  message: string;
+  data: unknown;
+  counts: number;
+  meta: { X_REQUEST_ID: string; X_REQUEST_USER: string };
+}
+
+/** Builds an envelope. */
+export function envelope(retCode: number, message: string, data: unknown, counts: number, reqId: string, user: string): WireEnvelope {
+  return { ret_code: retCode, message, data, counts, meta: { X_REQUEST_ID: reqId, X_REQUEST_USER: user } };
+}

@@ -1,0 +1,78 @@
+/**
+ * A notebook as the platform sends it (spec 2.2). Status and the server
+ * details follow from the stored times: Pending until the ready delay has
+ * passed since creation or the last start, then Running (or Failed when the
+ * image cannot be pulled); Stopped once stopped.
+ */
+import type { NotebookRecord } from "../records";
+import { stableHash, stableIp, stableUuid, wireTime } from "../util";
+
+/** Port each server type listens on inside the container. */
+export const SERVER_PORTS: Record<string, number> = { jupyter: 8888, code_server: 8080, rstudio: 8787 };
+
+/** Images whose name contains this never pull: the notebook ends Failed. */
+export const MISSING_IMAGE_MARK = "does-not-exist";
+
+/** The computed lifecycle state of a notebook at `now`. */
+export function notebookStatus(nb: NotebookRecord, now: number, readyDelayMs: number): "Pending" | "Running" | "Failed" | "Stopped" {
+  if (nb.stopped) return "Stopped";
+  if (now < nb.started_ms + readyDelayMs) return "Pending";
+  return nb.image.includes(MISSING_IMAGE_MARK) ? "Failed" : "Running";
+}
+
+/** Milliseconds of running since the last start, 0 unless Running. */
+export function currentRunMs(nb: NotebookRecord, now: number, readyDelayMs: number): number {
+  return notebookStatus(nb, now, readyDelayMs) === "Running" ? now - (nb.started_ms + readyDelayMs) : 0;
+}
+
+/** The wire form of `nb` at `now`. */
+export function notebookToWire(nb: NotebookRecord, now: number, readyDelayMs: number): Record<string, unknown> {
+  const status = notebookStatus(nb, now, readyDelayMs);
+  const running = status === "Running";
+  const port = SERVER_PORTS[nb.server_type] ?? 8888;
+  const sshPort = 30000 + (stableHash(nb.uuid) % 2000);
+  return {
+    user_name: nb.user_id,
+    email: `${nb.user_id}@example.com`,
+    kuid: stableUuid(`kuid/${nb.user_id}`),
+    status,
+    reason: status === "Failed" ? `ErrImagePull: image ${nb.image} not found` : null,
+    user_id: nb.user_id,
+    root_user_id: nb.root_user_id,
+    created_at: wireTime(nb.created_ms),
+    updated_at: wireTime(nb.updated_ms),
+    namespace: nb.namespace,
+    image: nb.image,
+    image_type: nb.image_type,
+    name: nb.name,
+    server_type: nb.server_type,
+    envs: nb.envs,
+    stop_time: nb.stop_time,
+    auto_delete_time: nb.auto_delete_time,
+    uuid: nb.uuid,
+    server: running ? `ssh root@ssh.aicp.emulator -p ${sshPort}` : null,
+    pip: nb.pip,
+    conda: nb.conda,
+    apt: nb.apt,
+    ws_url: `/aicp/notebooks/${nb.namespace}/${nb.uuid}/ws`,
+    volume_specs: nb.volume_specs,
+    replica_specs: nb.replica_specs,
+    servers: [
+      {
+        status: running,
+        protocol: "http",
+        server_name: nb.server_type,
+        server_type: nb.server_type,
+        url: running ? `/aicp/notebooks/${nb.namespace}/${nb.uuid}/${nb.server_type}/` : "",
+        target_port: port,
+        password: running ? nb.password : null,
+      },
+    ],
+    pod_ips: running ? [stableIp(nb.uuid)] : null,
+    running_time: Math.floor((nb.run_ms_before + currentRunMs(nb, now, readyDelayMs)) / 1000),
+    charge_mode: nb.charge_mode,
+    duration: nb.duration,
+    custom_first: nb.custom_first,
+    custom_second: nb.custom_second,
+  };
+}

@@ -1,0 +1,83 @@
+/** Persistence across a restart on the same port, and the command line. */
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { startEmulator } from "../../emulator";
+import { rawRequest } from "../../emulator/raw-client";
+
+const root = join(__dirname, "..", "..");
+const dir = mkdtempSync(join(tmpdir(), "aicp-emulator-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe("persistence", () => {
+  it("keeps groups, templates, notebooks and jobs across a restart on the same port", async () => {
+    const stateFile = join(dir, "state.json");
+    const first = await startEmulator({ stateFile, notebookReadyDelayMs: 50 });
+    const port = first.port;
+    const group = await rawRequest(first.url, { method: "POST", path: "/aicp/resource/resource_group", body: { name: "kept", description: "", sku_id: "s", pod_type: ["job"], customize_enable: 1 } });
+    const tmpl = await rawRequest(first.url, { method: "POST", path: "/aicp/resource/template", body: { name: "kept-tmpl", cpu: 1, memory: 1, gpu: 0, rg_id: "rg-publiccpu001", rg_node_id: "n1", pod_type: ["job"], spec_type: "only_cpu" } });
+    const nb = await rawRequest(first.url, {
+      method: "POST",
+      path: "/aicp/notebooks/namespaces/usr-emulator/create",
+      body: { charge_mode: "monthly", duration: 2, user_id: "usr-emulator", namespace: "usr-emulator", image: "img", image_type: "user", name: "kept-nb", server_type: "rstudio", replica_specs: { replicas: 1 } },
+    });
+    await rawRequest(first.url, { method: "POST", path: "/aicp/trains/namespaces/usr-emulator/create", body: { charge_mode: "elastic", duration: 3600, name: "kept-job", endpoint: "tfjobs", image: "tf", image_type: "official", replica_specs: [{ replica_type: "Worker", replicas: 1 }] } });
+    await first.close();
+    expect(readdirSync(dir)).toEqual(["state.json"]); // the temp file was renamed away
+
+    const second = await startEmulator({ stateFile, port, notebookReadyDelayMs: 50 });
+    try {
+      expect(second.port).toBe(port);
+      const got = await rawRequest(second.url, { method: "GET", path: `/aicp/resource/resource_group/${group.json.data.rg_id}` });
+      expect(got.json.data.name).toBe("kept");
+      const t = await rawRequest(second.url, { method: "GET", path: "/aicp/resource/template", query: { template_ids: tmpl.json.data.tmp_ids, spec_type: "only_cpu" } });
+      expect(t.json.data[0].name).toBe("kept-tmpl");
+      await new Promise((r) => setTimeout(r, 60)); // past the ready delay
+      const nbs = await rawRequest(second.url, { method: "GET", path: "/aicp/notebooks/namespaces/usr-emulator/notebooks" });
+      expect(nbs.json.data[0]).toMatchObject({ uuid: nb.json.data[0].uuid, status: "Running", servers: [{ target_port: 8787 }] });
+      const pods = await rawRequest(second.url, { method: "GET", path: "/aicp/trains/namespaces/usr-emulator/endpoints/tfjobs/trains/kept-job/pods" });
+      expect(pods.json.counts).toBe(1);
+    } finally {
+      await second.close();
+    }
+  });
+});
+
+describe("command line", () => {
+  it("prints the listening line within 2 s, serves requests and exits on SIGTERM", async () => {
+    const cli = join(root, "dist", "emulator", "cli.js");
+    const sources = readdirSync(join(root, "emulator"), { recursive: true }).map((f) => join(root, "emulator", String(f)));
+    const stale = !existsSync(cli) || sources.some((f) => f.endsWith(".ts") && statSync(f).mtimeMs > statSync(cli).mtimeMs);
+    // tsc emits even when another part of the project does not type-check yet, so the emulator stays testable.
+    if (stale) spawnSync(process.execPath, [join(root, "node_modules", "typescript", "bin", "tsc"), "-p", join(root, "tsconfig.json")], { cwd: root });
+    expect(existsSync(cli)).toBe(true);
+
+    const started = Date.now();
+    const child = spawn(process.execPath, [cli, "--port", "0", "--access-key-id", "AKIDCLI", "--secret-access-key", "cli-secret", "--user-id", "usr-cli"], { stdio: ["ignore", "pipe", "pipe"] });
+    const line = await new Promise<string>((resolve, reject) => {
+      let out = "";
+      child.stdout.on("data", (chunk: Buffer) => {
+        out += chunk.toString();
+        const nl = out.indexOf("\n");
+        if (nl >= 0) resolve(out.slice(0, nl));
+      });
+      child.on("exit", (code) => reject(new Error(`cli exited with ${code}`)));
+      setTimeout(() => reject(new Error("no listening line within 5 s")), 5000);
+    });
+    const elapsed = Date.now() - started;
+    try {
+      expect(line).toMatch(/^AICP emulator listening on http:\/\/127\.0\.0\.1:\d+$/);
+      expect(elapsed).toBeLessThan(2000);
+      const url = line.slice("AICP emulator listening on ".length);
+      const r = await rawRequest(url, { method: "GET", path: "/qai/aicp/resource/template", accessKeyId: "AKIDCLI", secretAccessKey: "cli-secret" });
+      expect(r.json.meta.X_REQUEST_USER).toBe("usr-cli");
+      expect(r.json.counts).toBe(24);
+    } finally {
+      const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+      child.kill("SIGTERM");
+      expect(await exited).toBe(0);
+    }
+  });
+});
