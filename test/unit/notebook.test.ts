@@ -1,0 +1,123 @@
+/** check and diff of Notebook: every rule, no requests. */
+import { describe, expect, it } from "vitest";
+import { resolveSettings } from "../../provider/config";
+import { checkNotebook, coversSubset, diffNotebook, sameInstant, type NotebookInputs } from "../../provider/notebook-inputs";
+
+const settings = resolveSettings((k) => (k === "aicp:userId" ? "USR-Abc123" : undefined), {});
+const base: NotebookInputs = {
+  logicalName: "research",
+  chargeMode: "elastic",
+  duration: 3600,
+  image: "jupyter:1",
+  imageType: "official",
+  serverType: "jupyter",
+  replicaSpecs: { specs: "sku-1", customGpu: 1 },
+};
+
+function failures(news: Partial<NotebookInputs>) {
+  return checkNotebook({}, { ...base, ...news } as NotebookInputs, settings).failures.map((f) => f.property);
+}
+
+describe("Notebook check", () => {
+  it("defaults user id and namespace from aicp:userId, the namespace lower-cased, and auto-names", () => {
+    const { inputs, failures } = checkNotebook({}, base, settings);
+    expect(failures).toEqual([]);
+    expect(inputs).toMatchObject({ userId: "USR-Abc123", namespace: "usr-abc123" });
+    expect(inputs.name).toMatch(/^research-[0-9a-f]{7}$/);
+  });
+
+  it("asks for a user id when none is configured", () => {
+    const noUser = resolveSettings(() => undefined, {});
+    const props = checkNotebook({}, base, noUser).failures.map((f) => f.property);
+    expect(props).toEqual(expect.arrayContaining(["userId", "namespace"]));
+  });
+
+  it("reports every spec rule against the camelCase property path", () => {
+    expect(failures({ duration: 7200 })).toEqual(["duration"]);
+    expect(failures({ chargeMode: "monthly", duration: 61 })).toEqual(["duration"]);
+    expect(failures({ chargeMode: "hourly" as "elastic" })).toEqual(["chargeMode"]);
+    expect(failures({ serverType: "vscode" as "jupyter" })).toEqual(["serverType"]);
+    expect(failures({ imageType: "private" as "official" })).toEqual(["imageType"]);
+    expect(failures({ image: "" })).toEqual(["image"]);
+    expect(failures({ replicaSpecs: { customGpuList: ["0", "0"] } })).toEqual(["replicaSpecs.customGpuList"]);
+    expect(failures({ customImageSecret: { hasAuth: true } })).toEqual(["customImageSecret.username", "customImageSecret.password"]);
+    expect(failures({ volumeSpecs: [{ fileSet: "f", mountPath: "data", volumeType: "pfs" }] })).toEqual(["volumeSpecs[0].mountPath"]);
+    expect(failures({ volumeSpecs: [{ fileSet: "f", mountPath: "/d", volumeType: "pfs", permission: "rx" as "ro" }] })).toEqual(["volumeSpecs[0].permission"]);
+    expect(failures({ namespace: "../x" })).toEqual(["namespace"]);
+    expect(failures({ autoRenew: 2 as 1 })).toEqual(["autoRenew"]);
+    expect(failures({ stopTime: "tomorrow" })).toEqual(["stopTime"]);
+  });
+
+  it("checks the provider's own arguments", () => {
+    expect(failures({ desiredState: "Paused" as "Running" })).toEqual(["desiredState"]);
+    expect(failures({ waitForReady: "yes" as unknown as boolean })).toEqual(["waitForReady"]);
+    expect(failures({ readyTimeoutSeconds: 0 })).toEqual(["readyTimeoutSeconds"]);
+    expect(failures({ imagee: "x" } as Partial<NotebookInputs>)).toEqual(["imagee"]);
+  });
+
+  it("names each failure with the rule it breaks", () => {
+    const result = checkNotebook({}, { ...base, duration: 1 }, settings);
+    expect(result.failures[0]!.reason).toBe("duration must be 3600 when charge_mode is elastic");
+  });
+});
+
+describe("Notebook diff", () => {
+  const { inputs } = checkNotebook({}, base, settings);
+  // Outputs as the platform returns them: extra fields, times without a zone.
+  const olds = {
+    ...inputs,
+    uuid: "nb-1",
+    status: "Running",
+    stopTime: "2030-01-01T18:00:00",
+    replicaSpecs: { id: 7, replicas: 1, specs: "sku-1", customGpu: 1, notebookUuid: "nb-1" },
+  };
+
+  it("sees no change for the same inputs, whatever the platform added", () => {
+    expect(diffNotebook(olds, { ...inputs, stopTime: "2030-01-01T18:00:00Z" })).toEqual({ updates: [], replaces: [] });
+  });
+
+  it("updates in place: stop time, auto-delete time, image, image type, registry secret, desired state, wait settings", () => {
+    const cases: Array<[Partial<NotebookInputs>, string]> = [
+      [{ stopTime: "2030-01-02T18:00:00Z" }, "stopTime"],
+      [{ autoDeleteTime: "2030-02-01T00:00:00Z" }, "autoDeleteTime"],
+      [{ image: "jupyter:2" }, "image"],
+      [{ imageType: "user" }, "imageType"],
+      [{ customImageSecret: { hasAuth: true, username: "u", password: "p" } }, "customImageSecret"],
+      [{ desiredState: "Stopped" }, "desiredState"],
+      [{ readyTimeoutSeconds: 60 }, "readyTimeoutSeconds"],
+    ];
+    for (const [change, key] of cases) expect(diffNotebook(olds, { ...inputs, ...change })).toEqual({ updates: [key], replaces: [] });
+  });
+
+  it("resizes in place when the new replica spec names a sku, else replaces", () => {
+    expect(diffNotebook(olds, { ...inputs, replicaSpecs: { specs: "sku-2", customGpu: 2 } })).toEqual({ updates: ["replicaSpecs"], replaces: [] });
+    expect(diffNotebook(olds, { ...inputs, replicaSpecs: { customGpu: 2 } })).toEqual({ updates: [], replaces: ["replicaSpecs"] });
+  });
+
+  it("replaces on any other change, naming the property", () => {
+    for (const key of ["serverType", "name", "namespace", "chargeMode", "pip", "volumeSpecs", "envs"] as const) {
+      const value = key === "volumeSpecs" ? [{ fileSet: "f", mountPath: "/d", volumeType: "pfs" }] : key === "envs" ? [{ name: "A", value: "1" }] : key === "serverType" ? "rstudio" : key === "chargeMode" ? "monthly" : "changed";
+      expect(diffNotebook(olds, { ...inputs, [key]: value } as NotebookInputs).replaces).toEqual([key]);
+    }
+  });
+
+  it("ignores an optional input the user left out", () => {
+    const { stopTime: _s, ...withoutStopTime } = inputs as NotebookInputs & { stopTime?: string };
+    expect(diffNotebook(olds, withoutStopTime)).toEqual({ updates: [], replaces: [] });
+  });
+});
+
+describe("comparison helpers", () => {
+  it("compares date-times as instants, a missing zone meaning UTC", () => {
+    expect(sameInstant("2030-01-01T18:00:00", "2030-01-01T18:00:00Z")).toBe(true);
+    expect(sameInstant("2030-01-01 18:00:00", "2030-01-01T19:00:00+01:00")).toBe(true);
+    expect(sameInstant("2030-01-01T18:00:00", "2030-01-01T18:00:01Z")).toBe(false);
+  });
+
+  it("compares only the fields the user set", () => {
+    expect(coversSubset({ a: 1, b: 2 }, { a: 1 })).toBe(true);
+    expect(coversSubset({ a: 1 }, { a: 2 })).toBe(false);
+    expect(coversSubset([{ a: 1, x: 0 }], [{ a: 1 }])).toBe(true);
+    expect(coversSubset([{ a: 1 }], [{ a: 1 }, { a: 2 }])).toBe(false);
+  });
+});
