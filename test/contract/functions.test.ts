@@ -1,0 +1,102 @@
+/**
+ * The data-source functions against the emulator over real HTTP, in both
+ * forms, with their configuration read from the stack config (PULUMI_CONFIG)
+ * as in a program.
+ */
+import * as pulumi from "@pulumi/pulumi";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Emulator } from "../../emulator";
+import { AicpClient } from "../../provider/client/client";
+import { AicpError } from "../../provider/client/errors";
+import * as aicp from "../../sdk";
+import { emulatorConfig, emulatorCredentials, startTestEmulator } from "../support/emulator";
+
+const ns = emulatorCredentials.userId;
+
+function resolve<T>(output: pulumi.Output<T>): Promise<T> {
+  return new Promise((done) => output.apply((v) => done(v)));
+}
+
+describe("data-source functions", () => {
+  let emulator: Emulator;
+  let client: AicpClient;
+  let notebookUuid: string;
+
+  beforeAll(async () => {
+    emulator = await startTestEmulator({ notebookReadyDelayMs: 20 });
+    const config = Object.fromEntries(Object.entries(emulatorConfig(emulator)).map(([k, v]) => [k, v.value]));
+    process.env.PULUMI_CONFIG = JSON.stringify(config);
+    client = new AicpClient({ baseUrl: emulator.url, pathPrefix: "/qai/aicp", credentials: emulatorCredentials });
+    const nb = await client.createNotebook({
+      charge_mode: "elastic",
+      duration: 3600,
+      user_id: ns,
+      namespace: ns,
+      image: "jupyter:1",
+      image_type: "official",
+      name: "fn-nb",
+      server_type: "jupyter",
+      replica_specs: { specs: "sku-1" },
+    });
+    notebookUuid = nb.uuid;
+    await client.createTrainingJob(ns, {
+      charge_mode: "elastic",
+      duration: 3600,
+      name: "fn-job",
+      endpoint: "tfjobs",
+      image: "tf:2",
+      image_type: "official",
+      replica_specs: [{ replica_type: "Worker", replicas: 2 }],
+    });
+    await new Promise((r) => setTimeout(r, 60));
+  });
+
+  afterAll(async () => {
+    delete process.env.PULUMI_CONFIG;
+    await client?.close();
+    await emulator?.close();
+  });
+
+  it("getResourceTemplates pages through every template, or returns one page when asked", async () => {
+    const total = (await client.listTemplates({ spec_type: ["common", "only_cpu", "share_gpu"] })).total!;
+    const all = await aicp.getResourceTemplates({ specType: ["common", "only_cpu", "share_gpu"] });
+    expect(all.templates).toHaveLength(total);
+    expect(all.templates[0]).toHaveProperty("rgNodeId");
+    expect(all.templates[0]).toHaveProperty("specType");
+    const page = await aicp.getResourceTemplates({ limit: 3, offset: 1 });
+    expect(page.templates).toHaveLength(3);
+  });
+
+  it("getResourceTemplatesOutput accepts Outputs as arguments", async () => {
+    const result = await resolve(aicp.getResourceTemplatesOutput({ specType: pulumi.output(["only_cpu" as const]) }));
+    expect(result.templates.length).toBeGreaterThan(0);
+    expect(result.templates.every((t) => t.specType === "only_cpu")).toBe(true);
+  });
+
+  it("rejects bad arguments naming the camelCase property, before any request", async () => {
+    emulator.clearRequests();
+    const error = (await aicp.getResourceTemplates({ specType: ["gpu" as "common"] }).catch((e: unknown) => e)) as AicpError;
+    expect(error.code).toBe("AICP_VALIDATION");
+    expect(error.message).toContain("specType[0]");
+    expect(emulator.requests().filter((r) => r.operation !== "admin")).toEqual([]);
+  });
+
+  it("getTrainingPods returns the job's pods with Kubernetes keys kept", async () => {
+    const { pods } = await aicp.getTrainingPods({ endpoint: "tfjobs", trainName: "fn-job" });
+    expect(pods).toHaveLength(2);
+    expect(pods[0]!.status?.podIP).toBeTruthy();
+    expect(pods[0]!.metadata?.namespace).toBe(ns);
+  });
+
+  it("getNotebookDiskMetrics reads used, capacity and available bytes", async () => {
+    const disk = await resolve(aicp.getNotebookDiskMetricsOutput({ uuid: pulumi.output(notebookUuid) }));
+    expect(disk.metrics).toHaveLength(6);
+    expect(disk.metrics[0]).toHaveProperty("metricName");
+    expect(disk.usedBytes! + disk.availableBytes!).toBe(disk.capacityBytes);
+  });
+
+  it("getNotebooks lists with the documented filters", async () => {
+    expect((await aicp.getNotebooks({ name: "fn-" })).notebooks.map((n) => n.uuid)).toEqual([notebookUuid]);
+    expect((await aicp.getNotebooks({ status: ["Stopped"] })).notebooks).toEqual([]);
+  });
+});
