@@ -7,15 +7,26 @@ import type { AicpClient } from "./client/client";
 import { createClient, resolveSettings, type ConfigSource, type Settings } from "./config";
 
 let settings: Settings | undefined;
+let configureError: unknown;
 let client: AicpClient | undefined;
 
 /** Called by the engine once per provider process with the stack's configuration. */
 export function configureFrom(source: ConfigSource): void {
-  settings = resolveSettings(source);
   client = undefined;
+  try {
+    settings = resolveSettings(source);
+    configureError = undefined;
+  } catch (error) {
+    // The engine caches the provider even when configure fails; keep the error
+    // so every later call reports it instead of running on other settings.
+    settings = undefined;
+    configureError = error;
+    throw error;
+  }
 }
 
 export function currentSettings(): Settings {
+  if (configureError) throw configureError;
   // Without configure() (older engines), environment variables still apply.
   settings ??= resolveSettings(() => undefined);
   return settings;

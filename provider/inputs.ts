@@ -26,7 +26,17 @@ export function validateAgainst<S extends z.ZodType>(schema: S, camelInputs: unk
   const result = schema.safeParse(toSnake(schema, camelInputs));
   if (result.success) return { wire: result.data, failures: [] };
   return {
-    failures: result.error.issues.map((issue) => ({ property: camelPath(issue.path) || "(inputs)", reason: `${camelPath(issue.path) || "inputs"} ${issue.message}` })),
+    failures: result.error.issues.flatMap((issue) => {
+      const at = camelPath(issue.path);
+      if (issue.code === "unrecognized_keys") {
+        return issue.keys.map((key) => {
+          const property = at ? `${at}.${snakeToCamel(key)}` : snakeToCamel(key);
+          return { property, reason: `${property} is not a known property` };
+        });
+      }
+      const message = issue.message.replace(/\b[a-z]+(?:_[a-z0-9]+)+\b/g, (word) => snakeToCamel(word));
+      return [{ property: at || "(inputs)", reason: `${at || "inputs"} ${message}` }];
+    }),
   };
 }
 
@@ -46,19 +56,46 @@ export function changedKeys(olds: Record<string, unknown>, news: Record<string, 
   return keys.filter((k) => !sameValue(olds[k], news[k]));
 }
 
-/** `<logical name>-<7 random hex>`, as Pulumi providers auto-name. */
-export function autoName(logicalName: string): string {
-  return `${logicalName}-${randomBytes(4).toString("hex").slice(0, 7)}`;
+/**
+ * The name to use: the user's; else the auto-name recorded before (kept across
+ * updates and renames by alias); else `<logical name>-<suffix>`, where the SDK
+ * derives the suffix from project, stack, kind and resource name. A name that
+ * is stable across runs and unique to this resource lets a create interrupted
+ * mid-flight find its notebook on the next run instead of making a second one.
+ */
+export function resolveName(
+  news: { name?: unknown; logicalName?: unknown; autoNameSuffix?: unknown },
+  olds: { name?: unknown; autoNamed?: unknown },
+): { name: string; autoNamed: boolean } {
+  if (typeof news.name === "string" && news.name !== "") return { name: news.name, autoNamed: false };
+  if (olds.autoNamed === true && typeof olds.name === "string") return { name: olds.name, autoNamed: true };
+  const suffix = typeof news.autoNameSuffix === "string" ? news.autoNameSuffix : randomBytes(4).toString("hex").slice(0, 7);
+  return { name: `${String(news.logicalName ?? "aicp")}-${suffix}`, autoNamed: true };
+}
+
+/** The value the engine sends in place of an input that is not known yet (during preview). */
+export const unknownValue = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
+
+/** Property paths (camelCase, as camelPath renders them) whose value is not known yet. */
+export function unknownPaths(value: unknown, path = ""): string[] {
+  if (value === unknownValue) return [path];
+  if (Array.isArray(value)) return value.flatMap((v, i) => unknownPaths(v, `${path}[${i}]`));
+  if (value !== null && typeof value === "object") {
+    return Object.entries(value).flatMap(([k, v]) => unknownPaths(v, path ? `${path}.${k}` : k));
+  }
+  return [];
 }
 
 /**
- * The name to use: the user's, else the previous auto-name when the logical
- * name is unchanged (so a name is generated once), else a new one.
+ * Drops failures about values that are not known yet: they are checked again
+ * once known. A failure on a parent of an unknown (e.g. a cross-field rule) is
+ * dropped too, since it may depend on it.
  */
-export function resolveName(news: { name?: unknown; logicalName?: unknown }, olds: { name?: unknown; logicalName?: unknown; autoNamed?: unknown }): { name: string; autoNamed: boolean } {
-  if (typeof news.name === "string" && news.name !== "") return { name: news.name, autoNamed: false };
-  if (olds.autoNamed === true && typeof olds.name === "string" && olds.logicalName === news.logicalName) return { name: olds.name, autoNamed: true };
-  return { name: autoName(String(news.logicalName ?? "aicp")), autoNamed: true };
+export function withoutUnknowns(failures: CheckFailure[], inputs: unknown): CheckFailure[] {
+  const unknown = unknownPaths(inputs);
+  if (unknown.length === 0) return failures;
+  const related = (a: string, b: string) => a === b || a.startsWith(`${b}.`) || a.startsWith(`${b}[`) || b.startsWith(`${a}.`) || b.startsWith(`${a}[`);
+  return failures.filter((f) => !unknown.some((u) => related(f.property, u)));
 }
 
 /**

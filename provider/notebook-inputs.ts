@@ -21,6 +21,8 @@ export type NotebookBody = Camelized<WireBody>;
 
 export interface NotebookInputs extends Partial<NotebookBody> {
   logicalName: string;
+  /** Suffix of the auto-name, derived by the SDK (see sdk/forward.ts). */
+  autoNameSuffix?: string;
   autoNamed?: boolean;
   /** `Running` (default) or `Stopped`. */
   desiredState?: "Running" | "Stopped";
@@ -67,7 +69,7 @@ export function checkNotebook(olds: Partial<NotebookInputs>, news: NotebookInput
   if (timeout !== undefined && (typeof timeout !== "number" || !Number.isInteger(timeout) || timeout < 1 || timeout > 86_400)) {
     failures.push({ property: "readyTimeoutSeconds", reason: "readyTimeoutSeconds must be a whole number of seconds from 1 to 86400" });
   }
-  const known = new Set<string>([...bodyKeys, "logicalName", "autoNamed", "desiredState", "waitForReady", "readyTimeoutSeconds", "__provider"]);
+  const known = new Set<string>([...bodyKeys, "logicalName", "autoNamed", "autoNameSuffix", "desiredState", "waitForReady", "readyTimeoutSeconds", "__provider"]);
   for (const key of Object.keys(news)) {
     if (!known.has(key) && record(news)[key] !== undefined) {
       failures.push({ property: key, reason: `${key} is not a Notebook argument` });

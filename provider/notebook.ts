@@ -15,42 +15,65 @@ import { AicpError } from "./client/errors";
 import * as wire from "./client/wire";
 import { currentClient, currentSettings } from "./context";
 import { bodyOf, checkNotebook, defaults, diffNotebook, wireBody, type NotebookInputs } from "./notebook-inputs";
-import { waitForRemoval, waitForStatus } from "./notebook-wait";
-import { compact } from "./inputs";
+import { pollDefaults, waitForRemoval, waitForStatus } from "./notebook-wait";
+import { compact, withoutUnknowns } from "./inputs";
 
 export type NotebookOutputs = NotebookInputs & Record<string, unknown> & { uuid: string };
 
 export async function check(olds: Partial<NotebookInputs>, news: NotebookInputs): Promise<pulumi.dynamic.CheckResult<NotebookInputs>> {
   const { inputs, failures } = checkNotebook(olds, news, currentSettings());
-  return failures.length > 0 ? { inputs, failures } : { inputs };
+  const known = withoutUnknowns(failures, news);
+  return known.length > 0 ? { inputs, failures: known } : { inputs };
 }
 
 export async function diff(_id: string, olds: NotebookOutputs, news: NotebookInputs): Promise<pulumi.dynamic.DiffResult> {
   const { updates, replaces } = diffNotebook(olds, news);
-  // A pinned name cannot exist twice, so such a notebook is deleted before its replacement is created.
-  return { changes: updates.length + replaces.length > 0, replaces, deleteBeforeReplace: replaces.length > 0 && !news.autoNamed };
+  // The replacement keeps the name (auto-names are stable), and a name cannot exist twice.
+  return { changes: updates.length + replaces.length > 0, replaces, deleteBeforeReplace: replaces.length > 0 };
 }
 
 export async function create(inputs: NotebookInputs & { __provider?: string }): Promise<pulumi.dynamic.CreateResult<NotebookOutputs>> {
   const client = currentClient();
   const body = wireBody(inputs);
-  const namespace = body.namespace;
-  let created = await adoptByName(client, namespace, body.name);
-  if (!created) {
-    try {
-      created = await client.createNotebook(body);
-    } catch (error) {
-      // The request may have reached the platform; look before trying again.
-      if (!(error instanceof AicpError && error.outcomeUnknown)) throw error;
-      created = (await adoptByName(client, namespace, body.name)) ?? (await client.createNotebook(body));
-    }
-  }
+  const created = await createOnce(client, body, inputs.autoNamed === true, waitOptions(inputs).timeoutMs);
   try {
     const settled = await settle(client, inputs, created, undefined);
     return { id: created.uuid, outs: outputs(inputs, settled) };
   } catch (error) {
     // Created but not ready: Pulumi records it with this id, so nothing is orphaned.
     throw partlyCreated(error, created.uuid, { ...outputs(inputs, created), __provider: inputs.__provider });
+  }
+}
+
+/**
+ * Sends the create at most once. An auto-name is unique to this stack's
+ * resource, so a notebook already listed under it is ours (a run interrupted
+ * after sending the create) and is adopted. A name the user pinned that is
+ * already taken is refused. When the answer to the create is lost, the list is
+ * watched for the notebook instead of sending the create again.
+ */
+async function createOnce(client: AicpClient, body: wire.CreateNotebookRequest, autoNamed: boolean, timeoutMs: number): Promise<wire.Notebook> {
+  const existing = await liveByName(client, body.namespace, body.name);
+  if (existing.length > 0 && autoNamed && existing.length === 1) return existing[0]!;
+  if (existing.length > 0) {
+    throw new AicpError(
+      "AICP_VALIDATION",
+      `namespace ${body.namespace} already holds a notebook named '${body.name}' (${existing.map((n) => n.uuid).join(", ")}). ` +
+        "Choose another name, remove that notebook, or leave `name` unset so the provider names it.",
+    );
+  }
+  try {
+    return await client.createNotebook(body);
+  } catch (error) {
+    if (!(error instanceof AicpError && error.outcomeUnknown)) throw error;
+    const appeared = await waitForName(client, body.namespace, body.name, Math.min(timeoutMs, 120_000));
+    if (appeared) return appeared;
+    throw new AicpError(
+      error.code,
+      `${error.message} No notebook named '${body.name}' appeared in namespace ${body.namespace} afterwards. ` +
+        "Run `pulumi up` again: it looks for the notebook by name before creating one.",
+      { ...error, cause: error },
+    );
   }
 }
 
@@ -75,17 +98,21 @@ export async function update(id: string, olds: NotebookOutputs, news: NotebookIn
   }
   let current = await client.findNotebook(namespace, id);
   if (!current) throw new AicpError("AICP_WAIT", `notebook ${id} no longer exists in namespace ${namespace}; run \`pulumi refresh\` and then \`pulumi up\` to recreate it.`);
-  if (changed.has("replicaSpecs")) {
-    // A new size applies on restart: stop, then start with the new spec.
-    if (current.status !== "Stopped") {
-      await client.stopNotebooks(namespace, [id]);
-      await waitForStatus(client, namespace, id, "Stopped", waitOptions(news));
-    }
-    current = { ...current, status: "Stopped" };
-  }
   try {
-    const settled = await settle(client, news, current, changed.has("replicaSpecs") ? wireBody({ ...news, namespace }).replica_specs : undefined);
-    return { outs: outputs(news, settled) };
+    if (changed.has("replicaSpecs")) {
+      // A new size applies on restart: stop, then start with the new spec (then stop again if so desired).
+      if (current.status !== "Stopped") {
+        await client.stopNotebooks(namespace, [id]);
+        await waitForStatus(client, namespace, id, "Stopped", waitOptions(news));
+      }
+      const spec = wireBody({ ...news, namespace }).replica_specs;
+      await client.startNotebooks(namespace, { uuids: [id], sku_id: spec.specs!, custom_spec: spec });
+      current = (await client.findNotebook(namespace, id)) ?? current;
+    }
+    // Only a change of the desired state (or a resize) moves the notebook: an
+    // unrelated update must not restart a notebook the platform stopped on schedule.
+    if (changed.has("desiredState") || changed.has("replicaSpecs")) current = await settle(client, news, current, undefined);
+    return { outs: outputs(news, current) };
   } catch (error) {
     throw partlyCreated(error, id, { ...outputs(news, current), __provider: news.__provider });
   }
@@ -101,17 +128,21 @@ export async function remove(id: string, props: NotebookOutputs): Promise<void> 
   await waitForRemoval(client, namespace, id, { timeoutMs: 1000 * Number(props.readyTimeoutSeconds ?? defaults.readyTimeoutSeconds) });
 }
 
-/** The single listed notebook with exactly this name, if any. */
-async function adoptByName(client: AicpClient, namespace: string, name: string): Promise<wire.Notebook | undefined> {
-  const matches = (await client.findNotebooksByName(namespace, name)).filter((n) => n.status !== "Failed");
-  if (matches.length > 1) {
-    throw new AicpError(
-      "AICP_VALIDATION",
-      `namespace ${namespace} already holds ${matches.length} notebooks named '${name}' (${matches.map((n) => n.uuid).join(", ")}); ` +
-        "remove the extra ones or give this notebook another name.",
-    );
+/** Notebooks listed with exactly this name that are not Failed. */
+async function liveByName(client: AicpClient, namespace: string, name: string): Promise<wire.Notebook[]> {
+  return (await client.findNotebooksByName(namespace, name)).filter((n) => n.status !== "Failed");
+}
+
+/** Watches the list for a notebook of this name, up to timeoutMs. */
+async function waitForName(client: AicpClient, namespace: string, name: string, timeoutMs: number): Promise<wire.Notebook | undefined> {
+  const deadline = Date.now() + timeoutMs;
+  let interval = pollDefaults().initialIntervalMs;
+  for (;;) {
+    const [found] = await liveByName(client, namespace, name);
+    if (found || Date.now() + interval > deadline) return found;
+    await new Promise((resolve) => setTimeout(resolve, interval));
+    interval = Math.min(10_000, Math.round(interval * 1.5));
   }
-  return matches[0];
 }
 
 /** Brings the notebook to its desired state (starting with `spec` when given) and waits if asked. */
@@ -122,7 +153,7 @@ async function settle(client: AicpClient, inputs: NotebookInputs, current: wire.
     await client.stopNotebooks(namespace, [current.uuid]);
   }
   if (desired === "Running" && current.status === "Stopped") {
-    const skuId = spec?.specs ?? inputs.replicaSpecs?.specs;
+    const skuId = spec?.specs ?? inputs.replicaSpecs?.specs ?? current.replica_specs?.specs ?? undefined;
     if (!skuId) {
       throw new AicpError("AICP_VALIDATION", "starting a stopped notebook needs the sku id in replicaSpecs.specs (the platform's start operation requires it).");
     }

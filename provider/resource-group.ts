@@ -6,12 +6,16 @@
 import type * as pulumi from "@pulumi/pulumi";
 import * as wire from "./client/wire";
 import type { ResourceGroup as WireGroup } from "./client/wire";
-import { currentClient } from "./context";
-import { changedKeys, compact, resolveName, validateAgainst, type CheckFailure } from "./inputs";
+import { collectAll } from "./client/paging";
+import { AicpError } from "./client/errors";
+import { currentClient, currentSettings } from "./context";
+import { changedKeys, compact, resolveName, validateAgainst, withoutUnknowns, type CheckFailure } from "./inputs";
 
 /** Inputs as the SDK passes them (camelCase). */
 export interface ResourceGroupInputs {
   logicalName: string;
+  /** Suffix of the auto-name, derived by the SDK (see sdk/forward.ts). */
+  autoNameSuffix?: string;
   name?: string;
   autoNamed?: boolean;
   description?: string;
@@ -59,7 +63,8 @@ export async function check(olds: Partial<ResourceGroupOutputs>, news: ResourceG
     failures.push({ property: "customizeEnable", reason: "customizeEnable must be a boolean" });
   }
   failures.push(...renameFailures(validateAgainst(wire.createResourceGroupRequest, toWire(inputs)).failures));
-  return failures.length > 0 ? { inputs, failures } : { inputs };
+  const known = withoutUnknowns(failures, news);
+  return known.length > 0 ? { inputs, failures: known } : { inputs };
 }
 
 export async function diff(_id: string, olds: ResourceGroupOutputs, news: ResourceGroupInputs): Promise<pulumi.dynamic.DiffResult> {
@@ -69,19 +74,42 @@ export async function diff(_id: string, olds: ResourceGroupOutputs, news: Resour
     { ...news, podTypes: [...(news.podTypes ?? [])].sort() } as Record<string, unknown>,
     inPlace,
   );
-  return { changes: replaces.length + updates.length > 0, replaces, deleteBeforeReplace: false };
+  // The replacement keeps the (stable) name, and create adopts a group listed under it.
+  return { changes: replaces.length + updates.length > 0, replaces, deleteBeforeReplace: replaces.length > 0 };
 }
 
 export async function create(inputs: ResourceGroupInputs): Promise<pulumi.dynamic.CreateResult<ResourceGroupOutputs>> {
+  const client = currentClient();
   const w = toWire(inputs);
-  const group = await currentClient().createResourceGroup({
-    name: w.name!,
-    description: w.description,
-    sku_id: w.skuId,
-    pod_type: w.podType,
-    customize_enable: w.customizeEnable as 0 | 1,
-  });
+  // An auto-name is unique to this stack's resource: a group listed under it
+  // comes from an earlier run that was interrupted after sending the create.
+  let group = inputs.autoNamed ? await ownGroupNamed(w.name!) : undefined;
+  if (!group) {
+    try {
+      group = await client.createResourceGroup({
+        name: w.name!,
+        description: w.description,
+        sku_id: w.skuId,
+        pod_type: w.podType,
+        customize_enable: w.customizeEnable as 0 | 1,
+      });
+    } catch (error) {
+      // The answer was lost: look for the group rather than sending the create again.
+      if (!(error instanceof AicpError && error.outcomeUnknown)) throw error;
+      group = await ownGroupNamed(w.name!);
+      if (!group) throw error;
+    }
+  }
   return { id: group.rg_id, outs: outputs(inputs, group) };
+}
+
+/** The one group of the configured user with exactly this name, if any. */
+async function ownGroupNamed(name: string): Promise<WireGroup | undefined> {
+  const client = currentClient();
+  const user = currentSettings().userId;
+  const listed = await collectAll((offset, limit) => client.listResourceGroups({ name, offset, limit }));
+  const matches = listed.filter((g) => g.name === name && (!user || !g.user_id || g.user_id === user));
+  return matches.length === 1 ? matches[0] : undefined;
 }
 
 export async function read(id: string, props: ResourceGroupOutputs): Promise<pulumi.dynamic.ReadResult<ResourceGroupOutputs>> {

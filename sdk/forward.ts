@@ -10,6 +10,7 @@
  * (no client, schema, configuration or secret), is ~80 bytes, and never changes
  * when the implementation does, so upgrades cause no diff.
  */
+import { createHash } from "node:crypto";
 import * as pulumi from "@pulumi/pulumi";
 
 /** Resource kinds served by `pulumi-aicp/provider`. */
@@ -29,6 +30,15 @@ export abstract class ForwardedResource extends pulumi.CustomResource {
   protected constructor(kind: ResourceKind, name: string, props: pulumi.Inputs, opts?: pulumi.CustomResourceOptions) {
     super(`pulumi-nodejs:dynamic/aicp:${kind}`, name, { ...props, __provider: providerModule(kind) }, opts);
   }
+}
+
+/**
+ * The suffix of an auto-name: 7 hex characters derived from project, stack,
+ * kind and resource name, so the name is the same on every run of this stack
+ * (see provider/inputs.ts resolveName) and differs between stacks.
+ */
+export function autoNameSuffix(kind: ResourceKind, name: string): string {
+  return createHash("sha256").update(`${pulumi.getProject()}/${pulumi.getStack()}/${kind}/${name}`).digest("hex").slice(0, 7);
 }
 
 /** Output properties must be present (as undefined) in the props, or they read back undefined. */

@@ -1,5 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
-import { ForwardedResource, seedOutputs } from "./forward";
+import { autoNameSuffix, ForwardedResource, seedOutputs } from "./forward";
 import type { InputsOf, ImageSecret, NotebookBody, NotebookInfo, NotebookServer, ReplicaSpecs, VolumeSpec } from "./types";
 
 /**
@@ -12,7 +12,11 @@ import type { InputsOf, ImageSecret, NotebookBody, NotebookInfo, NotebookServer,
  * replaces the notebook.
  */
 export type NotebookArgs = InputsOf<Omit<NotebookBody, "name" | "namespace" | "userId" | "service" | "action" | "zone" | "owner">> & {
-  /** Instance name. Default: the resource name plus a random suffix. */
+  /**
+   * Instance name. Default: the resource name plus a 7-character suffix derived
+   * from project, stack and resource name (the same on every run). A name you
+   * set must not already exist in the namespace.
+   */
   name?: pulumi.Input<string>;
   /** Namespace that owns the notebook. Default: `aicp:userId` in lower case. */
   namespace?: pulumi.Input<string>;
@@ -116,6 +120,7 @@ export class Notebook extends ForwardedResource {
         // Registry credentials are secret even when the program passes them in plain text.
         customImageSecret: customImageSecret === undefined ? undefined : pulumi.secret(customImageSecret),
         logicalName: name,
+        autoNameSuffix: autoNameSuffix("Notebook", name),
       },
       pulumi.mergeOptions(opts, { additionalSecretOutputs: ["servers", "customImageSecret"] }),
     );

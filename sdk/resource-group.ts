@@ -1,5 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
-import { ForwardedResource, seedOutputs } from "./forward";
+import { autoNameSuffix, ForwardedResource, seedOutputs } from "./forward";
 
 /** A kind of workload that may use a resource group. */
 export type PodType = "infer" | "instance" | "job";
@@ -7,8 +7,8 @@ export type PodType = "infer" | "instance" | "job";
 /** Arguments of {@link ResourceGroup}. */
 export interface ResourceGroupArgs {
   /**
-   * Name of the group. Default: the resource name plus a random suffix, fixed
-   * after the first deployment. Changing it updates the group in place.
+   * Name of the group. Default: the resource name plus a 7-character suffix
+   * derived from project, stack and resource name, kept across updates. Changing it updates the group in place.
    */
   name?: pulumi.Input<string>;
   /** Free text. Default: empty. Updates in place. */
@@ -67,7 +67,7 @@ export class ResourceGroup extends ForwardedResource {
     super(
       "ResourceGroup",
       name,
-      { ...seedOutputs(outputNames), ...args, logicalName: name },
+      { ...seedOutputs(outputNames), ...args, logicalName: name, autoNameSuffix: autoNameSuffix("ResourceGroup", name) },
       opts,
     );
   }

@@ -56,15 +56,18 @@ export class AicpClient {
   async createNotebook(body: wire.CreateNotebookRequest): Promise<wire.Notebook> {
     const valid = validate("createNotebook", wire.createNotebookRequest, body);
     const data = await this.send("createNotebook", { pathParams: { namespace: valid.namespace }, input: valid, idempotent: false });
-    const created = parseList("createNotebook", wire.notebook, data)[0];
-    if (!created) throw malformed("createNotebook", "an empty data array instead of the new notebook");
+    // A success whose data cannot be read still created the notebook.
+    const created = parseList("createNotebook", wire.notebook, data, true)[0];
+    if (!created) throw malformed("createNotebook", "an empty data array instead of the new notebook", true);
     return created;
   }
 
   /** Creates a resource group (spec 4.3). */
   async createResourceGroup(body: wire.CreateResourceGroupRequest): Promise<wire.ResourceGroup> {
     const data = await this.send("createResourceGroup", { schema: wire.createResourceGroupRequest, input: body, idempotent: false });
-    return parseOne("createResourceGroup", wire.resourceGroup, data);
+    const result = wire.resourceGroup.safeParse(data);
+    if (!result.success) throw malformed("createResourceGroup", "a resource group it could not read", true);
+    return result.data;
   }
 
   /** Disk metrics of a notebook or job that has not terminated (spec 4.4). */
@@ -248,15 +251,17 @@ function routeError(operation: OperationName, notFound: AicpError, confirmation:
   );
 }
 
-function malformed(operation: string, what: string): AicpError {
-  return new AicpError("AICP_MALFORMED", `${operation} answered with ${what}.`, { operation });
+function malformed(operation: string, what: string, outcomeUnknown = false): AicpError {
+  return new AicpError("AICP_MALFORMED", `${operation} answered with ${what}.`, { operation, outcomeUnknown });
 }
 
-function parseList<T extends z.ZodType>(operation: string, schema: T, data: unknown): z.output<T>[] {
-  if (!Array.isArray(data)) throw malformed(operation, `data of type ${data === null ? "null" : typeof data} where a list was expected`);
+function parseList<T extends z.ZodType>(operation: string, schema: T, data: unknown, outcomeUnknown = false): z.output<T>[] {
+  if (!Array.isArray(data)) throw malformed(operation, `data of type ${data === null ? "null" : typeof data} where a list was expected`, outcomeUnknown);
   return data.map((item, i) => {
     const result = schema.safeParse(item);
-    if (!result.success) throw malformed(operation, `an unreadable item ${i}: ${result.error.issues.map((x) => `${x.path.join(".")}: ${x.message}`).join("; ")}`);
+    if (!result.success) {
+      throw malformed(operation, `an unreadable item ${i}: ${result.error.issues.map((x) => `${x.path.join(".")}: ${x.message}`).join("; ")}`, outcomeUnknown);
+    }
     return result.data;
   });
 }

@@ -24,22 +24,36 @@ export interface PagingOptions {
 
 const defaults = { pageSize: 100, concurrency: 4, maxPages: 1000 };
 
+/**
+ * The platform may serve fewer items per page than asked (its maximum page
+ * size is not documented): the first page tells how many it really serves.
+ * `counts` is used as the total only when it is at least what was seen (the
+ * spec shows operations where it is not a total).
+ */
+function servedPage<T>(first: Page<T>, pageSize: number): { size: number; total?: number } {
+  const size = first.items.length > 0 && first.items.length < pageSize ? first.items.length : pageSize;
+  const total = first.total !== undefined && first.total >= first.items.length ? first.total : undefined;
+  return { size, total };
+}
+
 /** Fetches every page and returns all items in order. */
 export async function collectAll<T>(fetchPage: PageFetcher<T>, options: PagingOptions = {}): Promise<T[]> {
   const { pageSize, concurrency, maxPages } = { ...defaults, ...options };
   const first = await fetchPage(0, pageSize);
-  if (first.items.length < pageSize) return first.items;
-  if (first.total !== undefined && first.total >= first.items.length) {
+  if (first.items.length === 0) return [];
+  const { size, total } = servedPage(first, pageSize);
+  if (total !== undefined) {
     const offsets: number[] = [];
-    for (let offset = pageSize; offset < first.total && offsets.length < maxPages - 1; offset += pageSize) offsets.push(offset);
-    const pages = await mapConcurrent(offsets, concurrency, (offset) => fetchPage(offset, pageSize));
+    for (let offset = first.items.length; offset < total && offsets.length < maxPages - 1; offset += size) offsets.push(offset);
+    const pages = await mapConcurrent(offsets, concurrency, (offset) => fetchPage(offset, size));
     return [first, ...pages].flatMap((p) => p.items);
   }
+  // No usable total: walk until an empty page.
   const items = [...first.items];
-  for (let page = 1, offset = pageSize; page < maxPages; page++, offset += pageSize) {
-    const next = await fetchPage(offset, pageSize);
+  for (let page = 1; page < maxPages; page++) {
+    const next = await fetchPage(items.length, size);
+    if (next.items.length === 0) break;
     items.push(...next.items);
-    if (next.items.length < pageSize) break;
   }
   return items;
 }
@@ -47,11 +61,17 @@ export async function collectAll<T>(fetchPage: PageFetcher<T>, options: PagingOp
 /** Walks pages in order until `matches` finds an item; undefined when none does. */
 export async function findInPages<T>(fetchPage: PageFetcher<T>, matches: (item: T) => boolean, options: PagingOptions = {}): Promise<T | undefined> {
   const { pageSize, maxPages } = { ...defaults, ...options };
-  for (let page = 0, offset = 0; page < maxPages; page++, offset += pageSize) {
-    const { items, total } = await fetchPage(offset, pageSize);
-    const found = items.find(matches);
+  let size = pageSize;
+  let seen = 0;
+  for (let page = 0; page < maxPages; page++) {
+    const current = await fetchPage(seen, size);
+    const found = current.items.find(matches);
     if (found !== undefined) return found;
-    if (items.length < pageSize || (total !== undefined && offset + items.length >= total)) return undefined;
+    if (current.items.length === 0) return undefined;
+    if (page === 0) size = servedPage(current, pageSize).size;
+    seen += current.items.length;
+    const total = current.total !== undefined && current.total >= seen ? current.total : undefined;
+    if (total !== undefined && seen >= total) return undefined;
   }
   return undefined;
 }

@@ -208,10 +208,18 @@ export class Transport {
           : status >= 500
             ? " The platform failed; retry later and quote the request id to support if it persists."
             : "";
+    const retryAfterMs = parseRetryAfter(retryAfter);
+    // Only 429, or 503 with Retry-After, say the request was not processed; a
+    // gateway's 5xx may come after the platform did the work.
+    const notProcessed = status === 429 || (status === 503 && retryAfterMs !== undefined) || status < 500;
     return {
       transient: retryableStatus.has(status),
-      retryAfterMs: parseRetryAfter(retryAfter),
-      error: new AicpError("AICP_HTTP", `${describeRequest(ctx)} failed: ${describeAnswer(facts)}.${advice}`, { ...ctx, ...facts }),
+      retryAfterMs,
+      error: new AicpError("AICP_HTTP", `${describeRequest(ctx)} failed: ${describeAnswer(facts)}.${advice}`, {
+        ...ctx,
+        ...facts,
+        outcomeUnknown: !call.idempotent && !notProcessed,
+      }),
     };
   }
 

@@ -20,8 +20,9 @@ export interface GetNotebooksResult {
 
 /**
  * Lists notebooks of a namespace, paging through every result unless `offset`
- * or `limit` asks for one page. Server passwords are included: wrap exports
- * of them in `pulumi.secret`.
+ * or `limit` asks for one page. Server passwords are left out (a function's
+ * result is not secret in the state); read them from a Notebook's `servers`
+ * output, which is.
  *
  * @example
  * const { notebooks } = await aicp.getNotebooks({ status: ["Running"] });
@@ -34,8 +35,12 @@ export async function getNotebooks(args: GetNotebooksArgs = {}, _opts?: pulumi.I
   const ns = namespaceOr(namespace);
   const { offset: _o, limit: _l, ...rest } = query.data;
   const items = args.offset !== undefined || args.limit !== undefined ? (await client.listNotebooks(ns, query.data)).items : await client.listAllNotebooks(ns, rest);
-  return { notebooks: items.map((n) => toCamel(wire.notebook, n)) };
+  return { notebooks: items.map((n) => toCamel(wire.notebook, withoutPasswords(n))) };
 }
 
 /** {@link getNotebooks} with arguments that may be Outputs. */
 export const getNotebooksOutput = outputForm(getNotebooks);
+
+function withoutPasswords(notebook: wire.Notebook): wire.Notebook {
+  return notebook.servers ? { ...notebook, servers: notebook.servers.map(({ password: _p, ...server }) => server) } : notebook;
+}

@@ -98,5 +98,8 @@ describe("data-source functions", () => {
   it("getNotebooks lists with the documented filters", async () => {
     expect((await aicp.getNotebooks({ name: "fn-" })).notebooks.map((n) => n.uuid)).toEqual([notebookUuid]);
     expect((await aicp.getNotebooks({ status: ["Stopped"] })).notebooks).toEqual([]);
+    const [listed] = (await aicp.getNotebooks({ status: ["Running"] })).notebooks;
+    expect(listed!.servers!.length).toBeGreaterThan(0);
+    expect(listed!.servers!.every((s) => s.password === undefined)).toBe(true);
   });
 });

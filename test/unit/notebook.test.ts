@@ -57,7 +57,7 @@ describe("Notebook check", () => {
 
   it("names each failure with the rule it breaks", () => {
     const result = checkNotebook({}, { ...base, duration: 1 }, settings);
-    expect(result.failures[0]!.reason).toBe("duration must be 3600 when charge_mode is elastic");
+    expect(result.failures[0]!.reason).toBe("duration must be 3600 when chargeMode is elastic");
   });
 });
 
@@ -119,5 +119,30 @@ describe("comparison helpers", () => {
     expect(coversSubset({ a: 1 }, { a: 2 })).toBe(false);
     expect(coversSubset([{ a: 1, x: 0 }], [{ a: 1 }])).toBe(true);
     expect(coversSubset([{ a: 1 }], [{ a: 1 }, { a: 2 }])).toBe(false);
+  });
+});
+
+describe("Notebook check reports every broken rule at once", () => {
+  it("lists a cross-field rule together with a type error elsewhere", () => {
+    const props = checkNotebook({}, { ...base, duration: 5, image: "", customImageSecret: { hasAuth: true } }, settings).failures.map((f) => f.property);
+    expect(props).toEqual(expect.arrayContaining(["duration", "image", "customImageSecret.username", "customImageSecret.password"]));
+  });
+});
+
+describe("Notebook check during preview", () => {
+  const unknown = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
+  it("does not fail on values that are not known yet", async () => {
+    const { check } = await import("../../provider/notebook");
+    const { configureFrom } = await import("../../provider/context");
+    configureFrom((k) => (k === "aicp:userId" ? "usr-a" : undefined));
+    const result = await check({}, { ...base, replicaSpecs: unknown as unknown as NotebookInputs["replicaSpecs"], stopTime: unknown });
+    expect(result.failures).toBeUndefined();
+    const partial = await check({}, { ...base, replicaSpecs: { specs: unknown, customGpu: unknown as unknown as number }, duration: 5 });
+    expect(partial.failures!.map((f) => f.property)).toEqual(["duration"]);
+  });
+
+  it("names a misspelled nested property as the user wrote it", () => {
+    const props = checkNotebook({}, { ...base, replicaSpecs: { specs: "s", customGPU: 1 } as NotebookInputs["replicaSpecs"] }, settings).failures;
+    expect(props.map((f) => f.property)).toEqual(["replicaSpecs.customGPU"]);
   });
 });

@@ -44,3 +44,31 @@ describe("paging", () => {
     expect(peak).toBe(3);
   });
 });
+
+describe("paging when the platform serves smaller pages than asked", () => {
+  function capped(n: number, cap: number, reportTotal: boolean) {
+    const items = Array.from({ length: n }, (_, i) => i);
+    const fetch = async (offset: number, limit: number): Promise<Page<number>> => ({
+      items: items.slice(offset, offset + Math.min(limit, cap)),
+      total: reportTotal ? n : undefined,
+    });
+    return fetch;
+  }
+
+  it("collects everything with or without a total", async () => {
+    expect(await collectAll(capped(230, 50, true), { pageSize: 100 })).toEqual(Array.from({ length: 230 }, (_, i) => i));
+    expect(await collectAll(capped(230, 50, false), { pageSize: 100 })).toEqual(Array.from({ length: 230 }, (_, i) => i));
+  });
+
+  it("finds an item beyond the first short page", async () => {
+    expect(await findInPages(capped(230, 50, true), (x) => x === 180, { pageSize: 100 })).toBe(180);
+    expect(await findInPages(capped(230, 50, false), (x) => x === 229, { pageSize: 100 })).toBe(229);
+  });
+
+  it("ignores a count smaller than what was seen", async () => {
+    const items = Array.from({ length: 150 }, (_, i) => i);
+    const fetch = async (offset: number, limit: number): Promise<Page<number>> => ({ items: items.slice(offset, offset + limit), total: 0 });
+    expect(await collectAll(fetch, { pageSize: 100 })).toHaveLength(150);
+    expect(await findInPages(fetch, (x) => x === 149, { pageSize: 100 })).toBe(149);
+  });
+});

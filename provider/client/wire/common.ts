@@ -8,8 +8,19 @@
  */
 import { z } from "zod";
 
-/** A string that must hold at least one non-blank character. */
-export const requiredString = z.string().trim().min(1, "must not be empty");
+/**
+ * A string that must hold at least one non-blank character. It is checked,
+ * not trimmed: the value sent is the value the user wrote and state records,
+ * so a later comparison with the platform's copy does not see a change.
+ */
+export const requiredString = z.string().refine((s) => s.trim().length > 0, "must not be empty");
+
+/**
+ * Options for cross-field rules: run them even when another field already
+ * failed, so a user sees every broken rule at once (zod skips them otherwise).
+ * The rules themselves guard against fields of the wrong type.
+ */
+export const reportAlways = { when: () => true } as const;
 
 /**
  * A value used as one path segment of a URL (namespace, uuid, train name, …).

@@ -1,6 +1,6 @@
 /** Wire schemas of notebooks (container instances): spec 2.2 and 4.2, platform notes §1. */
 import { z } from "zod";
-import { dateTime, flag, maybe, looseNumber, notebookUuid, paging, pathSegment, requiredString, unique } from "./common";
+import { dateTime, flag, reportAlways, maybe, looseNumber, notebookUuid, paging, pathSegment, requiredString, unique } from "./common";
 
 export const chargeMode = z.enum(["elastic", "monthly"]);
 export const imageType = z.enum(["official", "user", "custom"]);
@@ -50,11 +50,11 @@ export const imageSecret = z
     password: z.string().optional(),
   })
   .superRefine((secret, ctx) => {
-    if (secret.has_auth !== true) return;
+    if (secret?.has_auth !== true) return;
     for (const key of ["username", "password"] as const) {
       if (!secret[key]) ctx.addIssue({ code: "custom", path: [key], message: "is required when has_auth is true" });
     }
-  });
+  }, reportAlways);
 
 /** An environment variable of the notebook (item fields are not shown by the spec). */
 export const envVar = z.looseObject({ name: requiredString, value: z.string() });
@@ -90,13 +90,14 @@ export const createNotebookRequest = z
     owner: z.string().optional(),
   })
   .superRefine((body, ctx) => {
+    if (typeof body.duration !== "number") return;
     if (body.charge_mode === "elastic" && body.duration !== 3600) {
       ctx.addIssue({ code: "custom", path: ["duration"], message: "must be 3600 when charge_mode is elastic" });
     }
     if (body.charge_mode === "monthly" && (body.duration < 1 || body.duration > 60)) {
       ctx.addIssue({ code: "custom", path: ["duration"], message: "must be a number of months from 1 to 60 when charge_mode is monthly" });
     }
-  });
+  }, reportAlways);
 export type CreateNotebookRequest = z.input<typeof createNotebookRequest>;
 
 export const listNotebooksQuery = z.strictObject({

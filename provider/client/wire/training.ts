@@ -1,6 +1,6 @@
 /** Wire schemas of training jobs and their pods: spec 2.1 and 4.1, platform notes §1. */
 import { z } from "zod";
-import { maybe, pathSegment, requiredString } from "./common";
+import { maybe, pathSegment, reportAlways, requiredString } from "./common";
 import { chargeMode, imageType } from "./notebook";
 
 /** Path parameters of the pods operation. */
@@ -92,10 +92,10 @@ export const createTrainingJobRequest = z
     active_deadline_seconds: z.int().min(0).optional(),
   })
   .superRefine((body, ctx) => {
-    if (body.charge_mode === "elastic" && body.duration !== 3600) {
+    if (body.charge_mode === "elastic" && typeof body.duration === "number" && body.duration !== 3600) {
       ctx.addIssue({ code: "custom", path: ["duration"], message: "must be 3600 when charge_mode is elastic" });
     }
-  });
+  }, reportAlways);
 export type CreateTrainingJobRequest = z.input<typeof createTrainingJobRequest>;
 
 export const listTrainingJobsQuery = z.strictObject({

@@ -1,0 +1,129 @@
+/**
+ * Resource lifecycles in-process against the emulator over real HTTP: the
+ * scenarios that decide whether a user ever pays for a duplicate notebook or
+ * loses track of one.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { Emulator } from "../../emulator";
+import { AicpError } from "../../provider/client/errors";
+import { configureFrom } from "../../provider/context";
+import * as notebook from "../../provider/notebook";
+import type { NotebookInputs } from "../../provider/notebook-inputs";
+import * as resourceGroup from "../../provider/resource-group";
+import { emulatorCredentials, startTestEmulator } from "../support/emulator";
+
+const user = emulatorCredentials.userId;
+
+describe("lifecycles against the emulator", () => {
+  let emulator: Emulator;
+  const own = () => emulator.listNotebooks().filter((n) => n.namespace === user);
+  const writes = (operation: string) => emulator.requests().filter((r) => r.operation === operation);
+
+  const inputs = (name: string, extra: Partial<NotebookInputs> = {}): NotebookInputs => ({
+    logicalName: name,
+    autoNameSuffix: "abc1234",
+    chargeMode: "elastic",
+    duration: 3600,
+    image: "jupyter:1",
+    imageType: "official",
+    serverType: "jupyter",
+    replicaSpecs: { specs: "sku-1", customGpu: 1 },
+    ...extra,
+  } as NotebookInputs);
+
+  async function checked(news: NotebookInputs) {
+    const result = await notebook.check({}, news);
+    expect(result.failures).toBeUndefined();
+    return result.inputs!;
+  }
+
+  beforeAll(async () => {
+    emulator = await startTestEmulator({ notebookReadyDelayMs: 50 });
+    process.env.AICP_POLL_INTERVAL_MS = "50";
+    configureFrom(
+      (k) =>
+        ({
+          "aicp:baseUrl": emulator.url,
+          "aicp:accessKeyId": emulatorCredentials.accessKeyId,
+          "aicp:secretAccessKey": emulatorCredentials.secretAccessKey,
+          "aicp:userId": user,
+          "aicp:requestTimeoutSeconds": "0.5",
+        })[k],
+    );
+  });
+  afterAll(async () => {
+    delete process.env.AICP_POLL_INTERVAL_MS;
+    await emulator?.close();
+  });
+  beforeEach(() => {
+    emulator.clearFaults();
+    emulator.clearRequests();
+    for (const n of own()) emulator.deleteNotebook(String(n.uuid));
+  });
+
+  it("does not send a create twice when its answer times out: it finds the notebook instead", async () => {
+    emulator.addFault({ kind: "latency", latencyMs: 1200, operation: "createNotebook", count: 1 });
+    const result = await notebook.create(await checked(inputs("slow")));
+    expect(writes("createNotebook")).toHaveLength(1);
+    expect(own()).toHaveLength(1);
+    expect(result.id).toBe(own()[0]!.uuid);
+  });
+
+  it("adopts the notebook an interrupted run created under the same auto-name", async () => {
+    const first = await notebook.create(await checked(inputs("again")));
+    emulator.clearRequests();
+    const second = await notebook.create(await checked(inputs("again")));
+    expect(second.id).toBe(first.id);
+    expect(writes("createNotebook")).toHaveLength(0);
+    expect(own()).toHaveLength(1);
+  });
+
+  it("refuses a pinned name that already exists instead of taking that notebook over", async () => {
+    await notebook.create(await checked(inputs("theirs", { name: "shared" })));
+    emulator.clearRequests();
+    const error = (await notebook.create(await checked(inputs("mine", { name: "shared" }))).catch((e: unknown) => e)) as AicpError;
+    expect(error.code).toBe("AICP_VALIDATION");
+    expect(error.message).toContain("already holds a notebook named 'shared'");
+    expect(writes("createNotebook")).toHaveLength(0);
+  });
+
+  it("does not restart a notebook the platform stopped when only the auto-delete time changes", async () => {
+    const news = await checked(inputs("scheduled"));
+    const created = await notebook.create(news);
+    const ns = String(news.namespace);
+    const { AicpClient } = await import("../../provider/client/client");
+    const client = new AicpClient({ baseUrl: emulator.url, pathPrefix: "/qai/aicp", credentials: emulatorCredentials });
+    await client.stopNotebooks(ns, [created.id]);
+    await client.close();
+    emulator.clearRequests();
+    const changed = { ...news, autoDeleteTime: "2031-01-01T00:00:00Z" };
+    await notebook.update(created.id, created.outs!, changed);
+    expect(writes("startNotebooks")).toHaveLength(0);
+    expect(writes("setDeleteTime")).toHaveLength(1);
+  });
+
+  it("applies a new size to a notebook kept Stopped, and then sees no change", async () => {
+    const news = await checked(inputs("resized", { desiredState: "Stopped" }));
+    const created = await notebook.create(news);
+    expect(own()[0]!.status).toBe("Stopped");
+    const bigger = { ...news, replicaSpecs: { specs: "sku-1", customGpu: 2 } };
+    expect((await notebook.diff(created.id, created.outs!, bigger)).changes).toBe(true);
+    const updated = await notebook.update(created.id, created.outs!, bigger);
+    expect(own()[0]).toMatchObject({ status: "Stopped" });
+    expect((own()[0]!.replica_specs as Record<string, unknown>).custom_gpu).toBe(2);
+    expect((await notebook.diff(created.id, updated.outs!, bigger)).changes).toBe(false);
+  });
+
+  it("finds a group whose create answer was lost instead of leaving it orphaned", async () => {
+    const news = (await resourceGroup.check({}, { logicalName: "lost", autoNameSuffix: "def5678", skuId: "sku-1", podTypes: ["job"] } as never)).inputs!;
+    emulator.addFault({ kind: "latency", latencyMs: 1200, operation: "createResourceGroup", count: 1 });
+    const created = await resourceGroup.create(news).catch((e: unknown) => e);
+    // The answer timed out; the group appears once the platform finishes.
+    await new Promise((r) => setTimeout(r, 1000));
+    const retried = created instanceof Error ? await resourceGroup.create(news) : created;
+    const mine = emulator.listResourceGroups().filter((g) => g.name === news.name);
+    expect(mine).toHaveLength(1);
+    expect(retried.id).toBe(mine[0]!.rg_id);
+    expect(writes("createResourceGroup")).toHaveLength(1);
+  });
+});
