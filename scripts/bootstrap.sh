@@ -99,6 +99,15 @@ _aicp_pulumi() {
   fi
   export PATH="$dir:$PATH"
   _aicp_link_plugin_scripts "$dir"
+  # A CLI built here has no nodejs language host (the Go module proxy serves
+  # none); put the project's small one beside it. A normal install has its own.
+  if [ "$dir" = "$_aicp_cache/pulumi/v$want/bin" ]; then
+    local f
+    for f in pulumi-language-nodejs language-host.js; do
+      cmp -s "$_aicp_root/tools/language-host/$f" "$dir/$f" || cp "$_aicp_root/tools/language-host/$f" "$dir/$f"
+    done
+    chmod +x "$dir/pulumi-language-nodejs"
+  fi
   export AICP_PULUMI="$dir/pulumi"
   _aicp_log "pulumi $("$dir/pulumi" version) from ${dir/#$_aicp_root/.}"
 }

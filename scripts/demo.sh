@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# The quickstart in one command: `npm run demo` deploys examples/quickstart to a
+# local emulator of the platform; `npm run demo -- --destroy` tears it down.
+# Everything it keeps (state backend, emulator state, Pulumi home) lives in
+# .pulumi-state/, which git ignores. Running it twice shows no changes the
+# second time.
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$root"
+action=up
+[ "${1:-}" = "--destroy" ] && action=destroy
+state="$root/.pulumi-state"
+step() { printf '\n==> %s\n' "$*"; }
+
+step "1/7 Toolchain: Node 22 and the pulumi CLI"
+. scripts/bootstrap.sh
+
+step "2/7 Dependencies"
+if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  npm ci --no-audit --no-fund --loglevel=error
+  . scripts/bootstrap.sh
+else
+  echo "node_modules is up to date"
+fi
+
+step "3/7 Build"
+node_modules/.bin/tsc -p tsconfig.json
+# The example requires the package by name, as a user's program does.
+ln -sfn .. node_modules/pulumi-aicp
+echo "compiled to dist/"
+
+step "4/7 Emulator of the AICP platform (state: .pulumi-state/emulator.json)"
+mkdir -p "$state"
+log="$state/emulator.log"
+# A fixed port: `pulumi destroy` does not run the program and reaches the
+# platform at the aicp:baseUrl recorded in the state by the last update.
+port="${AICP_DEMO_PORT:-18790}"
+node dist/emulator/cli.js --port "$port" --state "$state/emulator.json" > "$log" 2>&1 &
+emulator_pid=$!
+trap 'kill "$emulator_pid" 2>/dev/null || true' EXIT
+url=""
+for _ in $(seq 1 100); do
+  url=$(sed -n 's/^AICP emulator listening on //p' "$log" | head -n 1)
+  [ -n "$url" ] && break
+  kill -0 "$emulator_pid" 2>/dev/null || { cat "$log"; echo "the emulator did not start" >&2; exit 1; }
+  sleep 0.1
+done
+[ -n "$url" ] || { echo "the emulator did not report its address" >&2; exit 1; }
+echo "listening on $url"
+
+step "5/7 Stack dev on a local file backend (.pulumi-state/backend)"
+mkdir -p "$state/backend" "$state/home"
+export PULUMI_HOME="$state/home"
+export PULUMI_BACKEND_URL="file://$state/backend"
+# Protects this demo's local state only; use a real secret for real stacks.
+export PULUMI_CONFIG_PASSPHRASE="${PULUMI_CONFIG_PASSPHRASE:-aicp-demo}"
+pulumi stack select dev --create --non-interactive
+pulumi config set aicp:baseUrl "$url"
+pulumi config set aicp:accessKeyId AKIDEMULATOR
+pulumi config set --secret aicp:secretAccessKey emulator-secret
+pulumi config set aicp:userId usr-emulator
+echo "configured aicp:baseUrl, aicp:accessKeyId, aicp:secretAccessKey (secret), aicp:userId"
+
+if [ "$action" = destroy ]; then
+  step "6/7 pulumi destroy"
+  pulumi destroy --yes --non-interactive
+  step "7/7 Done: the stack is empty (remove .pulumi-state/ to forget it)"
+  exit 0
+fi
+
+step "6/7 pulumi up (examples/quickstart)"
+pulumi up --yes --non-interactive
+
+step "7/7 Stack outputs"
+pulumi stack output --json
+printf '\nState: %s. Run it again to see no changes; tear down with: npm run demo -- --destroy\n' "$state"
