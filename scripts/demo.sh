@@ -9,7 +9,7 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 action=up
 [ "${1:-}" = "--destroy" ] && action=destroy
-state="$root/.pulumi-state"
+state="${AICP_DEMO_STATE:-$root/.pulumi-state}"
 step() { printf '\n==> %s\n' "$*"; }
 
 step "1/7 Toolchain: Node 22 and the pulumi CLI"
@@ -24,12 +24,15 @@ else
 fi
 
 step "3/7 Build"
-node_modules/.bin/tsc -p tsconfig.json
+if [ -f dist/sdk/index.js ] && [ -z "$(find sdk provider emulator -name '*.ts' -newer dist/sdk/index.js | head -n 1)" ]; then
+  echo "dist/ is up to date"
+else
+  node_modules/.bin/tsc -p tsconfig.json
+fi
 # The example requires the package by name, as a user's program does.
 ln -sfn .. node_modules/pulumi-aicp
-echo "compiled to dist/"
 
-step "4/7 Emulator of the AICP platform (state: .pulumi-state/emulator.json)"
+step "4/7 Emulator of the AICP platform (state kept in $state)"
 mkdir -p "$state"
 log="$state/emulator.log"
 # A fixed port: `pulumi destroy` does not run the program and reaches the
@@ -48,7 +51,7 @@ done
 [ -n "$url" ] || { echo "the emulator did not report its address" >&2; exit 1; }
 echo "listening on $url"
 
-step "5/7 Stack dev on a local file backend (.pulumi-state/backend)"
+step "5/7 Stack dev on a local file backend ($state/backend)"
 mkdir -p "$state/backend" "$state/home"
 export PULUMI_HOME="$state/home"
 export PULUMI_BACKEND_URL="file://$state/backend"

@@ -1,0 +1,53 @@
+/** `npm run demo` as a newcomer runs it: twice (the second run changes nothing), then --destroy. */
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+
+const repo = resolve(__dirname, "../..");
+const state = mkdtempSync(join(tmpdir(), "aicp-demo-"));
+
+async function freePort(): Promise<number> {
+  return new Promise((done) => {
+    const server = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => done(port));
+    });
+  });
+}
+
+function demo(port: number, ...args: string[]) {
+  const run = spawnSync("bash", ["scripts/demo.sh", ...args], {
+    cwd: repo,
+    env: { ...process.env, AICP_DEMO_STATE: state, AICP_DEMO_PORT: String(port) },
+    encoding: "utf8",
+    timeout: 240_000,
+  });
+  return { status: run.status, output: `${run.stdout}\n${run.stderr}` };
+}
+
+describe("npm run demo", () => {
+  afterAll(() => rmSync(state, { recursive: true, force: true }));
+
+  it("deploys the quickstart, changes nothing the second time, and tears down", async () => {
+    const port = await freePort();
+    const first = demo(port);
+    expect(first.status, first.output).toBe(0);
+    expect(first.output).toMatch(/\+ 3 created/);
+    const printed = /==> 7\/7 Stack outputs\n([\s\S]*?)\nState:/.exec(first.output);
+    expect(printed, first.output).not.toBeNull();
+    const outputs = JSON.parse(printed![1]!) as Record<string, string>;
+    expect(outputs.notebookStatus).toBe("Running");
+    expect(outputs.notebookId).toMatch(/^nb-/);
+
+    const second = demo(port);
+    expect(second.status, second.output).toBe(0);
+    expect(second.output).toMatch(/3 unchanged/);
+
+    const destroyed = demo(port, "--destroy");
+    expect(destroyed.status, destroyed.output).toBe(0);
+    expect(destroyed.output).toMatch(/- 3 deleted/);
+  }, 600_000);
+});
