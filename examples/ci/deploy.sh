@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Runs Pulumi for a pipeline, from the Pulumi project's folder:
+#   deploy.sh preview   on a change request: shows the diff, sends no write request
+#   deploy.sh up        on main: applies, then writes the stack outputs as JSON
+#
+# Environment:
+#   PULUMI_BACKEND_URL        state backend (e.g. s3://bucket/prefix or file://...);
+#                             unset means Pulumi Cloud with PULUMI_ACCESS_TOKEN
+#   PULUMI_CONFIG_PASSPHRASE  for self-managed backends' secrets
+#   PULUMI_STACK              stack name (default: dev), created if missing
+#   OUTPUTS_FILE              where `up` writes the outputs (default: stack-outputs.json)
+#   QY_ACCESS_KEY_ID, QY_SECRET_ACCESS_KEY, CORESHUB_USER_ID, AICP_BASE_URL
+#                             read by the provider when the stack config has no aicp:* value
+set -euo pipefail
+mode="${1:-}"
+stack="${PULUMI_STACK:-dev}"
+outputs="${OUTPUTS_FILE:-stack-outputs.json}"
+export PULUMI_SKIP_UPDATE_CHECK=true
+
+case "$mode" in
+  preview | up) ;;
+  *) echo "usage: deploy.sh preview|up" >&2; exit 2 ;;
+esac
+
+if [ -n "${PULUMI_BACKEND_URL:-}" ]; then
+  pulumi login --non-interactive "$PULUMI_BACKEND_URL" >/dev/null
+fi
+pulumi stack select "$stack" --create --non-interactive
+
+if [ "$mode" = preview ]; then
+  pulumi preview --diff --non-interactive
+else
+  pulumi up --yes --non-interactive
+  pulumi stack output --json > "$outputs"
+  echo "stack outputs written to $outputs"
+fi
