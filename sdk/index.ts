@@ -18,5 +18,6 @@ export {
   type GetNotebookDiskMetricsResult,
 } from "./functions/get-notebook-disk-metrics";
 export { getNotebooks, getNotebooksOutput, type GetNotebooksArgs, type GetNotebooksResult } from "./functions/get-notebooks";
+/** Shapes of what the platform returns, in camelCase. */
 export type { DiskMetric, ImageSecret, NotebookInfo, NotebookServer, ReplicaSpecs, ResourceTemplate, TrainingPod, VolumeSpec } from "./types";
 export { AicpError, type AicpErrorCode } from "../provider/client/errors";

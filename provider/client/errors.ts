@@ -6,6 +6,7 @@
  */
 import type { z } from "zod";
 
+/** Stable codes of {@link AicpError}: match on these, not on messages. */
 export type AicpErrorCode =
   | "AICP_HTTP" // non-2xx answer
   | "AICP_RET_CODE" // 2xx answer whose envelope has ret_code != 0
@@ -17,6 +18,7 @@ export type AicpErrorCode =
   | "AICP_CONFIG" // provider configuration missing or invalid; nothing was sent
   | "AICP_WAIT"; // a resource did not reach the wanted state
 
+/** The facts an {@link AicpError} carries besides its message. */
 export interface AicpErrorDetails {
   operation?: string;
   method?: string;
@@ -32,6 +34,11 @@ export interface AicpErrorDetails {
   cause?: unknown;
 }
 
+/**
+ * The error of every failed operation. `message` says what happened and what
+ * to do; the fields carry the facts (operation, route, HTTP status, ret_code,
+ * platform message, request id) for programs that handle errors.
+ */
 export class AicpError extends Error {
   readonly code: AicpErrorCode;
   readonly operation?: string;

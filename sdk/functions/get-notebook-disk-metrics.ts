@@ -4,6 +4,7 @@ import * as wire from "../../provider/client/wire";
 import type { DiskMetric } from "../types";
 import { namespaceOr, outputForm, programClient } from "./program-client";
 
+/** Arguments of {@link getNotebookDiskMetrics}. */
 export interface GetNotebookDiskMetricsArgs {
   /** Namespace of the notebook. Default: `aicp:userId` in lower case. */
   namespace?: string;
@@ -11,6 +12,7 @@ export interface GetNotebookDiskMetricsArgs {
   uuid?: string;
 }
 
+/** Result of {@link getNotebookDiskMetrics}; byte counts are absent when the platform reported no value. */
 export interface GetNotebookDiskMetricsResult {
   /** The metrics as returned (spec 2.5). */
   readonly metrics: DiskMetric[];

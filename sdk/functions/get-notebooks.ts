@@ -14,6 +14,7 @@ import { namespaceOr, outputForm, programClient } from "./program-client";
  */
 export type GetNotebooksArgs = Camelized<z.input<typeof wire.listNotebooksQuery>> & { namespace?: string };
 
+/** Result of {@link getNotebooks}. */
 export interface GetNotebooksResult {
   readonly notebooks: NotebookInfo[];
 }

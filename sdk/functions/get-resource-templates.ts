@@ -14,6 +14,7 @@ import { outputForm, programClient } from "./program-client";
  */
 export type GetResourceTemplatesArgs = Camelized<z.input<typeof wire.listTemplatesQuery>>;
 
+/** Result of {@link getResourceTemplates}. */
 export interface GetResourceTemplatesResult {
   /** The matching templates: all of them, or one page when `offset` or `limit` is given. */
   readonly templates: ResourceTemplate[];

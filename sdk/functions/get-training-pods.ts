@@ -4,6 +4,7 @@ import * as wire from "../../provider/client/wire";
 import type { TrainingPod } from "../types";
 import { namespaceOr, outputForm, programClient } from "./program-client";
 
+/** Arguments of {@link getTrainingPods}. */
 export interface GetTrainingPodsArgs {
   /** Namespace of the job. Default: `aicp:userId` in lower case. */
   namespace?: string;
@@ -13,6 +14,7 @@ export interface GetTrainingPodsArgs {
   trainName: string;
 }
 
+/** Result of {@link getTrainingPods}. */
 export interface GetTrainingPodsResult {
   /** Kubernetes pods of the job (spec 2.1). */
   readonly pods: TrainingPod[];

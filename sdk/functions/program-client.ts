@@ -10,10 +10,12 @@ import { createClient, requireUserId, resolveSettings, type Settings } from "../
 
 let cached: { settings: Settings; client: AicpClient } | undefined;
 
+/** The provider settings as the program sees them (stack config, then environment). */
 export function programSettings(): Settings {
   return resolveSettings((key) => pulumi.runtime.getConfig(key));
 }
 
+/** One client per process, rebuilt only when the settings change. */
 export function programClient(): AicpClient {
   const settings = programSettings();
   if (!cached || JSON.stringify(cached.settings) !== JSON.stringify(settings)) {
