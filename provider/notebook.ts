@@ -66,7 +66,7 @@ async function createOnce(client: AicpClient, body: wire.CreateNotebookRequest, 
     return await client.createNotebook(body);
   } catch (error) {
     if (!(error instanceof AicpError && error.outcomeUnknown)) throw error;
-    const appeared = await waitForName(client, body.namespace, body.name, Math.min(timeoutMs, 120_000));
+    const appeared = await waitForName(client, body.namespace, body.name, Math.min(timeoutMs, 30_000));
     if (appeared) return appeared;
     throw new AicpError(
       error.code,
