@@ -7,7 +7,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: "forks",
-    globalSetup: ["test/support/package-install.ts"],
+    globalSetup: ["test/support/package-install.ts", "test/support/reliability-summary.ts"],
     reporters: process.env.CI ? ["default", ["json", { outputFile: "test-results/vitest.json" }]] : ["default"],
   },
 });

@@ -1,0 +1,166 @@
+/**
+ * The fault matrix: the quickstart deployed and destroyed through the real
+ * engine while the emulator injects one kind of fault. Each run either
+ * succeeds through retries or fails with an error naming the operation (and,
+ * when the platform answered, the status and request id); the runs that
+ * follow converge; the emulator never holds a duplicate, and nothing is left
+ * behind after destroy.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import type { Emulator, FaultSpec } from "../../emulator";
+import { emulatorCredentials, startTestEmulator } from "../support/emulator";
+import { exampleStack } from "../support/examples";
+import { recording, type TestStack } from "../support/pulumi";
+import { recordCase } from "../support/reliability";
+
+interface FaultCase {
+  name: string;
+  phase: "up" | "destroy";
+  faults: FaultSpec[];
+  /** What the faulted run must do. */
+  outcome: "succeeds" | "fails";
+  /** Facts the error must name when the run fails. */
+  mentions?: RegExp[];
+}
+
+const cases: FaultCase[] = [
+  { name: "500 burst on list templates", phase: "up", faults: [{ kind: "http", status: 500, operation: "listTemplates", count: 2 }], outcome: "succeeds" },
+  { name: "503 burst on list notebooks", phase: "up", faults: [{ kind: "http", status: 503, operation: "listNotebooks", count: 3 }], outcome: "succeeds" },
+  { name: "429 + Retry-After on create notebook", phase: "up", faults: [{ kind: "http", status: 429, retryAfterSeconds: 1, operation: "createNotebook", count: 2 }], outcome: "succeeds" },
+  { name: "503 + Retry-After on create group", phase: "up", faults: [{ kind: "http", status: 503, retryAfterSeconds: 1, operation: "createResourceGroup", count: 1 }], outcome: "succeeds" },
+  { name: "latency above the timeout on create notebook", phase: "up", faults: [{ kind: "latency", latencyMs: 2500, operation: "createNotebook", count: 1 }], outcome: "succeeds" },
+  { name: "malformed bodies on list notebooks", phase: "up", faults: [{ kind: "malformed", operation: "listNotebooks", count: 2 }], outcome: "succeeds" },
+  {
+    name: "ret_code != 0 on create notebook",
+    phase: "up",
+    faults: [{ kind: "retCode", retCode: 5001, message: "resources sold out", operation: "createNotebook", count: 1 }],
+    outcome: "fails",
+    mentions: [/createNotebook \(POST \/qai\/aicp\/notebooks\/namespaces\/usr-emulator\/create\)/, /ret_code 5001/, /resources sold out/, /request id req-[0-9a-f]+/],
+  },
+  {
+    name: "dropped connection during create notebook",
+    phase: "up",
+    faults: [{ kind: "drop", operation: "createNotebook", count: 1 }],
+    outcome: "fails",
+    mentions: [/createNotebook \(POST /, /may have processed it/, /Run `pulumi up` again/],
+  },
+  { name: "503 burst on stop notebooks", phase: "destroy", faults: [{ kind: "http", status: 503, operation: "stopNotebooks", count: 2 }], outcome: "succeeds" },
+  { name: "dropped connection on delete group", phase: "destroy", faults: [{ kind: "drop", operation: "deleteResourceGroup", count: 1 }], outcome: "succeeds" },
+  { name: "latency above the timeout on list notebooks", phase: "destroy", faults: [{ kind: "latency", latencyMs: 2500, operation: "listNotebooks", count: 1 }], outcome: "succeeds" },
+  {
+    name: "ret_code != 0 on set delete time",
+    phase: "destroy",
+    faults: [{ kind: "retCode", retCode: 4003, message: "notebook is locked", operation: "setDeleteTime", count: 1 }],
+    outcome: "fails",
+    mentions: [/setDeleteTime \(POST /, /ret_code 4003/, /request id req-/],
+  },
+];
+
+/** The stack's notebooks and groups as the emulator holds them. */
+function held(emulator: Emulator) {
+  const user = emulatorCredentials.userId;
+  return {
+    notebooks: emulator.listNotebooks().filter((n) => n.namespace === user),
+    groups: emulator.listResourceGroups().filter((g) => g.user_id === user),
+  };
+}
+
+/** Runs an operation, returning the error text if it failed. */
+async function attempt(run: () => Promise<unknown>): Promise<string | undefined> {
+  try {
+    await run();
+    return undefined;
+  } catch (error) {
+    return String(error);
+  }
+}
+
+describe("fault matrix", () => {
+  const stacks: TestStack[] = [];
+  afterAll(async () => {
+    for (const s of stacks) await s.dispose();
+  });
+
+  for (const c of cases) {
+    it(`${c.phase}: ${c.name}`, async () => {
+      const emulator = await startTestEmulator();
+      let duplicates = 0;
+      let orphans = 0;
+      let passed = false;
+      try {
+        const target = await exampleStack("quickstart", emulator);
+        stacks.push(target);
+        await target.stack.setConfig("aicp:requestTimeoutSeconds", { value: "1" });
+        if (c.phase === "destroy") await target.stack.up(recording(target));
+
+        for (const fault of c.faults) emulator.addFault(fault);
+        const failure = await attempt(() => (c.phase === "up" ? target.stack.up(recording(target)) : target.stack.destroy(recording(target))));
+        emulator.clearFaults();
+        if (c.outcome === "succeeds") expect(failure, failure).toBeUndefined();
+        else {
+          expect(failure, "the faulted run should fail").toBeDefined();
+          for (const fact of c.mentions ?? []) expect(failure).toMatch(fact);
+        }
+
+        // Converge, as a pipeline's next run would.
+        await target.stack.refresh(recording(target));
+        if (c.phase === "up") {
+          await target.stack.up(recording(target));
+          const { notebooks, groups } = held(emulator);
+          duplicates = Math.max(0, notebooks.length - 1) + Math.max(0, groups.length - 1);
+          expect(notebooks).toHaveLength(1);
+          expect(groups).toHaveLength(1);
+          expect((await target.stack.outputs()).notebookId!.value).toBe(notebooks[0]!.uuid);
+        }
+        await target.stack.destroy(recording(target));
+        const left = held(emulator);
+        orphans = left.notebooks.length + left.groups.length;
+        expect(orphans).toBe(0);
+        passed = true;
+      } finally {
+        recordCase({ suite: "faults", name: `${c.phase}: ${c.name}`, passed, duplicates, orphans, leaks: 0 });
+        await emulator.close();
+      }
+    }, 240_000);
+  }
+
+  it("up: the emulator restarted mid-up, its state kept in a file", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "aicp-restart-"));
+    const stateFile = join(dir, "emulator.json");
+    let emulator = await startTestEmulator({ stateFile });
+    const port = emulator.port;
+    let passed = false;
+    let duplicates = 0;
+    let orphans = 0;
+    try {
+      const target = await exampleStack("quickstart", emulator);
+      stacks.push(target);
+      const up = target.stack.up(recording(target));
+      // Restart as soon as the notebook create has been answered, while the provider waits for it.
+      for (let i = 0; i < 600 && !emulator.requests().some((r) => r.operation === "createNotebook" && r.status === 200); i++) {
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      await emulator.close();
+      emulator = await startTestEmulator({ stateFile, port });
+      await attempt(() => up);
+      await target.stack.refresh(recording(target));
+      await target.stack.up(recording(target));
+      const { notebooks, groups } = held(emulator);
+      duplicates = Math.max(0, notebooks.length - 1) + Math.max(0, groups.length - 1);
+      expect(notebooks).toHaveLength(1);
+      expect(groups).toHaveLength(1);
+      await target.stack.destroy(recording(target));
+      const left = held(emulator);
+      orphans = left.notebooks.length + left.groups.length;
+      expect(orphans).toBe(0);
+      passed = true;
+    } finally {
+      recordCase({ suite: "faults", name: "up: emulator restarted mid-up", passed, duplicates, orphans, leaks: 0 });
+      await emulator.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 240_000);
+});
