@@ -1,6 +1,8 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { toCamel } from "../../provider/client/case";
+import { validationError } from "../../provider/client/errors";
 import * as wire from "../../provider/client/wire";
+import { camelPath } from "../../provider/inputs";
 import type { DiskMetric } from "../types";
 import { namespaceOr, outputForm, programClient } from "./program-client";
 
@@ -32,7 +34,9 @@ export interface GetNotebookDiskMetricsResult {
  * export const diskUsedBytes = disk.usedBytes;
  */
 export async function getNotebookDiskMetrics(args: GetNotebookDiskMetricsArgs, _opts?: pulumi.InvokeOptions): Promise<GetNotebookDiskMetricsResult> {
-  const metrics = await programClient().getNotebookDiskMetrics({ namespace: namespaceOr(args.namespace), uuid: args.uuid });
+  const query = wire.diskMetricsQuery.safeParse({ namespace: namespaceOr(args.namespace), uuid: args.uuid });
+  if (!query.success) throw validationError("getNotebookDiskMetrics arguments", query.error.issues, camelPath);
+  const metrics = await programClient().getNotebookDiskMetrics(query.data);
   const value = (name: string) => latestValue(metrics.find((m) => m.metric_name === name));
   return {
     metrics: metrics.map((m) => toCamel(wire.metric, m)),

@@ -1,6 +1,8 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { toCamel } from "../../provider/client/case";
+import { validationError } from "../../provider/client/errors";
 import * as wire from "../../provider/client/wire";
+import { camelPath } from "../../provider/inputs";
 import type { TrainingPod } from "../types";
 import { namespaceOr, outputForm, programClient } from "./program-client";
 
@@ -27,7 +29,9 @@ export interface GetTrainingPodsResult {
  * const { pods } = await aicp.getTrainingPods({ endpoint: "tfjobs", trainName: "resnet-50" });
  */
 export async function getTrainingPods(args: GetTrainingPodsArgs, _opts?: pulumi.InvokeOptions): Promise<GetTrainingPodsResult> {
-  const pods = await programClient().listTrainingPods({ namespace: namespaceOr(args.namespace), endpoint: args.endpoint, train_name: args.trainName });
+  const path = wire.trainingPodsPath.safeParse({ namespace: namespaceOr(args.namespace), endpoint: args.endpoint, train_name: args.trainName });
+  if (!path.success) throw validationError("getTrainingPods arguments", path.error.issues, camelPath);
+  const pods = await programClient().listTrainingPods(path.data);
   return { pods: pods.map((p) => toCamel(wire.pod, p)) };
 }
 

@@ -23,6 +23,13 @@ export const requiredString = z.string().refine((s) => s.trim().length > 0, "mus
 export const reportAlways = { when: () => true } as const;
 
 /**
+ * Free text with a generous bound. The spec sets no limit; an unbounded string
+ * is almost always a mistake (a file read into the wrong field) and would be
+ * signed and sent whole.
+ */
+export const text = (max: number) => z.string().max(max, `must be at most ${max} characters`);
+
+/**
  * A value used as one path segment of a URL (namespace, uuid, train name, …).
  * Encoding happens in the client; this only rejects what can never be a name.
  */
@@ -44,7 +51,17 @@ export const dateTime = z
   .regex(
     /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/,
     "must be a date-time such as 2026-12-31T18:00:00Z",
-  );
+  )
+  .refine((s) => isRealDateTime(s), "must be a real date and time (month 01-12, a day that exists, hour 00-23)");
+
+function isRealDateTime(value: string): boolean {
+  const parts = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2}))?/.exec(value);
+  // Text that is not a date-time at all is reported by the format rule.
+  if (!parts) return true;
+  const [y, m, d, hh, mm, ss = 0] = parts.slice(1).map((p) => Number(p ?? 0)) as number[];
+  const probe = new Date(Date.UTC(y!, m! - 1, d!));
+  return probe.getUTCMonth() === m! - 1 && probe.getUTCDate() === d && hh! < 24 && mm! < 60 && ss < 60;
+}
 
 /** 0 or 1, the platform's boolean flag. */
 export const flag = z.union([z.literal(0), z.literal(1)], { error: "must be 0 or 1" });

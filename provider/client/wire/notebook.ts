@@ -1,6 +1,6 @@
 /** Wire schemas of notebooks (container instances): spec 2.2 and 4.2, platform notes §1. */
 import { z } from "zod";
-import { dateTime, flag, reportAlways, maybe, looseNumber, notebookUuid, paging, pathSegment, requiredString, unique } from "./common";
+import { dateTime, flag, reportAlways, text, maybe, looseNumber, notebookUuid, paging, pathSegment, requiredString, unique } from "./common";
 
 export const chargeMode = z.enum(["elastic", "monthly"]);
 export const imageType = z.enum(["official", "user", "custom"]);
@@ -57,7 +57,7 @@ export const imageSecret = z
   }, reportAlways);
 
 /** An environment variable of the notebook (item fields are not shown by the spec). */
-export const envVar = z.looseObject({ name: requiredString, value: z.string() });
+export const envVar = z.looseObject({ name: requiredString.pipe(text(256)), value: text(65536) });
 
 export const createNotebookRequest = z
   .strictObject({
@@ -68,7 +68,7 @@ export const createNotebookRequest = z
     user_id: requiredString,
     root_user_id: requiredString.optional(),
     namespace: pathSegment,
-    image: requiredString,
+    image: requiredString.pipe(text(1024)),
     image_type: imageType,
     name: requiredString.max(128, "must be at most 128 characters"),
     server_type: serverType,
@@ -78,11 +78,11 @@ export const createNotebookRequest = z
     replica_specs: replicaSpecsRequest,
     volume_specs: z.array(volumeSpecRequest).optional(),
     custom_image_secret: imageSecret.optional(),
-    pip: z.string().optional(),
-    conda: z.string().optional(),
-    apt: z.string().optional(),
-    custom_first: z.string().optional(),
-    custom_second: z.string().optional(),
+    pip: text(65536).optional(),
+    conda: text(65536).optional(),
+    apt: text(65536).optional(),
+    custom_first: text(65536).optional(),
+    custom_second: text(65536).optional(),
     // Present in the spec's sample body; roles not documented.
     service: z.string().optional(),
     action: z.string().optional(),

@@ -1,6 +1,6 @@
 /** Wire schemas of resource groups: spec 2.3 and 4.3, platform notes §1. */
 import { z } from "zod";
-import { flag, maybe, looseNumber, paging, pathSegment, requiredString, unique } from "./common";
+import { flag, maybe, text, looseNumber, paging, pathSegment, requiredString, unique } from "./common";
 
 export const podType = z.enum(["infer", "instance", "job"]);
 
@@ -8,7 +8,7 @@ const podTypes = unique(podType).min(1, "must name at least one of infer, instan
 
 export const createResourceGroupRequest = z.strictObject({
   name: requiredString.max(128, "must be at most 128 characters"),
-  description: z.string(),
+  description: text(1024),
   sku_id: requiredString,
   pod_type: podTypes,
   customize_enable: flag,
@@ -18,7 +18,7 @@ export type CreateResourceGroupRequest = z.input<typeof createResourceGroupReque
 export const updateResourceGroupRequest = z.strictObject({
   rg_id: pathSegment,
   name: requiredString.max(128, "must be at most 128 characters"),
-  description: z.string(),
+  description: text(1024),
   pod_type: podTypes,
   customize_enable: flag,
 });
