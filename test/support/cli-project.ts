@@ -1,0 +1,69 @@
+/**
+ * A Pulumi project folder driven by the pulumi CLI itself (not the Automation
+ * API): below the folder where the packed package is installed, with its own
+ * file backend and PULUMI_HOME, and the provider's environment fallbacks set.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { inject } from "vitest";
+import type { Emulator } from "../../emulator";
+import { emulatorCredentials } from "./emulator";
+import { pulumiBinary } from "./pulumi";
+
+export interface CliProject {
+  readonly dir: string;
+  /** Everything under it that Pulumi wrote: state backend and PULUMI_HOME. */
+  readonly home: string;
+  env(): NodeJS.ProcessEnv;
+  /** Runs a command in the project; resolves when it exits. */
+  run(command: string, ...args: string[]): Promise<{ status: number | null; output: string }>;
+  /** Starts a command and returns the process, for tests that interrupt it. */
+  start(command: string, ...args: string[]): { child: ChildProcess; done: Promise<{ status: number | null; signal: NodeJS.Signals | null; output: string }> };
+  dispose(): void;
+}
+
+export function cliProject(name: string, emulator: Emulator, program: string): CliProject {
+  const dir = mkdtempSync(join(inject("e2eRoot"), `${name}-`));
+  const home = mkdtempSync(join(tmpdir(), `aicp-${name}-`));
+  mkdirSync(join(home, "state"));
+  writeFileSync(join(dir, "index.js"), program);
+  writeFileSync(join(dir, "Pulumi.yaml"), `name: aicp-${name}\nruntime: nodejs\n`);
+  writeFileSync(join(dir, "package.json"), JSON.stringify({ name: `aicp-${name}`, main: "index.js" }));
+  const env = (): NodeJS.ProcessEnv => ({
+    ...process.env,
+    PATH: `${resolve(pulumiBinary(), "..")}:${process.env.PATH}`,
+    PULUMI_HOME: join(home, "pulumi-home"),
+    PULUMI_BACKEND_URL: `file://${join(home, "state")}`,
+    PULUMI_CONFIG_PASSPHRASE: "cli-passphrase",
+    PULUMI_STACK: "ci",
+    AICP_BASE_URL: emulator.url,
+    QY_ACCESS_KEY_ID: emulatorCredentials.accessKeyId,
+    QY_SECRET_ACCESS_KEY: emulatorCredentials.secretAccessKey,
+    CORESHUB_USER_ID: emulatorCredentials.userId,
+    AICP_POLL_INTERVAL_MS: "100",
+  });
+  const start = (command: string, ...args: string[]) => {
+    // Asynchronous: the emulator answers from this same process.
+    const child = spawn(command, args, { cwd: dir, env: env(), timeout: 240_000 });
+    let output = "";
+    child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    const done = new Promise<{ status: number | null; signal: NodeJS.Signals | null; output: string }>((resolve) =>
+      child.on("close", (status, signal) => resolve({ status, signal, output })),
+    );
+    return { child, done };
+  };
+  return {
+    dir,
+    home,
+    env,
+    start,
+    run: (command, ...args) => start(command, ...args).done,
+    dispose() {
+      rmSync(dir, { recursive: true, force: true });
+      rmSync(home, { recursive: true, force: true });
+    },
+  };
+}
