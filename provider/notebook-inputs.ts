@@ -13,6 +13,7 @@ import * as wire from "./client/wire";
 import { snakeToCamel, type Camelized } from "./client/case";
 import type { Settings } from "./config";
 import { camelPath, resolveName, sameValue, validateAgainst, type CheckFailure } from "./inputs";
+import { recordImageSecret } from "./secrets";
 
 type WireBody = wire.CreateNotebookRequest;
 
@@ -41,10 +42,26 @@ const record = (value: object) => value as unknown as Record<string, unknown>;
 /** Fields updated in place, each by the operation that changes it. */
 export const inPlaceKeys = ["stopTime", "autoDeleteTime", "image", "imageType", "customImageSecret", "desiredState", "waitForReady", "readyTimeoutSeconds"] as const;
 
+/** Registry credentials as a program gives them: the password, or the name of a variable holding it. */
+export type ImageSecretInput = NonNullable<NotebookBody["customImageSecret"]> & { passwordFromEnv?: string };
+
+/**
+ * The registry credentials with the password read from the provider process's
+ * environment when `passwordFromEnv` names a variable. A password that never
+ * passes through the Pulumi engine cannot show up in its verbose logs.
+ */
+export function resolveImageSecret(secret: ImageSecretInput | undefined): NotebookBody["customImageSecret"] {
+  if (!secret || secret.passwordFromEnv === undefined) return secret;
+  const { passwordFromEnv, ...rest } = secret;
+  return { ...rest, password: process.env[passwordFromEnv] };
+}
+
 /** Extracts the camelCase create body from the inputs. */
 export function bodyOf(inputs: NotebookInputs): Record<string, unknown> {
   const fields = record(inputs);
-  return Object.fromEntries(bodyKeys.filter((k) => fields[k] !== undefined).map((k) => [k, fields[k]]));
+  const body = Object.fromEntries(bodyKeys.filter((k) => fields[k] !== undefined).map((k) => [k, fields[k]]));
+  if (body.customImageSecret !== undefined) body.customImageSecret = resolveImageSecret(body.customImageSecret as ImageSecretInput);
+  return body;
 }
 
 /** Validates and normalizes inputs: auto-name, namespace and user id from configuration. */
@@ -68,6 +85,17 @@ export function checkNotebook(olds: Partial<NotebookInputs>, news: NotebookInput
   const timeout = news.readyTimeoutSeconds;
   if (timeout !== undefined && (typeof timeout !== "number" || !Number.isInteger(timeout) || timeout < 1 || timeout > 86_400)) {
     failures.push({ property: "readyTimeoutSeconds", reason: "readyTimeoutSeconds must be a whole number of seconds from 1 to 86400" });
+  }
+  const secret = news.customImageSecret as ImageSecretInput | undefined;
+  if (secret?.passwordFromEnv !== undefined) {
+    if (secret.password !== undefined) {
+      failures.push({ property: "customImageSecret.passwordFromEnv", reason: "customImageSecret.passwordFromEnv and customImageSecret.password are exclusive: give one" });
+    } else if (!process.env[secret.passwordFromEnv]) {
+      failures.push({
+        property: "customImageSecret.passwordFromEnv",
+        reason: `customImageSecret.passwordFromEnv names ${secret.passwordFromEnv}, which is not set where pulumi runs (the provider reads it from its environment)`,
+      });
+    }
   }
   const known = new Set<string>([...bodyKeys, "logicalName", "autoNamed", "autoNameSuffix", "desiredState", "waitForReady", "readyTimeoutSeconds", "__provider"]);
   for (const key of Object.keys(news)) {
@@ -118,7 +146,7 @@ export interface NotebookDiff {
 }
 
 /** Properties that differ between the recorded outputs and the new inputs, split by how they apply. */
-export function diffNotebook(olds: Record<string, unknown>, news: NotebookInputs): NotebookDiff {
+export function diffNotebook(olds: Record<string, unknown>, news: NotebookInputs, digestKey = ""): NotebookDiff {
   const updates: string[] = [];
   const replaces: string[] = [];
   const newsRecord = record(news);
@@ -126,13 +154,22 @@ export function diffNotebook(olds: Record<string, unknown>, news: NotebookInputs
     const wanted = key in defaults && newsRecord[key] === undefined ? defaults[key as keyof typeof defaults] : newsRecord[key];
     if (wanted === undefined) continue;
     const recorded = key in defaults && olds[key] === undefined ? defaults[key as keyof typeof defaults] : olds[key];
-    const same = timeKeys.has(key) ? sameInstant(recorded, wanted) : key === "customImageSecret" ? sameValue(recorded, wanted) : coversSubset(recorded, wanted);
+    const same = timeKeys.has(key)
+      ? sameInstant(recorded, wanted)
+      : key === "customImageSecret"
+        ? sameImageSecret(recorded, wanted as ImageSecretInput, digestKey)
+        : coversSubset(recorded, wanted);
     if (same) continue;
     if ((inPlaceKeys as readonly string[]).includes(key)) updates.push(key);
     else if (key === "replicaSpecs" && news.replicaSpecs?.specs) updates.push(key);
     else replaces.push(key);
   }
   return { updates, replaces };
+}
+
+/** Registry credentials are recorded with a digest of the password (see secrets.ts). */
+function sameImageSecret(recorded: unknown, wanted: ImageSecretInput | undefined, key: string): boolean {
+  return sameValue(recorded, recordImageSecret(resolveImageSecret(wanted), key));
 }
 
 export { camelPath };

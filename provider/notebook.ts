@@ -14,9 +14,10 @@ import type { AicpClient } from "./client/client";
 import { AicpError } from "./client/errors";
 import * as wire from "./client/wire";
 import { currentClient, currentSettings } from "./context";
-import { bodyOf, checkNotebook, defaults, diffNotebook, wireBody, type NotebookInputs } from "./notebook-inputs";
+import { bodyOf, checkNotebook, defaults, diffNotebook, resolveImageSecret, wireBody, type NotebookInputs } from "./notebook-inputs";
 import { pollDefaults, waitForRemoval, waitForStatus } from "./notebook-wait";
 import { compact, withoutUnknowns } from "./inputs";
+import { recordImageSecret, withoutServerPasswords } from "./secrets";
 
 export type NotebookOutputs = NotebookInputs & Record<string, unknown> & { uuid: string };
 
@@ -27,7 +28,7 @@ export async function check(olds: Partial<NotebookInputs>, news: NotebookInputs)
 }
 
 export async function diff(_id: string, olds: NotebookOutputs, news: NotebookInputs): Promise<pulumi.dynamic.DiffResult> {
-  const { updates, replaces } = diffNotebook(olds, news);
+  const { updates, replaces } = diffNotebook(olds, news, digestKey());
   // The replacement keeps the name (auto-names are stable), and a name cannot exist twice.
   return { changes: updates.length + replaces.length > 0, replaces, deleteBeforeReplace: replaces.length > 0 };
 }
@@ -88,7 +89,7 @@ export async function read(id: string, props: NotebookOutputs): Promise<pulumi.d
 export async function update(id: string, olds: NotebookOutputs, news: NotebookInputs & { __provider?: string }): Promise<pulumi.dynamic.UpdateResult<NotebookOutputs>> {
   const client = currentClient();
   const namespace = String(olds.namespace);
-  const { updates } = diffNotebook(olds, news);
+  const { updates } = diffNotebook(olds, news, digestKey());
   const changed = new Set(updates);
   if (changed.has("stopTime") && news.stopTime) await client.setStopTime(namespace, id, news.stopTime);
   if (changed.has("autoDeleteTime") && news.autoDeleteTime) await client.setDeleteTime(namespace, id, news.autoDeleteTime);
@@ -181,20 +182,32 @@ function partlyCreated(error: unknown, id: string, properties: Record<string, un
 function outputs(inputs: NotebookInputs, notebook: wire.Notebook, fromRefresh = false): NotebookOutputs {
   const live = toCamel(wire.notebook, notebook) as Record<string, unknown>;
   const returned = Object.fromEntries(Object.entries(live).filter(([, v]) => v !== null && v !== undefined));
-  const base = { ...bodyOf(inputs), logicalName: inputs.logicalName, autoNamed: inputs.autoNamed };
+  const base = { ...bodyOf(inputs), logicalName: inputs.logicalName, autoNamed: inputs.autoNamed, autoNameSuffix: inputs.autoNameSuffix };
   const merged: NotebookOutputs = {
-    ...inputs,
     ...base,
     ...returned,
     desiredState: inputs.desiredState,
     waitForReady: inputs.waitForReady,
     readyTimeoutSeconds: inputs.readyTimeoutSeconds,
-    // Not returned by the platform; kept from the inputs (secret in state).
-    customImageSecret: inputs.customImageSecret,
+    // Passwords never go into outputs (see secrets.ts).
+    servers: withoutServerPasswords(notebook.servers),
+    customImageSecret: isRecorded(inputs.customImageSecret)
+      ? inputs.customImageSecret
+      : recordImageSecret(resolveImageSecret(inputs.customImageSecret), digestKey()),
     uuid: notebook.uuid,
   } as NotebookOutputs;
   if (fromRefresh && (notebook.status === "Stopped" || notebook.status === "Running")) {
     merged.desiredState = notebook.status;
   }
   return compact(merged);
+}
+
+/** Outputs read back on refresh already hold the recorded form. */
+function isRecorded(secret: unknown): boolean {
+  return secret !== null && typeof secret === "object" && !("password" in secret) && !("passwordFromEnv" in secret);
+}
+
+/** The key of password digests: the account's secret key, which never leaves the provider. */
+export function digestKey(): string {
+  return currentSettings().secretAccessKey ?? "pulumi-aicp";
 }

@@ -17,6 +17,13 @@ export {
   type GetNotebookDiskMetricsArgs,
   type GetNotebookDiskMetricsResult,
 } from "./functions/get-notebook-disk-metrics";
+export {
+  getNotebookServers,
+  getNotebookServersOutput,
+  type GetNotebookServersArgs,
+  type GetNotebookServersResult,
+  type GetNotebookServersOutputResult,
+} from "./functions/get-notebook-servers";
 export { getNotebooks, getNotebooksOutput, type GetNotebooksArgs, type GetNotebooksResult } from "./functions/get-notebooks";
 /** Shapes of what the platform returns, in camelCase. */
 export type { DiskMetric, ImageSecret, NotebookInfo, NotebookServer, ReplicaSpecs, ResourceTemplate, TrainingPod, VolumeSpec } from "./types";

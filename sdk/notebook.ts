@@ -11,7 +11,15 @@ import type { InputsOf, ImageSecret, NotebookBody, NotebookInfo, NotebookServer,
  * it names a sku in `specs` (applied by stop and start). Any other change
  * replaces the notebook.
  */
-export type NotebookArgs = InputsOf<Omit<NotebookBody, "name" | "namespace" | "userId" | "service" | "action" | "zone" | "owner">> & {
+export type NotebookArgs = InputsOf<Omit<NotebookBody, "name" | "namespace" | "userId" | "service" | "action" | "zone" | "owner" | "customImageSecret">> & {
+  /**
+   * Credentials of a custom image registry: `hasAuth`, `username`, and either
+   * `password` (kept as a secret input) or `passwordFromEnv`, the name of an
+   * environment variable the provider reads where pulumi runs. The latter keeps
+   * the password out of the engine entirely (its `-v=9` logs print secret
+   * inputs). Username and password are required when `hasAuth` is true. In place.
+   */
+  customImageSecret?: pulumi.Input<ImageSecret & { passwordFromEnv?: pulumi.Input<string> }>;
   /**
    * Instance name. Default: the resource name plus a 7-character suffix derived
    * from project, stack and resource name (the same on every run). A name you
@@ -45,7 +53,8 @@ const outputNames = [
  * code_server or rstudio from an image on the resources of `replicaSpecs`. The
  * resource id is the notebook's `uuid`. Create waits until it is Running (or
  * Stopped when `desiredState` says so), failing with the platform's reason.
- * Server passwords and registry credentials are secret in the state.
+ * Passwords are never written to the state: the registry password is kept as
+ * a secret input only, and server passwords come from getNotebookServers.
  *
  * @example
  * const nb = new aicp.Notebook("research", {
@@ -70,8 +79,11 @@ export class Notebook extends ForwardedResource {
   declare readonly wsUrl: pulumi.Output<string | undefined>;
   /** Connection information. */
   declare readonly server: pulumi.Output<string | undefined>;
-  /** Servers of the notebook; secret, as they carry passwords. */
-  declare readonly servers: pulumi.Output<NotebookServer[] | undefined>;
+  /**
+   * Servers of the notebook (protocol, name, type, url, port, status). Their
+   * passwords are not kept in the state: read them with getNotebookServers.
+   */
+  declare readonly servers: pulumi.Output<Omit<NotebookServer, "password">[] | undefined>;
   declare readonly podIps: pulumi.Output<unknown[] | undefined>;
   declare readonly createdAt: pulumi.Output<string>;
   declare readonly updatedAt: pulumi.Output<string>;
@@ -98,8 +110,8 @@ export class Notebook extends ForwardedResource {
   declare readonly replicaSpecs: pulumi.Output<NonNullable<NotebookInfo["replicaSpecs"]> & Partial<ReplicaSpecs>>;
   /** Mounted volumes as the platform returned them. */
   declare readonly volumeSpecs: pulumi.Output<Array<NonNullable<NotebookInfo["volumeSpecs"]>[number] & Partial<VolumeSpec>> | undefined>;
-  /** Registry credentials (secret). */
-  declare readonly customImageSecret: pulumi.Output<ImageSecret | undefined>;
+  /** Registry credentials as recorded: `hasAuth`, `username` and a keyed digest of the password (never the password). */
+  declare readonly customImageSecret: pulumi.Output<(Omit<ImageSecret, "password"> & { passwordDigest?: string }) | undefined>;
   declare readonly pip: pulumi.Output<string | undefined>;
   declare readonly conda: pulumi.Output<string | undefined>;
   declare readonly apt: pulumi.Output<string | undefined>;
@@ -117,8 +129,13 @@ export class Notebook extends ForwardedResource {
       {
         ...seedOutputs(outputNames),
         ...rest,
-        // Registry credentials are secret even when the program passes them in plain text.
-        customImageSecret: customImageSecret === undefined ? undefined : pulumi.secret(customImageSecret),
+        // The registry password is secret even when the program passes it in plain
+        // text. It is marked as a secret value of its own, not the whole object: the
+        // engine logs an object's fields one by one at high verbosity.
+        customImageSecret:
+          customImageSecret === undefined
+            ? undefined
+            : pulumi.output(customImageSecret).apply((s) => s && { ...s, password: s.password === undefined ? undefined : pulumi.secret(s.password) }),
         logicalName: name,
         autoNameSuffix: autoNameSuffix("Notebook", name),
       },

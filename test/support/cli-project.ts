@@ -24,7 +24,7 @@ export interface CliProject {
   dispose(): void;
 }
 
-export function cliProject(name: string, emulator: Emulator, program: string): CliProject {
+export function cliProject(name: string, emulator: Emulator, program: string, extraEnv: Record<string, string> = {}): CliProject {
   const dir = mkdtempSync(join(inject("e2eRoot"), `${name}-`));
   const home = mkdtempSync(join(tmpdir(), `aicp-${name}-`));
   mkdirSync(join(home, "state"));
@@ -43,6 +43,7 @@ export function cliProject(name: string, emulator: Emulator, program: string): C
     QY_SECRET_ACCESS_KEY: emulatorCredentials.secretAccessKey,
     CORESHUB_USER_ID: emulatorCredentials.userId,
     AICP_POLL_INTERVAL_MS: "100",
+    ...extraEnv,
   });
   const start = (command: string, ...args: string[]) => {
     // Asynchronous: the emulator answers from this same process.

@@ -146,3 +146,22 @@ describe("Notebook check during preview", () => {
     expect(props.map((f) => f.property)).toEqual(["replicaSpecs.customGPU"]);
   });
 });
+
+describe("registry password from the environment", () => {
+  it("is read from the named variable, never recorded, and a rotation shows as an update", async () => {
+    const { bodyOf } = await import("../../provider/notebook-inputs");
+    const { recordImageSecret } = await import("../../provider/secrets");
+    process.env.AICP_TEST_REGISTRY_PW = "first-pw";
+    const news = { ...base, customImageSecret: { hasAuth: true, username: "robot", passwordFromEnv: "AICP_TEST_REGISTRY_PW" } } as NotebookInputs;
+    expect(checkNotebook({}, news, settings).failures).toEqual([]);
+    expect(bodyOf(news).customImageSecret).toEqual({ hasAuth: true, username: "robot", password: "first-pw" });
+    const recorded = recordImageSecret({ hasAuth: true, username: "robot", password: "first-pw" }, "key");
+    expect(JSON.stringify(recorded)).not.toContain("first-pw");
+    const olds = { ...news, uuid: "nb-1", customImageSecret: recorded } as Record<string, unknown>;
+    expect(diffNotebook(olds, news, "key")).toEqual({ updates: [], replaces: [] });
+    process.env.AICP_TEST_REGISTRY_PW = "rotated-pw";
+    expect(diffNotebook(olds, news, "key")).toEqual({ updates: ["customImageSecret"], replaces: [] });
+    delete process.env.AICP_TEST_REGISTRY_PW;
+    expect(checkNotebook({}, news, settings).failures.map((f) => f.property)).toContain("customImageSecret.passwordFromEnv");
+  });
+});

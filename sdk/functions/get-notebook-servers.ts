@@ -1,0 +1,60 @@
+import * as pulumi from "@pulumi/pulumi";
+import { toCamel } from "../../provider/client/case";
+import { AicpError, validationError } from "../../provider/client/errors";
+import * as wire from "../../provider/client/wire";
+import { camelPath } from "../../provider/inputs";
+import type { NotebookServer } from "../types";
+import { namespaceOr, programClient } from "./program-client";
+
+/** Arguments of {@link getNotebookServers}. */
+export interface GetNotebookServersArgs {
+  /** Namespace of the notebook. Default: `aicp:userId` in lower case. */
+  namespace?: string;
+  /** uuid of the notebook, e.g. `notebook.uuid`. */
+  uuid: string;
+}
+
+/** Result of {@link getNotebookServers}: the servers with their passwords in plain text. */
+export interface GetNotebookServersResult {
+  readonly servers: NotebookServer[];
+}
+
+/** Result of {@link getNotebookServersOutput}: each password is a secret Output of its own. */
+export interface GetNotebookServersOutputResult {
+  readonly servers: Array<Omit<NotebookServer, "password"> & { password?: pulumi.Output<string> }>;
+}
+
+/**
+ * Reads a notebook's servers with their passwords (jupyter token, ssh…). The
+ * Notebook resource keeps no password in the state; this reads them from the
+ * platform when the program runs. Prefer the Output form, which marks every
+ * password secret.
+ *
+ * @example
+ * const servers = aicp.getNotebookServersOutput({ uuid: notebook.uuid });
+ * export const jupyterPassword = servers.apply((r) => r.servers[0]?.password);
+ */
+export async function getNotebookServers(args: GetNotebookServersArgs, _opts?: pulumi.InvokeOptions): Promise<GetNotebookServersResult> {
+  const query = wire.diskMetricsQuery.safeParse({ namespace: namespaceOr(args.namespace), uuid: args.uuid });
+  if (!query.success || !query.data.uuid) {
+    throw query.success
+      ? new AicpError("AICP_VALIDATION", "getNotebookServers needs the notebook's uuid; nothing was sent to the platform")
+      : validationError("getNotebookServers arguments", query.error.issues, camelPath);
+  }
+  const found = await programClient().findNotebook(query.data.namespace, query.data.uuid);
+  if (!found) throw new AicpError("AICP_HTTP", `notebook ${query.data.uuid} does not exist in namespace ${query.data.namespace}`, { status: 404 });
+  return { servers: (found.servers ?? []).map((s) => toCamel(wire.serverInfo, s)) };
+}
+
+/** {@link getNotebookServers} with arguments that may be Outputs; every password is a secret. */
+export function getNotebookServersOutput(
+  args: { [K in keyof GetNotebookServersArgs]: pulumi.Input<GetNotebookServersArgs[K]> },
+  opts?: pulumi.InvokeOptions,
+): pulumi.Output<GetNotebookServersOutputResult> {
+  return pulumi.output(args).apply(async (resolved) => {
+    const { servers } = await getNotebookServers(resolved as GetNotebookServersArgs, opts);
+    return {
+      servers: servers.map(({ password, ...server }) => ({ ...server, password: password === undefined || password === null ? undefined : pulumi.secret(password) })),
+    };
+  }) as unknown as pulumi.Output<GetNotebookServersOutputResult>;
+}

@@ -1,0 +1,97 @@
+/**
+ * Secrets: a whole lifecycle through the pulumi CLI with verbose engine logs
+ * (`--logtostderr -v=9`), a failing run for its error messages, and a refresh;
+ * then everything Pulumi and the provider wrote (state backend, PULUMI_HOME,
+ * every stdout and stderr) is searched for the secret access key, the registry
+ * password and the notebooks' server passwords.
+ */
+import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import type { Emulator } from "../../emulator";
+import { cliProject, type CliProject } from "../support/cli-project";
+import { emulatorCredentials, startTestEmulator } from "../support/emulator";
+import { recordCase } from "../support/reliability";
+
+const registryPassword = "registry-pw-93bd1e";
+
+// As a pipeline runs it: credentials and the registry password from the
+// environment, so no secret passes through the engine (whose -v=9 logs print
+// the secrets it handles; see README, Secrets).
+const program = `
+const aicp = require("pulumi-aicp");
+const nb = new aicp.Notebook("secretive", {
+  chargeMode: "elastic", duration: 3600, image: "registry.example.com/team/nb:1", imageType: "custom", serverType: "jupyter",
+  customImageSecret: { hasAuth: true, username: "robot", passwordFromEnv: "REGISTRY_PASSWORD" },
+  replicaSpecs: { specs: "sku-1", customGpu: 1 },
+});
+exports.servers = nb.servers;
+exports.uuid = nb.uuid;
+exports.imageSecret = nb.customImageSecret;
+`;
+
+function filesBelow(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, encoding: "utf8" })
+    .map((name) => join(dir, name))
+    .filter((path) => statSync(path).isFile());
+}
+
+describe("secrets", () => {
+  let emulator: Emulator;
+  let project: CliProject;
+  afterAll(async () => {
+    project?.dispose();
+    await emulator?.close();
+  });
+
+  it("never appear in plain text in anything Pulumi or the provider wrote", async () => {
+    emulator = await startTestEmulator();
+    project = cliProject("secrets", emulator, program, { REGISTRY_PASSWORD: registryPassword });
+    const printed: string[] = [];
+    const pulumi = async (...args: string[]) => {
+      const run = await project.run("pulumi", ...args, "--non-interactive", "--stack", "ci");
+      printed.push(run.output);
+      return run;
+    };
+    const verbose = ["--logtostderr", "-v=9"];
+    let leaks = Number.NaN;
+    try {
+      expect((await pulumi("stack", "init")).status).toBe(0);
+      expect((await pulumi("up", "--yes", ...verbose)).status).toBe(0);
+      const serverPasswords = emulator
+        .listNotebooks()
+        .flatMap((n) => (n.servers as Array<{ password?: string }>).map((server) => server.password))
+        .filter((p): p is string => Boolean(p));
+      expect(serverPasswords.length).toBeGreaterThan(0);
+      expect((await pulumi("refresh", "--yes", ...verbose)).status).toBe(0);
+
+      // A failing update, for its error messages: the platform refuses the new image.
+      emulator.addFault({ kind: "retCode", retCode: 4001, message: "image not allowed", operation: "changeImage" });
+      writeFileSync(join(project.dir, "index.js"), program.replace("team/nb:1", "team/nb:2"));
+      const failing = await pulumi("up", "--yes", ...verbose);
+      expect(failing.status).not.toBe(0);
+      expect(failing.output).toMatch(/changeImage .*ret_code 4001.*request id req-/);
+      emulator.clearFaults();
+
+      const outputs = await pulumi("stack", "output", "--json", "--show-secrets");
+      printed.push(outputs.output);
+      // Even revealed, the outputs hold no password: only a digest of the registry's.
+      const revealed = JSON.parse(outputs.output.slice(outputs.output.indexOf("{"))) as { imageSecret: { passwordDigest: string }; servers: object[] };
+      expect(revealed.imageSecret.passwordDigest).toMatch(/^hmac-sha256:[0-9a-f]{64}$/);
+      expect(revealed.servers.length).toBeGreaterThan(0);
+      printed.push((await pulumi("stack", "export")).output);
+      expect((await pulumi("destroy", "--yes", ...verbose)).status).toBe(0);
+
+      const secrets = [emulatorCredentials.secretAccessKey, registryPassword, ...serverPasswords];
+      const written = filesBelow(project.home).map((f) => readFileSync(f, "latin1"));
+      const corpus = [...written, ...printed];
+      leaks = secrets.reduce((n, secret) => n + corpus.reduce((m, text) => m + text.split(secret).length - 1, 0), 0);
+      // The search would have found them: the verbose logs are there, and the state holds the uuid.
+      expect(printed.join("").length).toBeGreaterThan(100_000);
+      expect(written.join("")).toContain("pulumi-nodejs:dynamic/aicp:Notebook");
+      expect(leaks).toBe(0);
+    } finally {
+      recordCase({ suite: "secrets", name: "lifecycle with -v=9 logs", passed: leaks === 0, duplicates: 0, orphans: 0, leaks: Number.isNaN(leaks) ? 1 : leaks });
+    }
+  }, 300_000);
+});
