@@ -68,6 +68,24 @@ function held(emulator: Emulator) {
   };
 }
 
+/**
+ * What a pipeline's next run must achieve: the stack holds exactly the one
+ * group and one notebook the program declares, and destroy leaves nothing.
+ * Returns the duplicates and orphans it counted.
+ */
+async function convergeThenDestroy(target: TestStack, emulator: () => Emulator): Promise<{ duplicates: number; orphans: number }> {
+  await target.stack.refresh(recording(target));
+  await target.stack.up(recording(target));
+  const { notebooks, groups } = held(emulator());
+  const duplicates = Math.max(0, notebooks.length - 1) + Math.max(0, groups.length - 1);
+  expect(notebooks).toHaveLength(1);
+  expect(groups).toHaveLength(1);
+  expect((await target.stack.outputs()).notebookId!.value).toBe(notebooks[0]!.uuid);
+  await target.stack.destroy(recording(target));
+  const left = held(emulator());
+  return { duplicates, orphans: left.notebooks.length + left.groups.length };
+}
+
 /** Runs an operation, returning the error text if it failed. */
 async function attempt(run: () => Promise<unknown>): Promise<string | undefined> {
   try {
@@ -106,18 +124,15 @@ describe("fault matrix", () => {
         }
 
         // Converge, as a pipeline's next run would.
-        await target.stack.refresh(recording(target));
         if (c.phase === "up") {
-          await target.stack.up(recording(target));
-          const { notebooks, groups } = held(emulator);
-          duplicates = Math.max(0, notebooks.length - 1) + Math.max(0, groups.length - 1);
-          expect(notebooks).toHaveLength(1);
-          expect(groups).toHaveLength(1);
-          expect((await target.stack.outputs()).notebookId!.value).toBe(notebooks[0]!.uuid);
+          ({ duplicates, orphans } = await convergeThenDestroy(target, () => emulator));
+        } else {
+          await target.stack.refresh(recording(target));
+          await target.stack.destroy(recording(target));
+          const left = held(emulator);
+          orphans = left.notebooks.length + left.groups.length;
         }
-        await target.stack.destroy(recording(target));
-        const left = held(emulator);
-        orphans = left.notebooks.length + left.groups.length;
+        expect(duplicates).toBe(0);
         expect(orphans).toBe(0);
         passed = true;
       } finally {
@@ -146,15 +161,8 @@ describe("fault matrix", () => {
       await emulator.close();
       emulator = await startTestEmulator({ stateFile, port });
       await attempt(() => up);
-      await target.stack.refresh(recording(target));
-      await target.stack.up(recording(target));
-      const { notebooks, groups } = held(emulator);
-      duplicates = Math.max(0, notebooks.length - 1) + Math.max(0, groups.length - 1);
-      expect(notebooks).toHaveLength(1);
-      expect(groups).toHaveLength(1);
-      await target.stack.destroy(recording(target));
-      const left = held(emulator);
-      orphans = left.notebooks.length + left.groups.length;
+      ({ duplicates, orphans } = await convergeThenDestroy(target, () => emulator));
+      expect(duplicates).toBe(0);
       expect(orphans).toBe(0);
       passed = true;
     } finally {

@@ -77,6 +77,16 @@ export const maybe = <T extends z.ZodType>(schema: T) => schema.nullish();
 /** A number the platform may also send as a numeric string. */
 export const looseNumber = z.union([z.number(), z.string().regex(/^-?\d+(\.\d+)?$/).transform(Number)]);
 
+/** State, owner and timestamps: fields every platform object carries (spec 2.2, 2.3). */
+export const ownedObjectFields = {
+  status: maybe(z.string()),
+  reason: maybe(z.string()),
+  user_id: maybe(z.string()),
+  root_user_id: maybe(z.string()),
+  created_at: maybe(z.string()),
+  updated_at: maybe(z.string()),
+};
+
 /** `meta` of the envelope: the request id a user quotes to support. */
 export const meta = z.looseObject({
   X_REQUEST_ID: z.string().optional(),

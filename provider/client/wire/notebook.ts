@@ -1,6 +1,6 @@
 /** Wire schemas of notebooks (container instances): spec 2.2 and 4.2, platform notes §1. */
 import { z } from "zod";
-import { dateTime, flag, reportAlways, text, maybe, looseNumber, notebookUuid, paging, pathSegment, requiredString, unique } from "./common";
+import { dateTime, flag, ownedObjectFields, reportAlways, text, maybe, looseNumber, notebookUuid, paging, pathSegment, requiredString, unique } from "./common";
 
 export const chargeMode = z.enum(["elastic", "monthly"]);
 export const imageType = z.enum(["official", "user", "custom"]);
@@ -188,12 +188,7 @@ export const notebook = z.looseObject({
   user_name: maybe(z.string()),
   email: maybe(z.string()),
   kuid: maybe(z.string()),
-  status: maybe(z.string()),
-  reason: maybe(z.string()),
-  user_id: maybe(z.string()),
-  root_user_id: maybe(z.string()),
-  created_at: maybe(z.string()),
-  updated_at: maybe(z.string()),
+  ...ownedObjectFields,
   namespace: maybe(z.string()),
   image: maybe(z.string()),
   image_type: maybe(z.string()),

@@ -1,6 +1,6 @@
 /** Wire schemas of resource groups: spec 2.3 and 4.3, platform notes §1. */
 import { z } from "zod";
-import { flag, maybe, text, looseNumber, paging, pathSegment, requiredString, unique } from "./common";
+import { flag, maybe, ownedObjectFields, text, looseNumber, paging, pathSegment, requiredString, unique } from "./common";
 
 export const podType = z.enum(["infer", "instance", "job"]);
 
@@ -48,12 +48,7 @@ export const resourceGroup = z.preprocess(
     rg_id: z.string(),
     name: maybe(z.string()),
     description: maybe(z.string()),
-    status: maybe(z.string()),
-    reason: maybe(z.string()),
-    user_id: maybe(z.string()),
-    root_user_id: maybe(z.string()),
-    created_at: maybe(z.string()),
-    updated_at: maybe(z.string()),
+    ...ownedObjectFields,
     resource_type: maybe(z.string()),
     pod_type: maybe(z.array(z.string())),
     customize_enable: maybe(looseNumber),
