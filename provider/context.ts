@@ -5,14 +5,17 @@
  */
 import type { AicpClient } from "./client/client";
 import { createClient, resolveSettings, type ConfigSource, type Settings } from "./config";
+import { NotebookListing } from "./notebook-listing";
 
 let settings: Settings | undefined;
 let configureError: unknown;
 let client: AicpClient | undefined;
+let shared: { client: AicpClient; listing: NotebookListing } | undefined;
 
 /** Called by the engine once per provider process with the stack's configuration. */
 export function configureFrom(source: ConfigSource): void {
   client = undefined;
+  shared = undefined;
   try {
     settings = resolveSettings(source);
     configureError = undefined;
@@ -35,4 +38,11 @@ export function currentSettings(): Settings {
 export function currentClient(): AicpClient {
   client ??= createClient(currentSettings());
   return client;
+}
+
+/** The process's shared notebook listing (see notebook-listing.ts). */
+export function currentListing(): NotebookListing {
+  const forClient = currentClient();
+  if (shared?.client !== forClient) shared = { client: forClient, listing: new NotebookListing(forClient) };
+  return shared.listing;
 }

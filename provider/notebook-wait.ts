@@ -3,9 +3,9 @@
  * backoff, bounded by a timeout. Failed is terminal and reported with the
  * platform's reason.
  */
-import type { AicpClient } from "./client/client";
 import { AicpError } from "./client/errors";
 import type { Notebook } from "./client/wire";
+import type { NotebookListing } from "./notebook-listing";
 
 export interface WaitOptions {
   timeoutMs: number;
@@ -22,13 +22,13 @@ export function pollDefaults(): Required<Omit<WaitOptions, "timeoutMs">> {
 }
 
 /** Polls until the notebook's status is `wanted`; returns it. */
-export async function waitForStatus(client: AicpClient, namespace: string, uuid: string, wanted: "Running" | "Stopped", options: WaitOptions): Promise<Notebook> {
+export async function waitForStatus(listing: NotebookListing, namespace: string, uuid: string, wanted: "Running" | "Stopped", options: WaitOptions): Promise<Notebook> {
   const { initialIntervalMs, maxIntervalMs } = { ...pollDefaults(), ...options };
   const deadline = Date.now() + options.timeoutMs;
   let interval = initialIntervalMs;
   let last: Notebook | undefined;
   for (;;) {
-    last = await client.findNotebook(namespace, uuid);
+    last = await listing.find(namespace, uuid);
     if (!last) throw new AicpError("AICP_WAIT", `notebook ${uuid} disappeared from namespace ${namespace} while waiting for it to be ${wanted}.`);
     if (last.status === wanted) return last;
     if (last.status === "Failed") {
@@ -47,11 +47,11 @@ export async function waitForStatus(client: AicpClient, namespace: string, uuid:
 }
 
 /** Polls until the list no longer shows the notebook. */
-export async function waitForRemoval(client: AicpClient, namespace: string, uuid: string, options: WaitOptions): Promise<void> {
+export async function waitForRemoval(listing: NotebookListing, namespace: string, uuid: string, options: WaitOptions): Promise<void> {
   const { initialIntervalMs, maxIntervalMs } = { ...pollDefaults(), ...options };
   const deadline = Date.now() + options.timeoutMs;
   let interval = initialIntervalMs;
-  while (await client.findNotebook(namespace, uuid)) {
+  while (await listing.find(namespace, uuid)) {
     if (Date.now() + interval > deadline) {
       throw new AicpError(
         "AICP_WAIT",

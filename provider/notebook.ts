@@ -13,13 +13,28 @@ import { toCamel } from "./client/case";
 import type { AicpClient } from "./client/client";
 import { AicpError } from "./client/errors";
 import * as wire from "./client/wire";
-import { currentClient, currentSettings } from "./context";
+import { currentClient, currentListing, currentSettings } from "./context";
 import { bodyOf, checkNotebook, defaults, diffNotebook, resolveImageSecret, wireBody, type NotebookInputs } from "./notebook-inputs";
 import { pollDefaults, waitForRemoval, waitForStatus } from "./notebook-wait";
 import { compact, withoutUnknowns } from "./inputs";
 import { recordImageSecret, withoutServerPasswords } from "./secrets";
 
 export type NotebookOutputs = NotebookInputs & Record<string, unknown> & { uuid: string };
+
+/** The client, the shared listing, and a write step that invalidates the listing after it. */
+function platform() {
+  const client = currentClient();
+  const listing = currentListing();
+  const write = async <T>(namespace: string, send: () => Promise<T>): Promise<T> => {
+    try {
+      return await send();
+    } finally {
+      listing.invalidate(namespace);
+    }
+  };
+  return { client, listing, write };
+}
+type Platform = ReturnType<typeof platform>;
 
 export async function check(olds: Partial<NotebookInputs>, news: NotebookInputs): Promise<pulumi.dynamic.CheckResult<NotebookInputs>> {
   const { inputs, failures } = checkNotebook(olds, news, currentSettings());
@@ -34,11 +49,11 @@ export async function diff(_id: string, olds: NotebookOutputs, news: NotebookInp
 }
 
 export async function create(inputs: NotebookInputs & { __provider?: string }): Promise<pulumi.dynamic.CreateResult<NotebookOutputs>> {
-  const client = currentClient();
+  const p = platform();
   const body = wireBody(inputs);
-  const created = await createOnce(client, body, inputs.autoNamed === true, waitOptions(inputs).timeoutMs);
+  const created = await createOnce(p, body, inputs.autoNamed === true, waitOptions(inputs).timeoutMs);
   try {
-    const settled = await settle(client, inputs, created, undefined);
+    const settled = await settle(p, inputs, created, undefined);
     return { id: created.uuid, outs: outputs(inputs, settled) };
   } catch (error) {
     // Created but not ready: Pulumi records it with this id, so nothing is orphaned.
@@ -53,7 +68,7 @@ export async function create(inputs: NotebookInputs & { __provider?: string }): 
  * already taken is refused. When the answer to the create is lost, the list is
  * watched for the notebook instead of sending the create again.
  */
-async function createOnce(client: AicpClient, body: wire.CreateNotebookRequest, autoNamed: boolean, timeoutMs: number): Promise<wire.Notebook> {
+async function createOnce({ client, write }: Platform, body: wire.CreateNotebookRequest, autoNamed: boolean, timeoutMs: number): Promise<wire.Notebook> {
   const existing = await liveByName(client, body.namespace, body.name);
   if (existing.length > 0 && autoNamed && existing.length === 1) return existing[0]!;
   if (existing.length > 0) {
@@ -64,7 +79,7 @@ async function createOnce(client: AicpClient, body: wire.CreateNotebookRequest, 
     );
   }
   try {
-    return await client.createNotebook(body);
+    return await write(body.namespace, () => client.createNotebook(body));
   } catch (error) {
     if (!(error instanceof AicpError && error.outcomeUnknown)) throw error;
     const appeared = await waitForName(client, body.namespace, body.name, Math.min(timeoutMs, 30_000));
@@ -80,39 +95,40 @@ async function createOnce(client: AicpClient, body: wire.CreateNotebookRequest, 
 
 export async function read(id: string, props: NotebookOutputs): Promise<pulumi.dynamic.ReadResult<NotebookOutputs>> {
   const namespace = String(props.namespace ?? currentSettings().userId?.toLowerCase() ?? "");
-  const found = namespace ? await currentClient().findNotebook(namespace, id) : undefined;
+  const found = namespace ? await currentListing().find(namespace, id) : undefined;
   // An empty id tells the engine the notebook is gone, so refresh drops it.
   if (!found) return { id: "", props: {} as NotebookOutputs };
   return { id, props: outputs(props, found, true) };
 }
 
 export async function update(id: string, olds: NotebookOutputs, news: NotebookInputs & { __provider?: string }): Promise<pulumi.dynamic.UpdateResult<NotebookOutputs>> {
-  const client = currentClient();
+  const p = platform();
+  const { client, listing, write } = p;
   const namespace = String(olds.namespace);
   const { updates } = diffNotebook(olds, news, digestKey());
   const changed = new Set(updates);
-  if (changed.has("stopTime") && news.stopTime) await client.setStopTime(namespace, id, news.stopTime);
-  if (changed.has("autoDeleteTime") && news.autoDeleteTime) await client.setDeleteTime(namespace, id, news.autoDeleteTime);
+  if (changed.has("stopTime") && news.stopTime) await write(namespace, () => client.setStopTime(namespace, id, news.stopTime!));
+  if (changed.has("autoDeleteTime") && news.autoDeleteTime) await write(namespace, () => client.setDeleteTime(namespace, id, news.autoDeleteTime!));
   if (changed.has("image") || changed.has("imageType") || changed.has("customImageSecret")) {
     const body = wireBody({ ...news, namespace });
-    await client.changeImage(namespace, { uuid: id, image: body.image, image_type: body.image_type, secret: body.custom_image_secret });
+    await write(namespace, () => client.changeImage(namespace, { uuid: id, image: body.image, image_type: body.image_type, secret: body.custom_image_secret }));
   }
-  let current = await client.findNotebook(namespace, id);
+  let current = await listing.find(namespace, id);
   if (!current) throw new AicpError("AICP_WAIT", `notebook ${id} no longer exists in namespace ${namespace}; run \`pulumi refresh\` and then \`pulumi up\` to recreate it.`);
   try {
     if (changed.has("replicaSpecs")) {
       // A new size applies on restart: stop, then start with the new spec (then stop again if so desired).
       if (current.status !== "Stopped") {
-        await client.stopNotebooks(namespace, [id]);
-        await waitForStatus(client, namespace, id, "Stopped", waitOptions(news));
+        await write(namespace, () => client.stopNotebooks(namespace, [id]));
+        await waitForStatus(listing, namespace, id, "Stopped", waitOptions(news));
       }
       const spec = wireBody({ ...news, namespace }).replica_specs;
-      await client.startNotebooks(namespace, { uuids: [id], sku_id: spec.specs!, custom_spec: spec });
-      current = (await client.findNotebook(namespace, id)) ?? current;
+      await write(namespace, () => client.startNotebooks(namespace, { uuids: [id], sku_id: spec.specs!, custom_spec: spec }));
+      current = (await listing.find(namespace, id)) ?? current;
     }
     // Only a change of the desired state (or a resize) moves the notebook: an
     // unrelated update must not restart a notebook the platform stopped on schedule.
-    if (changed.has("desiredState") || changed.has("replicaSpecs")) current = await settle(client, news, current, undefined);
+    if (changed.has("desiredState") || changed.has("replicaSpecs")) current = await settle(p, news, current, undefined);
     return { outs: outputs(news, current) };
   } catch (error) {
     throw partlyCreated(error, id, { ...outputs(news, current), __provider: news.__provider });
@@ -120,13 +136,13 @@ export async function update(id: string, olds: NotebookOutputs, news: NotebookIn
 }
 
 export async function remove(id: string, props: NotebookOutputs): Promise<void> {
-  const client = currentClient();
+  const { client, listing, write } = platform();
   const namespace = String(props.namespace);
-  const current = await client.findNotebook(namespace, id);
+  const current = await listing.find(namespace, id);
   if (!current) return;
-  if (current.status !== "Stopped") await client.stopNotebooks(namespace, [id]);
-  await client.setDeleteTime(namespace, id, new Date().toISOString().replace(/\.\d{3}Z$/, "Z"));
-  await waitForRemoval(client, namespace, id, { timeoutMs: 1000 * Number(props.readyTimeoutSeconds ?? defaults.readyTimeoutSeconds) });
+  if (current.status !== "Stopped") await write(namespace, () => client.stopNotebooks(namespace, [id]));
+  await write(namespace, () => client.setDeleteTime(namespace, id, new Date().toISOString().replace(/\.\d{3}Z$/, "Z")));
+  await waitForRemoval(listing, namespace, id, { timeoutMs: 1000 * Number(props.readyTimeoutSeconds ?? defaults.readyTimeoutSeconds) });
 }
 
 /** Notebooks listed with exactly this name that are not Failed. */
@@ -147,21 +163,21 @@ async function waitForName(client: AicpClient, namespace: string, name: string, 
 }
 
 /** Brings the notebook to its desired state (starting with `spec` when given) and waits if asked. */
-async function settle(client: AicpClient, inputs: NotebookInputs, current: wire.Notebook, spec: wire.CreateNotebookRequest["replica_specs"] | undefined): Promise<wire.Notebook> {
+async function settle({ client, listing, write }: Platform, inputs: NotebookInputs, current: wire.Notebook, spec: wire.CreateNotebookRequest["replica_specs"] | undefined): Promise<wire.Notebook> {
   const namespace = String(inputs.namespace);
   const desired = inputs.desiredState ?? defaults.desiredState;
   if (desired === "Stopped" && current.status !== "Stopped") {
-    await client.stopNotebooks(namespace, [current.uuid]);
+    await write(namespace, () => client.stopNotebooks(namespace, [current.uuid]));
   }
   if (desired === "Running" && current.status === "Stopped") {
     const skuId = spec?.specs ?? inputs.replicaSpecs?.specs ?? current.replica_specs?.specs ?? undefined;
     if (!skuId) {
       throw new AicpError("AICP_VALIDATION", "starting a stopped notebook needs the sku id in replicaSpecs.specs (the platform's start operation requires it).");
     }
-    await client.startNotebooks(namespace, { uuids: [current.uuid], sku_id: skuId, custom_spec: spec });
+    await write(namespace, () => client.startNotebooks(namespace, { uuids: [current.uuid], sku_id: skuId, custom_spec: spec }));
   }
-  if (!(inputs.waitForReady ?? defaults.waitForReady)) return (await client.findNotebook(namespace, current.uuid)) ?? current;
-  return waitForStatus(client, namespace, current.uuid, desired, waitOptions(inputs));
+  if (!(inputs.waitForReady ?? defaults.waitForReady)) return (await listing.find(namespace, current.uuid)) ?? current;
+  return waitForStatus(listing, namespace, current.uuid, desired, waitOptions(inputs));
 }
 
 function waitOptions(inputs: NotebookInputs) {

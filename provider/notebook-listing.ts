@@ -1,0 +1,42 @@
+/**
+ * One listing of a namespace serves every notebook read of the provider
+ * process within a short window. The platform has no "get notebook" operation,
+ * so each read is a walk through the list: refreshing 100 notebooks, or 100
+ * notebooks waiting to become Running, would otherwise walk it 100 times.
+ * A write this process sends invalidates the namespace's listing.
+ */
+import type { AicpClient } from "./client/client";
+import type { Notebook } from "./client/wire";
+
+interface Snapshot {
+  readonly takenAt: number;
+  readonly byUuid: Promise<Map<string, Notebook>>;
+}
+
+export class NotebookListing {
+  private readonly snapshots = new Map<string, Snapshot>();
+
+  /** @param maxAgeMs how old a listing may be and still answer a read */
+  constructor(
+    private readonly client: AicpClient,
+    private readonly maxAgeMs = 500,
+  ) {}
+
+  /** The notebook as listed at most maxAgeMs ago; undefined when the list does not show it. */
+  async find(namespace: string, uuid: string): Promise<Notebook | undefined> {
+    let snapshot = this.snapshots.get(namespace);
+    if (!snapshot || Date.now() - snapshot.takenAt > this.maxAgeMs) {
+      const byUuid = this.client.listAllNotebooks(namespace).then((all) => new Map(all.map((n) => [n.uuid, n])));
+      snapshot = { takenAt: Date.now(), byUuid };
+      this.snapshots.set(namespace, snapshot);
+      // A failed listing must not answer later reads.
+      byUuid.catch(() => this.snapshots.get(namespace) === snapshot && this.snapshots.delete(namespace));
+    }
+    return (await snapshot.byUuid).get(uuid);
+  }
+
+  /** Forgets the namespace's listing: the next read lists again. */
+  invalidate(namespace: string): void {
+    this.snapshots.delete(namespace);
+  }
+}
