@@ -11,6 +11,8 @@
  *   DELETE /__emulator/faults            removes every fault
  *   GET    /__emulator/state             {resource_groups, notebooks, training_jobs, templates}, wire-shaped
  *   DELETE /__emulator/notebooks/{uuid}  removes a notebook out of band (404 when unknown)
+ *   GET    /__emulator/connections       {open, peak, inFlight, peakInFlight}: connections and API requests at once
+ *   DELETE /__emulator/connections       restarts the peaks from the current values
  */
 import { ApiError, notFound } from "./errors";
 import type { FaultRegistry } from "./faults";
@@ -29,6 +31,7 @@ export interface AdminDeps {
   url: () => string;
   readyDelayMs: number;
   deleteNotebook: (uuid: string) => boolean;
+  connections: { read: () => Record<string, number>; reset: () => void };
 }
 
 /** True for a client on this machine. */
@@ -42,6 +45,11 @@ export function handleAdmin(deps: AdminDeps, method: string, path: string, body:
   const route = `${method} ${path.replace(/\/+$/, "")}`;
   const now = Date.now();
   switch (route) {
+    case "GET /__emulator/connections":
+      return { data: deps.connections.read(), counts: 0 };
+    case "DELETE /__emulator/connections":
+      deps.connections.reset();
+      return { data: deps.connections.read(), counts: 0 };
     case "GET /__emulator/health":
       return { data: { status: "ok", url: deps.url() }, counts: 0 };
     case "GET /__emulator/requests":

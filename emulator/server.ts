@@ -34,6 +34,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const faults = new FaultRegistry();
   const log: RequestLogEntry[] = [];
   const sockets = new Set<Socket>();
+  // For benchmarks: how many connections and API requests the client held open at once.
+  const load = { peakConnections: 0, inFlight: 0, peakInFlight: 0 };
   const host = options.host ?? "127.0.0.1";
   let url = "";
 
@@ -81,11 +83,18 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
         entry.operation = "admin";
         if (!isLoopback(req.socket.remoteAddress)) throw new ApiError(403, 403, "the admin API answers loopback clients only");
         const parsed = body.length === 0 ? undefined : parseJson(body);
-        const result = handleAdmin({ store, faults, log, url: () => url, readyDelayMs, deleteNotebook }, method, path, parsed);
+        const connections = {
+          read: () => ({ open: sockets.size, peak: load.peakConnections, inFlight: load.inFlight, peakInFlight: load.peakInFlight }),
+          reset: () => Object.assign(load, { peakConnections: sockets.size, peakInFlight: load.inFlight }),
+        };
+        const result = handleAdmin({ store, faults, log, url: () => url, readyDelayMs, deleteNotebook, connections }, method, path, parsed);
         send(200, 0, "success", result.data, result.counts);
         return;
       }
 
+      load.inFlight++;
+      load.peakInFlight = Math.max(load.peakInFlight, load.inFlight);
+      res.on("close", () => load.inFlight--);
       store.purgeExpired(Date.now());
       const match = matchRoute(method, path);
       entry.operation = match.operation;
@@ -142,6 +151,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const server = createServer((req, res) => void handle(req, res));
   server.on("connection", (socket) => {
     sockets.add(socket);
+    load.peakConnections = Math.max(load.peakConnections, sockets.size);
     socket.on("close", () => sockets.delete(socket));
   });
   await new Promise<void>((resolve, reject) => {

@@ -16,13 +16,14 @@ export type PageFetcher<T> = (offset: number, limit: number) => Promise<Page<T>>
 export interface PagingOptions {
   /** Items per request. */
   readonly pageSize?: number;
-  /** Pages in flight at once after the first. */
+  /** Pages in flight at once after the first (default 10). */
   readonly concurrency?: number;
   /** Safety bound on the number of pages. */
   readonly maxPages?: number;
 }
 
-const defaults = { pageSize: 100, concurrency: 4, maxPages: 1000 };
+// Ten pages in flight: after the first page (which tells the total), 1,000 items arrive in one round.
+const defaults = { pageSize: 100, concurrency: 10, maxPages: 1000 };
 
 /**
  * The platform may serve fewer items per page than asked (its maximum page

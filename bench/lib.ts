@@ -1,0 +1,150 @@
+/**
+ * Plumbing of the benchmark: the emulator as its own process, the package
+ * installed from its tarball as a user gets it, stacks on a local file
+ * backend, the provider process's memory, and small statistics.
+ */
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import type * as automation from "@pulumi/pulumi/automation";
+
+export const repo = resolve(__dirname, "../..");
+export const credentials = { accessKeyId: "AKIDEMULATOR", secretAccessKey: "emulator-secret", userId: "usr-emulator" };
+
+/** The emulator in a process of its own, so it does not share the benchmark's event loop. */
+export interface EmulatorProcess {
+  url: string;
+  admin<T>(method: string, path: string, body?: unknown): Promise<T>;
+  stop(): void;
+}
+
+export async function startEmulator(readyDelayMs: number): Promise<EmulatorProcess> {
+  const child: ChildProcess = spawn(process.execPath, [join(repo, "dist/emulator/cli.js"), "--port", "0", "--ready-delay-ms", String(readyDelayMs)], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const url = await new Promise<string>((done, fail) => {
+    child.stdout!.on("data", (chunk: Buffer) => {
+      const found = /listening on (\S+)/.exec(chunk.toString());
+      if (found) done(found[1]!);
+    });
+    child.on("exit", () => fail(new Error("the emulator exited before listening")));
+  });
+  return {
+    url,
+    async admin<T>(method: string, path: string, body?: unknown): Promise<T> {
+      const response = await fetch(`${url}/__emulator${path}`, { method, body: body === undefined ? undefined : JSON.stringify(body) });
+      return ((await response.json()) as { data: T }).data;
+    },
+    stop: () => child.kill(),
+  };
+}
+
+/** Packs the package and installs it with @pulumi/pulumi into a temp folder; programs live below it. */
+export function installPackage(): string {
+  const root = mkdtempSync(join(tmpdir(), "aicp-bench-"));
+  const [pack] = JSON.parse(execFileSync("npm", ["pack", "--json", "--pack-destination", root], { cwd: repo, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] })) as Array<{ filename: string }>;
+  const version = (JSON.parse(readFileSync(join(repo, "package.json"), "utf8")) as { devDependencies: Record<string, string> }).devDependencies["@pulumi/pulumi"];
+  writeFileSync(join(root, "package.json"), JSON.stringify({ private: true, dependencies: { "pulumi-aicp": `file:${join(root, pack!.filename)}`, "@pulumi/pulumi": version } }));
+  execFileSync("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error"], { cwd: root, stdio: "ignore" });
+  return root;
+}
+
+/** A stack whose inline program declares `count` notebooks, against the emulator. */
+export async function notebookStack(root: string, emulator: EmulatorProcess, count: number): Promise<{ stack: automation.Stack; dispose(): void }> {
+  const load = createRequire(join(root, "package.json"));
+  const auto = load("@pulumi/pulumi/automation") as typeof automation;
+  const aicp = load("pulumi-aicp") as typeof import("../sdk");
+  const base = mkdtempSync(join(tmpdir(), "aicp-bench-stack-"));
+  mkdirSync(join(base, "state"));
+  const workDir = mkdtempSync(join(root, "program-"));
+  const binary = process.env.AICP_PULUMI;
+  if (!binary) throw new Error("run the benchmark with `npm run bench`, which provides the pulumi CLI");
+  const stack = await auto.LocalWorkspace.createStack(
+    {
+      stackName: "bench",
+      projectName: "aicp-bench",
+      program: async () => {
+        for (let i = 0; i < count; i++) {
+          new aicp.Notebook(`nb-${i}`, {
+            chargeMode: "elastic",
+            duration: 3600,
+            image: "jupyter:1",
+            imageType: "official",
+            serverType: "jupyter",
+            replicaSpecs: { specs: "sku-1", customCpu: 2 },
+          });
+        }
+        return {};
+      },
+    },
+    {
+      workDir,
+      pulumiCommand: await auto.PulumiCommand.get({ root: dirname(dirname(binary)) }),
+      pulumiHome: join(base, "home"),
+      projectSettings: { name: "aicp-bench", runtime: "nodejs", backend: { url: `file://${join(base, "state")}` } },
+      envVars: { PULUMI_CONFIG_PASSPHRASE: "bench", PULUMI_BACKEND_URL: `file://${join(base, "state")}`, AICP_POLL_INTERVAL_MS: "100" },
+    },
+  );
+  await stack.setAllConfig({
+    "aicp:baseUrl": { value: emulator.url },
+    "aicp:accessKeyId": { value: credentials.accessKeyId },
+    "aicp:secretAccessKey": { value: credentials.secretAccessKey, secret: true },
+    "aicp:userId": { value: credentials.userId },
+  });
+  return { stack, dispose: () => [base, workDir].forEach((d) => rmSync(d, { recursive: true, force: true })) };
+}
+
+/** Samples the peak resident memory of the dynamic-provider processes while `work` runs. */
+export async function withProviderMemory<T>(work: () => Promise<T>): Promise<{ result: T; peakRssBytes: number }> {
+  let peak = 0;
+  const sample = () => {
+    for (const pid of readdirSync("/proc").filter((p) => /^\d+$/.test(p))) {
+      try {
+        if (!readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("dynamic-provider")) continue;
+        const hwm = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+        if (hwm) peak = Math.max(peak, Number(hwm[1]) * 1024);
+      } catch {
+        // The process ended between listing and reading.
+      }
+    }
+  };
+  const timer = setInterval(sample, 50);
+  try {
+    const result = await work();
+    sample();
+    return { result, peakRssBytes: peak };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+export async function timed<T>(work: () => Promise<T>): Promise<{ result: T; ms: number }> {
+  const t0 = performance.now();
+  const result = await work();
+  return { result, ms: performance.now() - t0 };
+}
+
+/** min / median / max of repeated measurements. */
+export function spread(values: number[]): { min: number; median: number; max: number } {
+  const sorted = [...values].sort((a, b) => a - b);
+  return { min: sorted[0]!, median: sorted[Math.floor(sorted.length / 2)]!, max: sorted[sorted.length - 1]! };
+}
+
+export interface LoggedRequest {
+  method: string;
+  operation?: string;
+  status: number;
+}
+
+/** Requests of the API (not the admin routes), counted by operation. */
+export function countByOperation(log: LoggedRequest[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const r of log) if (r.operation && r.operation !== "admin") counts[r.operation] = (counts[r.operation] ?? 0) + 1;
+  return counts;
+}
+
+export function writes(log: LoggedRequest[]): number {
+  return log.filter((r) => r.operation !== "admin" && r.method !== "GET").length;
+}

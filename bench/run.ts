@@ -1,0 +1,191 @@
+/**
+ * `npm run bench`: what teams feel when they manage many notebooks, measured
+ * against the emulator with 50 ms added to every request. Prints a table and
+ * writes the figures to bench/results/. Settings: BENCH_RUNS (default 3),
+ * BENCH_SIZES (default 1,10,50,100).
+ */
+import { execFileSync } from "node:child_process";
+import { cpus, totalmem } from "node:os";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { AicpClient } from "../provider/client/client";
+import { mapConcurrent } from "../provider/client/paging";
+import { configureFrom } from "../provider/context";
+import * as notebook from "../provider/notebook";
+import type { NotebookInputs } from "../provider/notebook-inputs";
+import { countByOperation, credentials, installPackage, notebookStack, repo, spread, startEmulator, timed, withProviderMemory, writes, type EmulatorProcess, type LoggedRequest } from "./lib";
+
+const runs = Number(process.env.BENCH_RUNS ?? 3);
+const sizes = (process.env.BENCH_SIZES ?? "1,10,50,100").split(",").map(Number);
+const latencyMs = 50;
+/** `pulumi up --parallel` default on this machine (the CLI prints it in `pulumi up --help`). */
+const engineParallelism = 8;
+
+async function main(): Promise<void> {
+  process.env.AICP_POLL_INTERVAL_MS = "100";
+  const root = installPackage();
+  const emulator = await startEmulator(50);
+  await emulator.admin("POST", "/faults", { kind: "latency", latencyMs });
+  configureFrom((key) => ({ "aicp:baseUrl": emulator.url, "aicp:accessKeyId": credentials.accessKeyId, "aicp:secretAccessKey": credentials.secretAccessKey, "aicp:userId": credentials.userId })[key]);
+  const report: Record<string, unknown> = { date: new Date().toISOString(), machine: { cpus: cpus().length, memoryBytes: totalmem() }, latencyMs, runs };
+  try {
+    report.scale = await scale(root, emulator);
+    report.templates = await templates(emulator);
+    report.startup = startup(root);
+  } finally {
+    emulator.stop();
+    rmSync(root, { recursive: true, force: true });
+  }
+  mkdirSync(join(repo, "bench/results"), { recursive: true });
+  const file = join(repo, "bench/results", `${String(report.date).slice(0, 10)}.json`);
+  writeFileSync(file, JSON.stringify(report, null, 2) + "\n");
+  print(report);
+  console.log(`\nfigures written to bench/results/${String(report.date).slice(0, 10)}.json`);
+}
+
+async function scale(root: string, emulator: EmulatorProcess) {
+  const rows: Array<Record<string, unknown>> = [];
+  const largest = Math.max(...sizes);
+  let noop: Record<string, unknown> = {};
+  for (const n of sizes) {
+    const upMs: number[] = [];
+    const baselineMs: number[] = [];
+    let detail: Record<string, unknown> = {};
+    for (let run = 0; run < runs; run++) {
+      const { stack, dispose } = await notebookStack(root, emulator, n);
+      await emulator.admin("DELETE", "/requests");
+      await emulator.admin("DELETE", "/connections");
+      const { result: up, peakRssBytes } = await withProviderMemory(() => timed(() => stack.up()));
+      upMs.push(up.ms);
+      if (run === 0) {
+        const log = await emulator.admin<LoggedRequest[]>("GET", "/requests");
+        const connections = await emulator.admin<{ peak: number; peakInFlight: number }>("GET", "/connections");
+        const perResource = Object.fromEntries(Object.entries(countByOperation(log)).map(([op, count]) => [op, round(count / n, 2)]));
+        detail = { requestsPerResource: perResource, peakConnections: connections.peak, peakInFlight: connections.peakInFlight, peakProviderRssBytes: peakRssBytes };
+      }
+      if (n === largest && run === runs - 1) noop = await noOpAndRefresh(stack, emulator, n);
+      await stack.destroy();
+      dispose();
+      baselineMs.push((await baseline(n, run)).ms);
+    }
+    rows.push({ n, up: spread(upMs), baseline: spread(baselineMs), ...detail });
+  }
+  const fixed = rows.find((r) => r.n === Math.min(...sizes));
+  for (const row of rows) {
+    if (row === fixed || !fixed) continue;
+    const marginal = (key: "up" | "baseline") => ((row[key] as { median: number }).median - (fixed[key] as { median: number }).median) / ((row.n as number) - (fixed.n as number));
+    row.marginalMsPerNotebook = round(marginal("up"), 1);
+    row.baselineMarginalMsPerNotebook = round(marginal("baseline"), 1);
+    row.marginalRatio = round(marginal("up") / marginal("baseline"), 2);
+  }
+  return { rows, fixedCostMs: fixed ? (fixed.up as { median: number }).median : undefined, noop };
+}
+
+/** The same API calls made directly through our client, with the engine's concurrency. */
+async function baseline(n: number, run: number): Promise<{ ms: number }> {
+  const inputs = Array.from({ length: n }, (_, i) => ({
+    logicalName: `base-${i}`,
+    autoNameSuffix: `r${run}`,
+    chargeMode: "elastic",
+    duration: 3600,
+    image: "jupyter:1",
+    imageType: "official",
+    serverType: "jupyter",
+    replicaSpecs: { specs: "sku-1", customCpu: 2 },
+  })) as NotebookInputs[];
+  const checked = await Promise.all(inputs.map(async (i) => (await notebook.check({}, i)).inputs!));
+  const { result: created, ms } = await timed(() => mapConcurrent(checked, engineParallelism, (i) => notebook.create(i)));
+  await mapConcurrent(created, engineParallelism, (c) => notebook.remove(c.id, c.outs as never));
+  return { ms };
+}
+
+async function noOpAndRefresh(stack: Awaited<ReturnType<typeof notebookStack>>["stack"], emulator: EmulatorProcess, n: number) {
+  const measure = async (work: () => Promise<unknown>) => {
+    await emulator.admin("DELETE", "/requests");
+    const { ms } = await timed(work);
+    const log = await emulator.admin<LoggedRequest[]>("GET", "/requests");
+    return { ms: round(ms, 0), requests: log.filter((r) => r.operation !== "admin").length, writes: writes(log), byOperation: countByOperation(log) };
+  };
+  const preview = await measure(() => stack.preview());
+  const secondUp = await measure(() => stack.up());
+  const refresh = await measure(() => stack.refresh());
+  const exported = await stack.exportStack();
+  const resources = ((exported.deployment as { resources?: Array<{ type: string; inputs?: { __provider?: string } }> }).resources ?? []).filter(
+    (r) => r.type === "pulumi-nodejs:dynamic/aicp:Notebook",
+  );
+  const listPagesNeeded = Math.ceil(n / 100);
+  return {
+    n,
+    preview,
+    secondUp,
+    refresh: { ...refresh, listPagesNeeded, listPagesRatio: round((refresh.byOperation.listNotebooks ?? 0) / listPagesNeeded, 2) },
+    state: {
+      providerBytesPerResource: Buffer.byteLength(resources[0]?.inputs?.__provider ?? ""),
+      stateBytesPerNotebook: Math.round(Buffer.byteLength(JSON.stringify(exported)) / n),
+    },
+  };
+}
+
+/** Concurrent versus sequential paging over a catalogue of 1,000 added templates. */
+async function templates(emulator: EmulatorProcess) {
+  const client = new AicpClient({ baseUrl: emulator.url, pathPrefix: "/qai/aicp", credentials });
+  const added = Array.from({ length: 1000 }, (_, i) => ({
+    name: `bench-${i}`, cpu: 8, memory: 32, gpu: 1, rg_id: "rg-publicgpu001", rg_node_id: `node-bench-${i}`, pod_type: ["instance" as const],
+  }));
+  await mapConcurrent(added, 16, (t) => client.createTemplate(t));
+  const total = (await client.listTemplates({ limit: 1 })).total ?? 0;
+  const concurrent: number[] = [];
+  const sequential: number[] = [];
+  for (let run = 0; run < runs; run++) {
+    concurrent.push((await timed(() => client.listAllTemplates())).ms);
+    sequential.push((await timed(() => client.listAllTemplates({}, { concurrency: 1 }))).ms);
+  }
+  await client.close();
+  const c = spread(concurrent);
+  const s = spread(sequential);
+  return { templates: total, concurrent: c, sequential: s, ratio: round(s.median / c.median, 2) };
+}
+
+/** What `require("pulumi-aicp")` adds to a program's start, in fresh processes. */
+function startup(root: string) {
+  const measure = (script: string) =>
+    Array.from({ length: Math.max(5, runs) }, () => Number(execFileSync(process.execPath, ["-e", script], { cwd: root, encoding: "utf8" }).trim()));
+  const clock = "const t = process.hrtime.bigint();";
+  const done = "console.log(Number(process.hrtime.bigint() - t) / 1e6);";
+  const pulumiAlone = measure(`${clock} require("@pulumi/pulumi"); ${done}`);
+  const added = measure(`require("@pulumi/pulumi"); ${clock} require("pulumi-aicp"); ${done}`);
+  return { requirePulumiMs: spread(pulumiAlone.map((x) => round(x, 1))), addedByPulumiAicpMs: spread(added.map((x) => round(x, 1))) };
+}
+
+function round(x: number, digits: number): number {
+  const f = 10 ** digits;
+  return Math.round(x * f) / f;
+}
+
+function print(report: Record<string, any>): void {
+  const s = report.scale;
+  const fmt = (x: { min: number; median: number; max: number }) => `${Math.round(x.median)} (${Math.round(x.min)}-${Math.round(x.max)})`;
+  console.log(`\nScale: pulumi up of N notebooks, ${latencyMs} ms per request, ms median (min-max) of ${runs} runs`);
+  console.log("N".padEnd(5) + "up".padEnd(20) + "direct client".padEnd(20) + "marginal/nb".padEnd(13) + "direct/nb".padEnd(11) + "ratio".padEnd(7) + "conns".padEnd(7) + "provider RSS MB");
+  for (const r of s.rows) {
+    console.log(
+      String(r.n).padEnd(5) + fmt(r.up).padEnd(20) + fmt(r.baseline).padEnd(20) + String(r.marginalMsPerNotebook ?? "-").padEnd(13) +
+        String(r.baselineMarginalMsPerNotebook ?? "-").padEnd(11) + String(r.marginalRatio ?? "-").padEnd(7) + String(r.peakConnections).padEnd(7) +
+        (r.peakProviderRssBytes / 2 ** 20).toFixed(0),
+    );
+  }
+  for (const r of s.rows) console.log(`requests per notebook at N=${r.n}: ${JSON.stringify(r.requestsPerResource)}`);
+  const noop = s.noop;
+  console.log(`\nNo-op at N=${noop.n}: preview ${noop.preview.ms} ms, ${noop.preview.requests} requests, ${noop.preview.writes} writes; second up ${noop.secondUp.ms} ms, ${noop.secondUp.writes} writes`);
+  console.log(`Refresh at N=${noop.n}: ${noop.refresh.ms} ms, ${noop.refresh.requests} requests, ${noop.refresh.byOperation.listNotebooks ?? 0} list pages for ${noop.refresh.listPagesNeeded} needed (ratio ${noop.refresh.listPagesRatio})`);
+  console.log(`State: __provider ${noop.state.providerBytesPerResource} bytes per resource, ${noop.state.stateBytesPerNotebook} bytes of state per notebook`);
+  const t = report.templates;
+  console.log(`\nTemplates (${t.templates}): concurrent ${fmt(t.concurrent)} ms, sequential ${fmt(t.sequential)} ms, ratio ${t.ratio}x`);
+  const st = report.startup;
+  console.log(`Program start: require("@pulumi/pulumi") ${fmt(st.requirePulumiMs)} ms; require("pulumi-aicp") adds ${fmt(st.addedByPulumiAicpMs)} ms`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
