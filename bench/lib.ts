@@ -51,6 +51,16 @@ export function installPackage(): string {
   return root;
 }
 
+/** What every benchmarked notebook declares (the stack's and the direct baseline's alike). */
+export const notebookArgs = {
+  chargeMode: "elastic",
+  duration: 3600,
+  image: "jupyter:1",
+  imageType: "official",
+  serverType: "jupyter",
+  replicaSpecs: { specs: "sku-1", customCpu: 2 },
+} as const;
+
 /** A stack whose inline program declares `count` notebooks, against the emulator. */
 export async function notebookStack(root: string, emulator: EmulatorProcess, count: number): Promise<{ stack: automation.Stack; dispose(): void }> {
   const load = createRequire(join(root, "package.json"));
@@ -67,14 +77,7 @@ export async function notebookStack(root: string, emulator: EmulatorProcess, cou
       projectName: "aicp-bench",
       program: async () => {
         for (let i = 0; i < count; i++) {
-          new aicp.Notebook(`nb-${i}`, {
-            chargeMode: "elastic",
-            duration: 3600,
-            image: "jupyter:1",
-            imageType: "official",
-            serverType: "jupyter",
-            replicaSpecs: { specs: "sku-1", customCpu: 2 },
-          });
+          new aicp.Notebook(`nb-${i}`, notebookArgs);
         }
         return {};
       },

@@ -13,7 +13,7 @@ import { mapConcurrent } from "../provider/client/paging";
 import { configureFrom } from "../provider/context";
 import * as notebook from "../provider/notebook";
 import type { NotebookInputs } from "../provider/notebook-inputs";
-import { countByOperation, credentials, installPackage, notebookStack, repo, spread, startEmulator, timed, withProviderMemory, writes, type EmulatorProcess, type LoggedRequest } from "./lib";
+import { countByOperation, credentials, installPackage, notebookArgs, notebookStack, repo, spread, startEmulator, timed, withProviderMemory, writes, type EmulatorProcess, type LoggedRequest } from "./lib";
 
 const runs = Number(process.env.BENCH_RUNS ?? 3);
 const sizes = (process.env.BENCH_SIZES ?? "1,10,50,100").split(",").map(Number);
@@ -83,16 +83,7 @@ async function scale(root: string, emulator: EmulatorProcess) {
 
 /** The same API calls made directly through our client, with the engine's concurrency. */
 async function baseline(n: number, run: number): Promise<{ ms: number }> {
-  const inputs = Array.from({ length: n }, (_, i) => ({
-    logicalName: `base-${i}`,
-    autoNameSuffix: `r${run}`,
-    chargeMode: "elastic",
-    duration: 3600,
-    image: "jupyter:1",
-    imageType: "official",
-    serverType: "jupyter",
-    replicaSpecs: { specs: "sku-1", customCpu: 2 },
-  })) as NotebookInputs[];
+  const inputs = Array.from({ length: n }, (_, i) => ({ ...notebookArgs, logicalName: `base-${i}`, autoNameSuffix: `r${run}` })) as unknown as NotebookInputs[];
   const checked = await Promise.all(inputs.map(async (i) => (await notebook.check({}, i)).inputs!));
   const { result: created, ms } = await timed(() => mapConcurrent(checked, engineParallelism, (i) => notebook.create(i)));
   await mapConcurrent(created, engineParallelism, (c) => notebook.remove(c.id, c.outs as never));
