@@ -11,6 +11,7 @@ import * as notebook from "../../provider/notebook";
 import type { NotebookInputs } from "../../provider/notebook-inputs";
 import * as resourceGroup from "../../provider/resource-group";
 import { emulatorCredentials, startTestEmulator } from "../support/emulator";
+import { validNotebookInputs } from "../support/fixtures";
 
 const user = emulatorCredentials.userId;
 
@@ -19,17 +20,8 @@ describe("lifecycles against the emulator", () => {
   const own = () => emulator.listNotebooks().filter((n) => n.namespace === user);
   const writes = (operation: string) => emulator.requests().filter((r) => r.operation === operation);
 
-  const inputs = (name: string, extra: Partial<NotebookInputs> = {}): NotebookInputs => ({
-    logicalName: name,
-    autoNameSuffix: "abc1234",
-    chargeMode: "elastic",
-    duration: 3600,
-    image: "jupyter:1",
-    imageType: "official",
-    serverType: "jupyter",
-    replicaSpecs: { specs: "sku-1", customGpu: 1 },
-    ...extra,
-  } as NotebookInputs);
+  const inputs = (name: string, extra: Partial<NotebookInputs> = {}): NotebookInputs =>
+    validNotebookInputs({ logicalName: name, autoNameSuffix: "abc1234", ...extra });
 
   async function checked(news: NotebookInputs) {
     const result = await notebook.check({}, news);

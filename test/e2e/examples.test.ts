@@ -1,8 +1,7 @@
 /** Every example of examples/ through the real engine against the emulator. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Emulator } from "../../emulator";
-import { AicpClient } from "../../provider/client/client";
-import { emulatorCredentials, startTestEmulator } from "../support/emulator";
+import { createTrainingJob, emulatorCredentials, startTestEmulator } from "../support/emulator";
 import { exampleStack } from "../support/examples";
 import { changeCount, recording, type TestStack } from "../support/pulumi";
 
@@ -69,17 +68,7 @@ describe("examples", () => {
   }, 240_000);
 
   it("monitoring: disk usage and training pods as outputs", async () => {
-    const client = new AicpClient({ baseUrl: emulator.url, pathPrefix: "/qai/aicp", credentials: emulatorCredentials });
-    await client.createTrainingJob(user, {
-      charge_mode: "elastic",
-      duration: 3600,
-      name: "llm-eval",
-      endpoint: "pytorchjobs",
-      image: "pytorch:2",
-      image_type: "official",
-      replica_specs: [{ replica_type: "Worker", replicas: 3 }],
-    });
-    await client.close();
+    await createTrainingJob(emulator, "llm-eval", [{ replica_type: "Worker", replicas: 3 }]);
     const target = await run("monitoring", { trainName: "llm-eval" });
     await target.stack.up(recording(target));
     const outputs = await target.stack.outputs();

@@ -5,8 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Emulator } from "../../emulator";
-import { AicpClient } from "../../provider/client/client";
-import { emulatorConfig, emulatorCredentials, startTestEmulator } from "../support/emulator";
+import { createTrainingJob, emulatorConfig, emulatorCredentials, startTestEmulator } from "../support/emulator";
 import { changeCount, createTestStack, passphrase, recording, type TestStack } from "../support/pulumi";
 
 const registryPassword = "registry-pass-7f3a";
@@ -21,17 +20,10 @@ describe("Notebook through the real pulumi engine", () => {
 
   beforeAll(async () => {
     emulator = await startTestEmulator();
-    const client = new AicpClient({ baseUrl: emulator.url, pathPrefix: "/qai/aicp", credentials: emulatorCredentials });
-    await client.createTrainingJob(user, {
-      charge_mode: "elastic",
-      duration: 3600,
-      name: "bert-finetune",
-      endpoint: "pytorchjobs",
-      image: "pytorch/pytorch:2.3",
-      image_type: "official",
-      replica_specs: [{ replica_type: "Master", replicas: 1 }, { replica_type: "Worker", replicas: 2 }],
-    });
-    await client.close();
+    await createTrainingJob(emulator, "bert-finetune", [
+      { replica_type: "Master", replicas: 1 },
+      { replica_type: "Worker", replicas: 2 },
+    ]);
     target = await createTestStack({
       name: "notebook",
       config: emulatorConfig(emulator),

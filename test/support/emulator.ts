@@ -16,3 +16,22 @@ export function emulatorConfig(emulator: Emulator): Record<string, { value: stri
     "aicp:userId": { value: emulatorCredentials.userId },
   };
 }
+
+/** Creates a running training job in the emulator (a job of `endpoint` with one pod per replica). */
+export async function createTrainingJob(emulator: Emulator, name: string, replicas: Array<{ replica_type: string; replicas: number }>, endpoint = "pytorchjobs"): Promise<void> {
+  const { AicpClient } = await import("../../provider/client/client");
+  const client = new AicpClient({ baseUrl: emulator.url, pathPrefix: "/qai/aicp", credentials: emulatorCredentials });
+  try {
+    await client.createTrainingJob(emulatorCredentials.userId, {
+      charge_mode: "elastic",
+      duration: 3600,
+      name,
+      endpoint,
+      image: "pytorch/pytorch:2.3",
+      image_type: "official",
+      replica_specs: replicas,
+    });
+  } finally {
+    await client.close();
+  }
+}

@@ -1,18 +1,11 @@
 /** check and diff of Notebook: every rule, no requests. */
 import { describe, expect, it } from "vitest";
 import { resolveSettings } from "../../provider/config";
+import { validNotebookInputs } from "../support/fixtures";
 import { checkNotebook, coversSubset, diffNotebook, sameInstant, type NotebookInputs } from "../../provider/notebook-inputs";
 
 const settings = resolveSettings((k) => (k === "aicp:userId" ? "USR-Abc123" : undefined), {});
-const base: NotebookInputs = {
-  logicalName: "research",
-  chargeMode: "elastic",
-  duration: 3600,
-  image: "jupyter:1",
-  imageType: "official",
-  serverType: "jupyter",
-  replicaSpecs: { specs: "sku-1", customGpu: 1 },
-};
+const base: NotebookInputs = validNotebookInputs();
 
 function failures(news: Partial<NotebookInputs>) {
   return checkNotebook({}, { ...base, ...news } as NotebookInputs, settings).failures.map((f) => f.property);
