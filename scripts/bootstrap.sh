@@ -5,7 +5,10 @@
 #   - the Pulumi CLI at least at the version of @pulumi/pulumi in package.json
 #     (from PATH or ~/.pulumi/bin, else built with Go from tools/pulumi, cached
 #     under .cache/pulumi), with the dynamic-provider plugin script beside it;
-#   - an offline-safe environment for every pulumi call.
+#   - an offline-safe environment for every pulumi call;
+#   - the platform's published Python clients for the conformance suite, pinned,
+#     in a venv under .cache/pyclients (scripts/pyclients.sh), exported as
+#     AICP_PYCLIENTS_PYTHON; optional: without python3 it is left unset.
 #
 # Source it to get the environment in the current shell:  . scripts/bootstrap.sh
 # Run it to provision and print what it found:            bash scripts/bootstrap.sh
@@ -119,8 +122,26 @@ _aicp_env() {
   export AICP_ROOT="$_aicp_root"
 }
 
+# Optional, unlike node and pulumi: a machine without python3 (or without PyPI)
+# still builds and runs every other test; test/conformance/ then fails with a
+# message naming scripts/pyclients.sh. So this never makes bootstrap fail.
+_aicp_pyclients() {
+  local py
+  if ! command -v python3 >/dev/null 2>&1; then
+    _aicp_log "python3 not found: AICP_PYCLIENTS_PYTHON left unset (the published-client conformance test needs it; see scripts/pyclients.sh)"
+    return 0
+  fi
+  if py="$(bash "$_aicp_root/scripts/pyclients.sh")" && [ -n "$py" ]; then
+    export AICP_PYCLIENTS_PYTHON="$py"
+    _aicp_log "published Python clients from ${py/#$_aicp_root/.}"
+  else
+    _aicp_log "the published Python clients could not be installed (see above): AICP_PYCLIENTS_PYTHON left unset"
+  fi
+  return 0
+}
+
 _aicp_bootstrap() {
-  _aicp_node && _aicp_pulumi && _aicp_env
+  _aicp_node && _aicp_pulumi && _aicp_env && _aicp_pyclients
 }
 
 if [ "${BASH_SOURCE[0]}" = "$0" ]; then
@@ -128,6 +149,7 @@ if [ "${BASH_SOURCE[0]}" = "$0" ]; then
   _aicp_bootstrap
   echo "node: $(command -v node) ($(node --version))"
   echo "pulumi: $AICP_PULUMI ($("$AICP_PULUMI" version))"
+  echo "python clients: ${AICP_PYCLIENTS_PYTHON:-not installed (no python3)}"
 else
   _aicp_bootstrap
 fi
