@@ -9,7 +9,7 @@ import { cpus, totalmem } from "node:os";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { AicpClient } from "../provider/client/client";
-import { mapConcurrent } from "../provider/client/paging";
+import { mapConcurrent, statedTotal } from "../provider/client/paging";
 import { configureFrom } from "../provider/context";
 import * as notebook from "../provider/notebook";
 import type { NotebookInputs } from "../provider/notebook-inputs";
@@ -119,12 +119,13 @@ async function noOpAndRefresh(stack: Awaited<ReturnType<typeof notebookStack>>["
 
 /** Concurrent versus sequential paging over a catalogue of 1,000 added templates. */
 async function templates(emulator: EmulatorProcess) {
-  const client = new AicpClient({ baseUrl: emulator.url, pathPrefix: "/qai/aicp", credentials });
+  const client = new AicpClient({ baseUrl: emulator.url, zone: "xb3", credentials });
   const added = Array.from({ length: 1000 }, (_, i) => ({
     name: `bench-${i}`, cpu: 8, memory: 32, gpu: 1, rg_id: "rg-publicgpu001", rg_node_id: `node-bench-${i}`, pod_type: ["instance" as const],
   }));
   await mapConcurrent(added, 16, (t) => client.createTemplate(t));
-  const total = (await client.listTemplates({ limit: 1 })).total ?? 0;
+  const first = await client.listTemplates({ limit: 1 });
+  const total = statedTotal(first) ?? first.items.length;
   const concurrent: number[] = [];
   const sequential: number[] = [];
   for (let run = 0; run < runs; run++) {

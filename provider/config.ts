@@ -5,13 +5,20 @@
  */
 import { AicpClient } from "./client/client";
 import { AicpError } from "./client/errors";
+import type { BodyHash } from "./client/signature";
+import { parseZone } from "./client/times";
 
 /** A source of configuration values by full key, e.g. `aicp:baseUrl`. */
 export type ConfigSource = (key: string) => string | undefined;
 
 export interface Settings {
   readonly baseUrl: string;
-  readonly pathPrefix: string;
+  /** Pinned path prefix; absent: learned from the platform's answers (platform notes §3). */
+  readonly pathPrefix?: string;
+  /** Pinned body convention of the signature; absent: learned from the first write (platform notes §4). */
+  readonly signatureBody?: BodyHash;
+  /** Zone of date-times the platform writes without one; absent: learned (see client/times.ts). */
+  readonly platformTimeZone?: string;
   readonly accessKeyId?: string;
   readonly secretAccessKey?: string;
   readonly userId?: string;
@@ -24,7 +31,9 @@ export interface Settings {
 /** Every configuration key with its environment fallback and meaning; README's table mirrors it. */
 export const configKeys = {
   baseUrl: { key: "aicp:baseUrl", env: "AICP_BASE_URL", default: "https://ai.coreshub.cn" },
-  pathPrefix: { key: "aicp:pathPrefix", env: "AICP_PATH_PREFIX", default: "/qai/aicp" },
+  pathPrefix: { key: "aicp:pathPrefix", env: "AICP_PATH_PREFIX" },
+  signatureBody: { key: "aicp:signatureBody", env: "AICP_SIGNATURE_BODY" },
+  platformTimeZone: { key: "aicp:platformTimeZone", env: "AICP_PLATFORM_TIME_ZONE" },
   accessKeyId: { key: "aicp:accessKeyId", env: "QY_ACCESS_KEY_ID" },
   secretAccessKey: { key: "aicp:secretAccessKey", env: "QY_SECRET_ACCESS_KEY" },
   userId: { key: "aicp:userId", env: "CORESHUB_USER_ID" },
@@ -75,17 +84,35 @@ export function resolveSettings(source: ConfigSource, env: NodeJS.ProcessEnv = p
       throw configError(`aicp:routes (or AICP_ROUTES) must be a JSON object such as {"deleteResourceGroup": "DELETE /resource/resource_group/{rg_id}"}`);
     }
   }
+  const pathPrefix = lookup("pathPrefix", source, env);
+  if (pathPrefix !== undefined && !/^\/[\w./-]*$/.test(pathPrefix)) {
+    throw configError(`aicp:pathPrefix (or AICP_PATH_PREFIX) must be a path such as /aicp, got '${pathPrefix}'`);
+  }
+  const signatureBody = lookup("signatureBody", source, env);
+  if (signatureBody !== undefined && signatureBody !== "empty" && signatureBody !== "body") {
+    throw configError(`aicp:signatureBody (or AICP_SIGNATURE_BODY) must be "empty" or "body", got '${signatureBody}'`);
+  }
+  const zone = lookup("zone", source, env);
+  if (zone !== undefined && !/^[A-Za-z0-9_-]{1,32}$/.test(zone)) {
+    throw configError(`aicp:zone (or AICP_ZONE) must be a zone name such as xb3 (letters, digits, '-' or '_'), got '${zone}'`);
+  }
+  const platformTimeZone = lookup("platformTimeZone", source, env);
+  if (platformTimeZone !== undefined && parseZone(platformTimeZone) === undefined) {
+    throw configError(`aicp:platformTimeZone (or AICP_PLATFORM_TIME_ZONE) must be UTC or an offset such as +08:00, got '${platformTimeZone}'`);
+  }
   const timeout = Number(lookup("requestTimeoutSeconds", source, env));
   if (!Number.isFinite(timeout) || timeout <= 0) {
     throw configError("aicp:requestTimeoutSeconds (or AICP_REQUEST_TIMEOUT_SECONDS) must be a positive number of seconds");
   }
   return {
     baseUrl: url.origin,
-    pathPrefix: lookup("pathPrefix", source, env)!,
+    pathPrefix,
+    signatureBody,
+    platformTimeZone,
     accessKeyId: lookup("accessKeyId", source, env),
     secretAccessKey: lookup("secretAccessKey", source, env),
     userId: lookup("userId", source, env),
-    zone: lookup("zone", source, env),
+    zone,
     routes,
     requestTimeoutMs: timeout * 1000,
     allowInsecureHttp,
@@ -116,6 +143,9 @@ export function createClient(settings: Settings): AicpClient {
   return new AicpClient({
     baseUrl: settings.baseUrl,
     pathPrefix: settings.pathPrefix,
+    signatureBody: settings.signatureBody,
+    zone: settings.zone,
+    platformTimeZone: settings.platformTimeZone === undefined ? undefined : parseZone(settings.platformTimeZone),
     credentials: { accessKeyId: settings.accessKeyId!, secretAccessKey: settings.secretAccessKey! },
     routes: settings.routes,
     timeoutMs: settings.requestTimeoutMs,

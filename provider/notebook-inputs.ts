@@ -14,6 +14,7 @@ import { snakeToCamel, type Camelized } from "./client/case";
 import type { Settings } from "./config";
 import { camelPath, resolveName, sameValue, validateAgainst, type CheckFailure } from "./inputs";
 import { recordImageSecret } from "./secrets";
+import { instantOf, zoneOf } from "./client/times";
 
 type WireBody = wire.CreateNotebookRequest;
 
@@ -117,12 +118,18 @@ export function wireBody(inputs: NotebookInputs): wire.CreateNotebookRequest {
   return result.wire;
 }
 
-/** Compares two date-times as instants; a value without a zone is UTC, as the platform writes it. */
-export function sameInstant(a: unknown, b: unknown): boolean {
-  if (typeof a !== "string" || typeof b !== "string") return sameValue(a, b);
-  const parse = (s: string) => Date.parse(/[zZ]|[+-]\d{2}:?\d{2}$/.test(s) ? s : s.replace(" ", "T") + "Z");
-  const [ta, tb] = [parse(a), parse(b)];
-  return Number.isNaN(ta) || Number.isNaN(tb) ? a === b : ta === tb;
+/**
+ * Compares a recorded date-time with a wanted one as instants. A bare value is
+ * read in the platform's zone, as the platform reads it: the zone the recorded
+ * value names (it was written out when learned, see client/times.ts), else
+ * the configured or learned one, else UTC.
+ */
+export function sameInstant(recorded: unknown, wanted: unknown, platformZone?: number): boolean {
+  if (typeof recorded !== "string" || typeof wanted !== "string") return sameValue(recorded, wanted);
+  if (recorded === wanted) return true;
+  const zone = zoneOf(recorded) ?? platformZone ?? 0;
+  const [a, b] = [instantOf(recorded, zone), instantOf(wanted, zone)];
+  return Number.isNaN(a) || Number.isNaN(b) ? false : a === b;
 }
 
 /** True when every field the user set in `wanted` has the same value in `actual`. */
@@ -146,7 +153,7 @@ export interface NotebookDiff {
 }
 
 /** Properties that differ between the recorded outputs and the new inputs, split by how they apply. */
-export function diffNotebook(olds: Record<string, unknown>, news: NotebookInputs, digestKey = ""): NotebookDiff {
+export function diffNotebook(olds: Record<string, unknown>, news: NotebookInputs, digestKey = "", platformZone?: number): NotebookDiff {
   const updates: string[] = [];
   const replaces: string[] = [];
   const newsRecord = record(news);
@@ -155,7 +162,7 @@ export function diffNotebook(olds: Record<string, unknown>, news: NotebookInputs
     if (wanted === undefined) continue;
     const recorded = key in defaults && olds[key] === undefined ? defaults[key as keyof typeof defaults] : olds[key];
     const same = timeKeys.has(key)
-      ? sameInstant(recorded, wanted)
+      ? sameInstant(recorded, wanted, platformZone)
       : key === "customImageSecret"
         ? sameImageSecret(recorded, wanted as ImageSecretInput, digestKey)
         : coversSubset(recorded, wanted);

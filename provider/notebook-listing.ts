@@ -4,6 +4,11 @@
  * so each read is a walk through the list: refreshing 100 notebooks, or 100
  * notebooks waiting to become Running, would otherwise walk it 100 times.
  * A write this process sends invalidates the namespace's listing.
+ *
+ * A walk of the whole list proves nothing about absence: pages shift while
+ * others write, and the platform's totals may mislead (platform notes §5). So
+ * a notebook the listing does not show is looked up directly, in the list
+ * filtered by its name, before anyone concludes it is gone.
  */
 import type { AicpClient } from "./client/client";
 import type { Notebook } from "./client/wire";
@@ -22,7 +27,23 @@ export class NotebookListing {
     private readonly maxAgeMs = 500,
   ) {}
 
-  /** The notebook as listed at most maxAgeMs ago; undefined when the list does not show it. */
+  /**
+   * The notebook, from the shared listing or else from a direct lookup by
+   * name; undefined only when the direct lookup does not show it either.
+   * Without a name the direct lookup walks the unfiltered list page by page.
+   */
+  async locate(namespace: string, uuid: string, name: string | undefined): Promise<Notebook | undefined> {
+    const listed = await this.find(namespace, uuid);
+    if (listed) return listed;
+    const direct = name
+      ? (await this.client.findNotebooksByName(namespace, name)).find((n) => n.uuid === uuid)
+      : await this.client.findNotebook(namespace, uuid);
+    // Seen directly but not in the walk: the listing is stale.
+    if (direct) this.invalidate(namespace);
+    return direct;
+  }
+
+  /** The notebook as listed at most maxAgeMs ago; undefined when the list does not show it (which proves nothing). */
   async find(namespace: string, uuid: string): Promise<Notebook | undefined> {
     let snapshot = this.snapshots.get(namespace);
     if (!snapshot || Date.now() - snapshot.takenAt > this.maxAgeMs) {

@@ -7,6 +7,13 @@ import { AicpError } from "./client/errors";
 import type { Notebook } from "./client/wire";
 import type { NotebookListing } from "./notebook-listing";
 
+/** Which notebook: its namespace and uuid, and its name for direct lookups. */
+export interface NotebookRef {
+  readonly namespace: string;
+  readonly uuid: string;
+  readonly name?: string;
+}
+
 export interface WaitOptions {
   timeoutMs: number;
   /** First poll interval; grows by half each poll up to maxIntervalMs. */
@@ -22,13 +29,14 @@ export function pollDefaults(): Required<Omit<WaitOptions, "timeoutMs">> {
 }
 
 /** Polls until the notebook's status is `wanted`; returns it. */
-export async function waitForStatus(listing: NotebookListing, namespace: string, uuid: string, wanted: "Running" | "Stopped", options: WaitOptions): Promise<Notebook> {
+export async function waitForStatus(listing: NotebookListing, ref: NotebookRef, wanted: "Running" | "Stopped", options: WaitOptions): Promise<Notebook> {
+  const { namespace, uuid } = ref;
   const { initialIntervalMs, maxIntervalMs } = { ...pollDefaults(), ...options };
   const deadline = Date.now() + options.timeoutMs;
   let interval = initialIntervalMs;
   let last: Notebook | undefined;
   for (;;) {
-    last = await listing.find(namespace, uuid);
+    last = await listing.locate(namespace, uuid, ref.name);
     if (!last) throw new AicpError("AICP_WAIT", `notebook ${uuid} disappeared from namespace ${namespace} while waiting for it to be ${wanted}.`);
     if (last.status === wanted) return last;
     if (last.status === "Failed") {
@@ -46,12 +54,13 @@ export async function waitForStatus(listing: NotebookListing, namespace: string,
   }
 }
 
-/** Polls until the list no longer shows the notebook. */
-export async function waitForRemoval(listing: NotebookListing, namespace: string, uuid: string, options: WaitOptions): Promise<void> {
+/** Polls until neither the list nor a direct lookup shows the notebook. */
+export async function waitForRemoval(listing: NotebookListing, ref: NotebookRef, options: WaitOptions): Promise<void> {
+  const { namespace, uuid } = ref;
   const { initialIntervalMs, maxIntervalMs } = { ...pollDefaults(), ...options };
   const deadline = Date.now() + options.timeoutMs;
   let interval = initialIntervalMs;
-  while (await listing.find(namespace, uuid)) {
+  while (await listing.locate(namespace, uuid, ref.name)) {
     if (Date.now() + interval > deadline) {
       throw new AicpError(
         "AICP_WAIT",

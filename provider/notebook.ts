@@ -18,6 +18,7 @@ import { bodyOf, checkNotebook, defaults, diffNotebook, resolveImageSecret, wire
 import { pollDefaults, waitForRemoval, waitForStatus } from "./notebook-wait";
 import { compact, withoutUnknowns } from "./inputs";
 import { recordImageSecret, withoutServerPasswords } from "./secrets";
+import { hasZone, parseZone, withZone, zoneOf } from "./client/times";
 
 export type NotebookOutputs = NotebookInputs & Record<string, unknown> & { uuid: string };
 
@@ -43,7 +44,7 @@ export async function check(olds: Partial<NotebookInputs>, news: NotebookInputs)
 }
 
 export async function diff(_id: string, olds: NotebookOutputs, news: NotebookInputs): Promise<pulumi.dynamic.DiffResult> {
-  const { updates, replaces } = diffNotebook(olds, news, digestKey());
+  const { updates, replaces } = diffNotebook(olds, news, digestKey(), configuredZone());
   // The replacement keeps the name (auto-names are stable), and a name cannot exist twice.
   return { changes: updates.length + replaces.length > 0, replaces, deleteBeforeReplace: replaces.length > 0 };
 }
@@ -95,9 +96,10 @@ async function createOnce({ client, write }: Platform, body: wire.CreateNotebook
 
 export async function read(id: string, props: NotebookOutputs): Promise<pulumi.dynamic.ReadResult<NotebookOutputs>> {
   const namespace = String(props.namespace ?? currentSettings().userId?.toLowerCase() ?? "");
-  const found = namespace ? await currentListing().find(namespace, id) : undefined;
-  // An empty id tells the engine the notebook is gone, so refresh drops it.
+  const found = namespace ? await currentListing().locate(namespace, id, nameOf(props)) : undefined;
+  // An empty id tells the engine the notebook is gone, so refresh drops it; a direct lookup confirmed it.
   if (!found) return { id: "", props: {} as NotebookOutputs };
+  learnZoneFromState(props.createdAt, found.created_at);
   return { id, props: outputs(props, found, true) };
 }
 
@@ -105,7 +107,7 @@ export async function update(id: string, olds: NotebookOutputs, news: NotebookIn
   const p = platform();
   const { client, listing, write } = p;
   const namespace = String(olds.namespace);
-  const { updates } = diffNotebook(olds, news, digestKey());
+  const { updates } = diffNotebook(olds, news, digestKey(), client.timeZone.offset);
   const changed = new Set(updates);
   if (changed.has("stopTime") && news.stopTime) await write(namespace, () => client.setStopTime(namespace, id, news.stopTime!));
   if (changed.has("autoDeleteTime") && news.autoDeleteTime) await write(namespace, () => client.setDeleteTime(namespace, id, news.autoDeleteTime!));
@@ -113,18 +115,19 @@ export async function update(id: string, olds: NotebookOutputs, news: NotebookIn
     const body = wireBody({ ...news, namespace });
     await write(namespace, () => client.changeImage(namespace, { uuid: id, image: body.image, image_type: body.image_type, secret: body.custom_image_secret }));
   }
-  let current = await listing.find(namespace, id);
+  const ref = { namespace, uuid: id, name: nameOf(olds) };
+  let current = await listing.locate(namespace, id, ref.name);
   if (!current) throw new AicpError("AICP_WAIT", `notebook ${id} no longer exists in namespace ${namespace}; run \`pulumi refresh\` and then \`pulumi up\` to recreate it.`);
   try {
     if (changed.has("replicaSpecs")) {
       // A new size applies on restart: stop, then start with the new spec (then stop again if so desired).
       if (current.status !== "Stopped") {
         await write(namespace, () => client.stopNotebooks(namespace, [id]));
-        await waitForStatus(listing, namespace, id, "Stopped", waitOptions(news));
+        await waitForStatus(listing, ref, "Stopped", waitOptions(news));
       }
       const spec = wireBody({ ...news, namespace }).replica_specs;
       await write(namespace, () => client.startNotebooks(namespace, { uuids: [id], sku_id: spec.specs!, custom_spec: spec }));
-      current = (await listing.find(namespace, id)) ?? current;
+      current = (await listing.locate(namespace, id, ref.name)) ?? current;
     }
     // Only a change of the desired state (or a resize) moves the notebook: an
     // unrelated update must not restart a notebook the platform stopped on schedule.
@@ -138,11 +141,13 @@ export async function update(id: string, olds: NotebookOutputs, news: NotebookIn
 export async function remove(id: string, props: NotebookOutputs): Promise<void> {
   const { client, listing, write } = platform();
   const namespace = String(props.namespace);
-  const current = await listing.find(namespace, id);
+  const ref = { namespace, uuid: id, name: nameOf(props) };
+  const current = await listing.locate(namespace, id, ref.name);
+  // Gone already: neither the list nor a direct lookup shows it.
   if (!current) return;
   if (current.status !== "Stopped") await write(namespace, () => client.stopNotebooks(namespace, [id]));
   await write(namespace, () => client.setDeleteTime(namespace, id, new Date().toISOString().replace(/\.\d{3}Z$/, "Z")));
-  await waitForRemoval(listing, namespace, id, { timeoutMs: 1000 * Number(props.readyTimeoutSeconds ?? defaults.readyTimeoutSeconds) });
+  await waitForRemoval(listing, ref, { timeoutMs: 1000 * Number(props.readyTimeoutSeconds ?? defaults.readyTimeoutSeconds) });
 }
 
 /** Notebooks listed with exactly this name that are not Failed. */
@@ -176,8 +181,9 @@ async function settle({ client, listing, write }: Platform, inputs: NotebookInpu
     }
     await write(namespace, () => client.startNotebooks(namespace, { uuids: [current.uuid], sku_id: skuId, custom_spec: spec }));
   }
-  if (!(inputs.waitForReady ?? defaults.waitForReady)) return (await listing.find(namespace, current.uuid)) ?? current;
-  return waitForStatus(listing, namespace, current.uuid, desired, waitOptions(inputs));
+  const ref = { namespace, uuid: current.uuid, name: current.name ?? inputs.name };
+  if (!(inputs.waitForReady ?? defaults.waitForReady)) return (await listing.locate(namespace, current.uuid, ref.name)) ?? current;
+  return waitForStatus(listing, ref, desired, waitOptions(inputs));
 }
 
 function waitOptions(inputs: NotebookInputs) {
@@ -197,8 +203,14 @@ function partlyCreated(error: unknown, id: string, properties: Record<string, un
  */
 function outputs(inputs: NotebookInputs, notebook: wire.Notebook, fromRefresh = false): NotebookOutputs {
   const live = toCamel(wire.notebook, notebook) as Record<string, unknown>;
-  const returned = Object.fromEntries(Object.entries(live).filter(([, v]) => v !== null && v !== undefined));
-  const base = { ...bodyOf(inputs), logicalName: inputs.logicalName, autoNamed: inputs.autoNamed, autoNameSuffix: inputs.autoNameSuffix };
+  const base: Record<string, unknown> = { ...bodyOf(inputs), logicalName: inputs.logicalName, autoNamed: inputs.autoNamed, autoNameSuffix: inputs.autoNameSuffix };
+  const zone = currentClient().timeZone;
+  const returned = Object.fromEntries(
+    Object.entries(live)
+      // A value the platform sent in an unexpected form (platform notes §5) does not replace what the program set.
+      .filter(([k, v]) => v !== null && v !== undefined && sameKind(base[k], v))
+      .map(([k, v]) => [k, timeKeys.has(k) ? zone.normalise(v) : v]),
+  );
   const merged: NotebookOutputs = {
     ...base,
     ...returned,
@@ -206,21 +218,51 @@ function outputs(inputs: NotebookInputs, notebook: wire.Notebook, fromRefresh = 
     waitForReady: inputs.waitForReady,
     readyTimeoutSeconds: inputs.readyTimeoutSeconds,
     // Passwords never go into outputs (see secrets.ts).
-    servers: withoutServerPasswords(notebook.servers),
+    servers: withoutServerPasswords(Array.isArray(notebook.servers) ? notebook.servers : undefined),
     customImageSecret: isRecorded(inputs.customImageSecret)
       ? inputs.customImageSecret
       : recordImageSecret(resolveImageSecret(inputs.customImageSecret), digestKey()),
     uuid: notebook.uuid,
-  } as NotebookOutputs;
+  } as unknown as NotebookOutputs;
   if (fromRefresh && (notebook.status === "Stopped" || notebook.status === "Running")) {
     merged.desiredState = notebook.status;
   }
   return compact(merged);
 }
 
+/** Date-time outputs, written with the platform's zone once it is known (see client/times.ts). */
+const timeKeys = new Set(["stopTime", "autoDeleteTime", "createdAt", "updatedAt"]);
+
+/** True when a platform value can stand for the program's: both lists, both objects, or both scalars of one type. */
+function sameKind(input: unknown, live: unknown): boolean {
+  const kind = (v: unknown) => (Array.isArray(v) ? "array" : v === null ? "null" : typeof v);
+  return input === undefined || kind(input) === kind(live);
+}
+
+/** The name recorded for a notebook, for direct lookups. */
+function nameOf(props: Partial<NotebookOutputs>): string | undefined {
+  return typeof props.name === "string" && props.name !== "" ? props.name : undefined;
+}
+
+/**
+ * An earlier run recorded `createdAt` with the platform's zone; the platform
+ * still sends the same bare value, so the state tells this process the zone.
+ */
+function learnZoneFromState(recorded: unknown, live: unknown): void {
+  if (typeof recorded !== "string" || typeof live !== "string" || hasZone(live)) return;
+  const zone = zoneOf(recorded);
+  if (zone !== undefined && withZone(live, zone) === recorded) currentClient().timeZone.learn(zone);
+}
+
 /** Outputs read back on refresh already hold the recorded form. */
 function isRecorded(secret: unknown): boolean {
   return secret !== null && typeof secret === "object" && !("password" in secret) && !("passwordFromEnv" in secret);
+}
+
+/** The configured zone of bare date-times; diff runs without a client, so nothing learned is known there. */
+function configuredZone(): number | undefined {
+  const zone = currentSettings().platformTimeZone;
+  return zone === undefined ? undefined : parseZone(zone);
 }
 
 /** The key of password digests: the account's secret key, which never leaves the provider. */

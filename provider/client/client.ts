@@ -10,13 +10,26 @@ import { AicpError, validationError } from "./errors";
 import { collectAll, findInPages, type Page, type PagingOptions } from "./paging";
 import { resolveRoutes, type OperationName, type RouteTable } from "./routes";
 import { Transport, type TransportOptions } from "./transport";
-import type { QueryValue } from "./signature";
+import type { BodyHash, QueryValue } from "./signature";
+import { PlatformTimeZone, zoneFromEcho } from "./times";
 
 export interface ClientOptions extends TransportOptions {
   /** Route overrides, `{operation: "METHOD /path"}` (see routes.ts). */
   readonly routes?: Readonly<Record<string, string>>;
   /** Page size and concurrency for list walks. */
   readonly paging?: PagingOptions;
+  /** Zone of date-times the platform writes bare, minutes east of UTC; absent: learned (see times.ts). */
+  readonly platformTimeZone?: number;
+}
+
+/** What the client knows of the platform's dialect so far (see dialect.ts and times.ts). */
+export interface DialectKnowledge {
+  readonly pathPrefix: { readonly value: string; readonly known: boolean };
+  readonly signatureBody: { readonly value: BodyHash; readonly known: boolean };
+  /** Minutes east of UTC of bare date-times, when configured or learned. */
+  readonly platformTimeZone?: number;
+  /** Requests sent again because an answer proved a guess wrong. */
+  readonly extraRequests: number;
 }
 
 interface Request<S extends z.ZodType | undefined> {
@@ -30,6 +43,8 @@ interface Request<S extends z.ZodType | undefined> {
 
 export class AicpClient {
   readonly routes: RouteTable;
+  /** The zone of bare date-times, configured or learned from create answers. */
+  readonly timeZone: PlatformTimeZone;
   private readonly transport: Transport;
   private readonly paging: PagingOptions;
 
@@ -37,6 +52,18 @@ export class AicpClient {
     this.routes = resolveRoutes(options.routes);
     this.transport = new Transport(options);
     this.paging = options.paging ?? {};
+    this.timeZone = new PlatformTimeZone(options.platformTimeZone);
+  }
+
+  /** What has been learned of the platform's dialect in this process. */
+  dialect(): DialectKnowledge {
+    const { prefix, bodyHash } = this.transport;
+    return {
+      pathPrefix: { value: prefix.current, known: prefix.known },
+      signatureBody: { value: bodyHash.current, known: bodyHash.known },
+      platformTimeZone: this.timeZone.offset,
+      extraRequests: prefix.extraRequests + bodyHash.extraRequests,
+    };
   }
 
   close(): Promise<void> {
@@ -55,10 +82,13 @@ export class AicpClient {
   /** Creates a notebook; the platform answers with it in state Pending (spec 4.2). */
   async createNotebook(body: wire.CreateNotebookRequest): Promise<wire.Notebook> {
     const valid = validate("createNotebook", wire.createNotebookRequest, body);
+    const sentAt = Date.now();
     const data = await this.send("createNotebook", { pathParams: { namespace: valid.namespace }, input: valid, idempotent: false });
     // A success whose data cannot be read still created the notebook.
-    const created = parseList("createNotebook", wire.notebook, data, true)[0];
+    const created = parseList("createNotebook", wire.notebook, oneOrMany(data), true)[0];
     if (!created) throw malformed("createNotebook", "an empty data array instead of the new notebook", true);
+    // The platform wrote created_at just now: its zone shows in a bare value.
+    if (typeof created.created_at === "string") this.timeZone.learn(zoneFromEcho(created.created_at, sentAt, Date.now()));
     return created;
   }
 
@@ -192,8 +222,7 @@ export class AicpClient {
 
   async createTrainingJob(namespace: string, body: wire.CreateTrainingJobRequest): Promise<wire.TrainingJob | undefined> {
     const data = await this.send("createTrainingJob", { pathParams: { namespace }, schema: wire.createTrainingJobRequest, input: body, idempotent: false });
-    const items = Array.isArray(data) ? data : data === null || data === undefined ? [] : [data];
-    return parseList("createTrainingJob", wire.trainingJob, items)[0];
+    return parseList("createTrainingJob", wire.trainingJob, oneOrMany(data))[0];
   }
 
   // ---- plumbing ----
@@ -208,7 +237,7 @@ export class AicpClient {
     const q = validate(operation, querySchema, query);
     const env = await this.transport.send({ operation, route: this.routes[operation], pathParams, query: toQuery(q), idempotent: true });
     const items = parseList(operation, itemSchema, env.data ?? []);
-    return { items, total: typeof env.counts === "number" ? env.counts : undefined };
+    return { items, totalSum: env.total_sum ?? undefined, counts: env.counts ?? undefined };
   }
 
   private async send<S extends z.ZodType | undefined>(operation: OperationName, request: Request<S>): Promise<unknown> {
@@ -249,6 +278,14 @@ function routeError(operation: OperationName, notFound: AicpError, confirmation:
       `If the platform uses another path, set it with \`pulumi config set --path 'aicp:routes.${operation}' "<METHOD> <path>"\`.`,
     { operation, method: notFound.method, path: notFound.path, status: notFound.status, retCode: notFound.retCode, requestId: notFound.requestId, cause: notFound },
   );
+}
+
+/**
+ * `data` of a write on one object: the docs show it as an object on some
+ * operations and as a one-element array on others (platform notes §5).
+ */
+function oneOrMany(data: unknown): unknown[] {
+  return Array.isArray(data) ? data : data === null || data === undefined ? [] : [data];
 }
 
 function malformed(operation: string, what: string, outcomeUnknown = false): AicpError {

@@ -1,78 +1,108 @@
 /**
- * Walking `offset`/`limit` lists. The platform's `counts` is the total number
- * of matches on list operations, so once the first page is in, the remaining
- * pages can be fetched concurrently; without a usable total the walk is
- * sequential and stops at the first short page.
+ * Walking `offset`/`limit` lists. The docs say a list answers at most 100
+ * items and that callers page with `total_sum`; what `counts` means on a list
+ * is not documented, and the spec shows it equal to the page length (platform
+ * notes §5). So:
+ * - `total_sum` is the total when present;
+ * - `counts` is taken as the total only when it cannot be the page length
+ *   (it is larger than the page);
+ * - with a total, the remaining pages are fetched concurrently; without one,
+ *   the walk goes on until a page comes back shorter than the pages served.
+ * A walk that misses an item proves nothing: "gone" is decided by a direct
+ * lookup (see provider/notebook-listing.ts), never by a walk.
  */
+import { maxPageSize } from "./wire/common";
 
 export interface Page<T> {
   readonly items: T[];
-  /** Total number of matching items, when the platform reported it. */
-  readonly total?: number;
+  /** `total_sum` of the answer, when the platform sent it. */
+  readonly totalSum?: number;
+  /** `counts` of the answer: a total or the page length, the platform does not say which. */
+  readonly counts?: number;
 }
 
 export type PageFetcher<T> = (offset: number, limit: number) => Promise<Page<T>>;
 
 export interface PagingOptions {
-  /** Items per request. */
+  /** Items per request, at most 100. */
   readonly pageSize?: number;
-  /** Pages in flight at once after the first (default 10). */
+  /** Pages in flight at once once the total is known (default 10). */
   readonly concurrency?: number;
   /** Safety bound on the number of pages. */
   readonly maxPages?: number;
 }
 
 // Ten pages in flight: after the first page (which tells the total), 1,000 items arrive in one round.
-const defaults = { pageSize: 100, concurrency: 10, maxPages: 1000 };
+const defaults = { pageSize: maxPageSize, concurrency: 10, maxPages: 1000 };
+
+/** The total number of matches a page states, when it states one that can be believed. */
+export function statedTotal(page: Page<unknown>): number | undefined {
+  const seen = page.items.length;
+  if (page.totalSum !== undefined && page.totalSum >= seen) return page.totalSum;
+  if (page.counts !== undefined && page.counts > seen) return page.counts;
+  return undefined;
+}
+
+function settings(options: PagingOptions) {
+  const merged = { ...defaults, ...options };
+  return { ...merged, pageSize: Math.max(1, Math.min(merged.pageSize, maxPageSize)) };
+}
 
 /**
- * The platform may serve fewer items per page than asked (its maximum page
- * size is not documented): the first page tells how many it really serves.
- * `counts` is used as the total only when it is at least what was seen (the
- * spec shows operations where it is not a total).
+ * How many items the platform serves per page, judged from the first page: a
+ * first page shorter than asked is the end of the list, unless a stated total
+ * says there is more (then the platform serves fewer than asked).
  */
-function servedPage<T>(first: Page<T>, pageSize: number): { size: number; total?: number } {
-  const size = first.items.length > 0 && first.items.length < pageSize ? first.items.length : pageSize;
-  const total = first.total !== undefined && first.total >= first.items.length ? first.total : undefined;
-  return { size, total };
+function servedSize(first: Page<unknown>, asked: number): number | "end" {
+  if (first.items.length >= asked) return asked;
+  const total = statedTotal(first);
+  return first.items.length > 0 && total !== undefined && total > first.items.length ? first.items.length : "end";
 }
 
 /** Fetches every page and returns all items in order. */
 export async function collectAll<T>(fetchPage: PageFetcher<T>, options: PagingOptions = {}): Promise<T[]> {
-  const { pageSize, concurrency, maxPages } = { ...defaults, ...options };
+  const { pageSize, concurrency, maxPages } = settings(options);
   const first = await fetchPage(0, pageSize);
-  if (first.items.length === 0) return [];
-  const { size, total } = servedPage(first, pageSize);
+  const items = [...first.items];
+  const size = servedSize(first, pageSize);
+  if (size === "end") return items;
+  let last = first;
+  const total = statedTotal(first);
   if (total !== undefined) {
     const offsets: number[] = [];
-    for (let offset = first.items.length; offset < total && offsets.length < maxPages - 1; offset += size) offsets.push(offset);
+    for (let offset = items.length; offset < total && offsets.length < maxPages - 1; offset += size) offsets.push(offset);
     const pages = await mapConcurrent(offsets, concurrency, (offset) => fetchPage(offset, size));
-    return [first, ...pages].flatMap((p) => p.items);
+    for (const page of pages) items.push(...page.items);
+    last = pages.at(-1) ?? first;
+    if (items.length >= total || last.items.length < size) return items;
   }
-  // No usable total: walk until an empty page.
-  const items = [...first.items];
-  for (let page = 1; page < maxPages; page++) {
-    const next = await fetchPage(items.length, size);
-    if (next.items.length === 0) break;
-    items.push(...next.items);
+  // No total to trust, or fewer items than it said: walk until a short page.
+  for (let page = 1; page < maxPages && last.items.length >= size; page++) {
+    last = await fetchPage(items.length, size);
+    items.push(...last.items);
   }
   return items;
 }
 
-/** Walks pages in order until `matches` finds an item; undefined when none does. */
+/** Walks pages in order until `matches` finds an item; undefined when the walk ends without one. */
 export async function findInPages<T>(fetchPage: PageFetcher<T>, matches: (item: T) => boolean, options: PagingOptions = {}): Promise<T | undefined> {
-  const { pageSize, maxPages } = { ...defaults, ...options };
+  const { pageSize, maxPages } = settings(options);
   let size = pageSize;
-  let seen = 0;
+  let offset = 0;
   for (let page = 0; page < maxPages; page++) {
-    const current = await fetchPage(seen, size);
+    const current = await fetchPage(offset, size);
     const found = current.items.find(matches);
     if (found !== undefined) return found;
-    if (current.items.length === 0) return undefined;
-    if (page === 0) size = servedPage(current, pageSize).size;
-    seen += current.items.length;
-    const total = current.total !== undefined && current.total >= seen ? current.total : undefined;
-    if (total !== undefined && seen >= total) return undefined;
+    if (page === 0) {
+      const served = servedSize(current, size);
+      if (served === "end") return undefined;
+      size = served;
+    } else if (current.items.length < size) {
+      return undefined;
+    }
+    offset += current.items.length;
+    const total = statedTotal(current);
+    if (total !== undefined && offset >= total) return undefined;
   }
   return undefined;
 }

@@ -13,19 +13,34 @@
 import { Agent, errors as undiciErrors, request } from "undici";
 import { envelope, type Envelope } from "./wire/common";
 import { AicpError, describeAnswer, describeRequest, type RequestContext } from "./errors";
+import { Learned, type Verdict } from "./dialect";
 import { fillPath, type Route } from "./routes";
-import { signedQueryString, type QueryValue } from "./signature";
+import { signedQueryString, type BodyHash, type QueryValue } from "./signature";
 
 export interface Credentials {
   readonly accessKeyId: string;
   readonly secretAccessKey: string;
 }
 
+/** The two path prefixes the platform's material shows (platform notes §3); signed examples use the first. */
+export const pathPrefixes = ["/aicp", "/qai/aicp"] as const;
+
 export interface TransportOptions {
   /** Origin of the API, e.g. https://ai.coreshub.cn */
   readonly baseUrl: string;
-  /** Path prefix before every route, e.g. /qai/aicp */
-  readonly pathPrefix: string;
+  /**
+   * Path prefix before every route. When absent, `/aicp` is tried first and
+   * `/qai/aicp` once if the first answers like a gateway (platform notes §3).
+   */
+  readonly pathPrefix?: string;
+  /**
+   * What the MD5 line of the signature covers on a write. When absent, the
+   * empty string first (every public client does so), and the body once if the
+   * platform refuses the signature (platform notes §4).
+   */
+  readonly signatureBody?: BodyHash;
+  /** Zone, sent as the `zone` query parameter on every request (a common parameter, platform notes §4). */
+  readonly zone?: string;
   readonly credentials: Credentials;
   /** Per-attempt timeout. */
   readonly timeoutMs?: number;
@@ -71,6 +86,10 @@ export class Transport {
   private readonly maxAttempts: number;
   private readonly retryBudgetMs: number;
   private readonly retryBaseDelayMs: number;
+  /** The path prefix in use, learned from the first answers unless configured. */
+  readonly prefix: Learned<string>;
+  /** What the signature's MD5 line covers on writes, learned from the first write unless configured. */
+  readonly bodyHash: Learned<BodyHash>;
 
   constructor(private readonly options: TransportOptions) {
     const url = new URL(options.baseUrl);
@@ -80,16 +99,17 @@ export class Transport {
     this.retryBudgetMs = options.retryBudgetMs ?? 60_000;
     this.retryBaseDelayMs = options.retryBaseDelayMs ?? 250;
     this.agent = new Agent({ connections: options.connections ?? 16, keepAliveTimeout: 10_000, connect: { timeout: this.timeoutMs } });
+    this.prefix =
+      options.pathPrefix === undefined ? new Learned<string>(pathPrefixes[0], pathPrefixes[1]) : new Learned(normalisePrefix(options.pathPrefix), undefined);
+    this.bodyHash = options.signatureBody === undefined ? new Learned<BodyHash>("empty", "body") : new Learned(options.signatureBody, undefined);
   }
 
   /** Sends the call and returns the successful envelope. */
   async send(call: Call): Promise<Envelope> {
-    const path = joinPath(this.options.pathPrefix, fillPath(call.route.path, call.pathParams ?? {}));
-    const ctx: RequestContext = { operation: call.operation, method: call.route.method, path };
     const body = call.body === undefined ? "" : JSON.stringify(call.body);
     const started = Date.now();
     for (let attempt = 1; ; attempt++) {
-      const outcome = await this.attempt(call, ctx, body, attempt);
+      const outcome = await this.exchange(call, body, attempt);
       if (outcome.envelope) return outcome.envelope;
       const error = outcome.error!;
       const delay = this.retryDelay(call, outcome, attempt, started);
@@ -102,12 +122,27 @@ export class Transport {
     await this.agent.close();
   }
 
-  private async attempt(call: Call, ctx: RequestContext, body: string, attempt: number): Promise<Outcome> {
+  /**
+   * One attempt, adapted to what is known of the platform: an answer proving
+   * the prefix or the body convention wrong did nothing, so it is followed by
+   * at most one request under the other (see dialect.ts).
+   */
+  private exchange(call: Call, body: string, attempt: number): Promise<Outcome> {
+    return this.prefix.use(
+      (prefix) => this.bodyHash.use((bodyHash) => this.attempt(call, prefix, body, bodyHash, attempt), (o) => bodyVerdict(body, o)),
+      prefixVerdict,
+    );
+  }
+
+  private async attempt(call: Call, prefix: string, body: string, bodyHash: BodyHash, attempt: number): Promise<Outcome> {
+    const path = `${prefix}${fillPath(call.route.path, call.pathParams ?? {})}`;
+    const ctx: RequestContext = { operation: call.operation, method: call.route.method, path };
     const query = signedQueryString({
       method: ctx.method,
       path: ctx.path,
-      query: call.query ?? {},
+      query: this.options.zone === undefined ? (call.query ?? {}) : { ...call.query, zone: this.options.zone },
       body,
+      bodyHash,
       accessKeyId: this.options.credentials.accessKeyId,
       secretAccessKey: this.options.credentials.secretAccessKey,
     });
@@ -153,13 +188,11 @@ export class Transport {
   }
 
   private interpret(call: Call, ctx: RequestContext, status: number, text: string, retryAfter: string | undefined): Outcome {
-    let parsed: Envelope | undefined;
-    try {
-      const result = envelope.safeParse(JSON.parse(text));
-      if (result.success) parsed = result.data;
-    } catch {
-      // Not JSON; handled below.
-    }
+    const parsed = parseEnvelope(text);
+    return { ...this.classify(call, ctx, status, text, parsed, retryAfter), platformAnswered: parsed !== undefined };
+  }
+
+  private classify(call: Call, ctx: RequestContext, status: number, text: string, parsed: Envelope | undefined, retryAfter: string | undefined): Outcome {
     const facts = {
       status,
       retCode: parsed?.ret_code,
@@ -237,14 +270,48 @@ export class Transport {
 
 interface Outcome {
   envelope?: Envelope;
+  /** The answer was the platform's envelope (any ret_code, any status). */
+  platformAnswered?: boolean;
   error?: AicpError;
   transient?: boolean;
   retryAfterMs?: number;
 }
 
-function joinPath(prefix: string, path: string): string {
+/** A configured prefix as `/x/y`: leading slash, no trailing one. */
+function normalisePrefix(prefix: string): string {
   const trimmed = prefix.replace(/\/+$/, "");
-  return `${trimmed.startsWith("/") || trimmed === "" ? trimmed : "/" + trimmed}${path}`;
+  return trimmed.startsWith("/") || trimmed === "" ? trimmed : "/" + trimmed;
+}
+
+/**
+ * A 404 whose body is not the platform's envelope comes from a gateway in
+ * front of the platform: nothing was executed, and the prefix may be wrong.
+ * Any envelope proves the prefix right.
+ */
+function prefixVerdict(outcome: Outcome): Verdict {
+  if (outcome.platformAnswered) return "confirms";
+  return outcome.error?.status === 404 ? "refutes" : "silent";
+}
+
+/**
+ * A write refused for its signature was not executed (platform notes §4); a
+ * request without a body says nothing about the convention, since both hash
+ * the empty string then.
+ */
+function bodyVerdict(body: string, outcome: Outcome): Verdict {
+  if (body === "") return "silent";
+  const status = outcome.error?.status;
+  if (status === 401 || status === 403) return "refutes";
+  return outcome.platformAnswered ? "confirms" : "silent";
+}
+
+function parseEnvelope(text: string): Envelope | undefined {
+  try {
+    const result = envelope.safeParse(JSON.parse(text));
+    return result.success ? result.data : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Retry-After as seconds or an HTTP date, in milliseconds. */

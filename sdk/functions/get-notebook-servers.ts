@@ -43,7 +43,7 @@ export async function getNotebookServers(args: GetNotebookServersArgs, _opts?: p
   }
   const found = await programClient().findNotebook(query.data.namespace, query.data.uuid);
   if (!found) throw new AicpError("AICP_HTTP", `notebook ${query.data.uuid} does not exist in namespace ${query.data.namespace}`, { status: 404 });
-  return { servers: (found.servers ?? []).map((s) => toCamel(wire.serverInfo, s)) };
+  return { servers: (Array.isArray(found.servers) ? found.servers : []).map((s) => toCamel(wire.serverInfo, s)) };
 }
 
 /** {@link getNotebookServers} with arguments that may be Outputs; every password is a secret. */

@@ -43,5 +43,7 @@ export async function getNotebooks(args: GetNotebooksArgs = {}, _opts?: pulumi.I
 export const getNotebooksOutput = outputForm(getNotebooks);
 
 function withoutPasswords(notebook: wire.Notebook): wire.Notebook {
-  return notebook.servers ? { ...notebook, servers: notebook.servers.map(({ password: _p, ...server }) => server) } : notebook;
+  // Servers in an unexpected form cannot be stripped of passwords, so they are left out.
+  const servers = Array.isArray(notebook.servers) ? notebook.servers.map(({ password: _p, ...server }) => server) : undefined;
+  return { ...notebook, servers };
 }

@@ -1,36 +1,94 @@
+/**
+ * Paging over every plausible meaning of the list totals (platform notes §5):
+ * `total_sum` present or not, `counts` the total or the page length, pages
+ * capped below what was asked.
+ */
 import { describe, expect, it } from "vitest";
-import { collectAll, findInPages, mapConcurrent, type Page } from "../../provider/client/paging";
+import { collectAll, findInPages, mapConcurrent, statedTotal, type Page } from "../../provider/client/paging";
 
-function catalogue(n: number, reportTotal: boolean) {
+type Totals = "total_sum" | "counts-total" | "counts-page" | "none";
+
+/** A list of `n` items as a platform of the given dialect serves it. */
+function list(n: number, totals: Totals, cap = 100) {
   const items = Array.from({ length: n }, (_, i) => i);
-  const calls: number[] = [];
+  const calls: Array<[number, number]> = [];
   const fetch = async (offset: number, limit: number): Promise<Page<number>> => {
-    calls.push(offset);
-    return { items: items.slice(offset, offset + limit), total: reportTotal ? n : undefined };
+    calls.push([offset, limit]);
+    const page = items.slice(offset, offset + Math.min(limit, cap));
+    if (totals === "total_sum") return { items: page, totalSum: n, counts: page.length };
+    if (totals === "counts-total") return { items: page, counts: n };
+    if (totals === "counts-page") return { items: page, counts: page.length };
+    return { items: page };
   };
-  return { fetch, calls };
+  return { fetch, calls, all: items };
 }
 
-describe("paging", () => {
-  it("collects every item in order using the total", async () => {
-    const { fetch, calls } = catalogue(250, true);
-    expect(await collectAll(fetch, { pageSize: 100 })).toEqual(Array.from({ length: 250 }, (_, i) => i));
-    expect(calls.sort((a, b) => a - b)).toEqual([0, 100, 200]);
+describe("collectAll", () => {
+  for (const totals of ["total_sum", "counts-total", "counts-page", "none"] as const) {
+    it(`returns all 250 items in order when the list states ${totals}`, async () => {
+      const { fetch, all } = list(250, totals);
+      expect(await collectAll(fetch)).toEqual(all);
+    });
+  }
+
+  it("takes counts equal to a full page as no total, and walks on (the defect: 100 of 250)", async () => {
+    const { fetch, calls } = list(250, "counts-page");
+    expect(await collectAll(fetch)).toHaveLength(250);
+    expect(calls.map(([offset]) => offset)).toEqual([0, 100, 200]);
   });
 
-  it("walks sequentially until a short page when there is no total", async () => {
-    const { fetch, calls } = catalogue(200, false);
-    expect(await collectAll(fetch, { pageSize: 100 })).toHaveLength(200);
-    expect(calls).toEqual([0, 100, 200]);
+  it("fetches the pages after the first concurrently once total_sum is known: 10 requests for 1,000 items", async () => {
+    const { fetch, calls } = list(1000, "total_sum");
+    expect(await collectAll(fetch)).toHaveLength(1000);
+    expect(calls).toHaveLength(10);
   });
 
-  it("stops finding at the page holding the match", async () => {
-    const { fetch, calls } = catalogue(1000, true);
-    expect(await findInPages(fetch, (x) => x === 150, { pageSize: 100 })).toBe(150);
-    expect(calls).toEqual([0, 100]);
-    expect(await findInPages(fetch, (x) => x === 5000, { pageSize: 100 })).toBeUndefined();
+  it("walks 1,000 items without any total in 11 requests of at most 100", async () => {
+    const { fetch, calls } = list(1000, "none");
+    expect(await collectAll(fetch, { pageSize: 500 })).toHaveLength(1000);
+    expect(calls).toHaveLength(11);
+    expect(Math.max(...calls.map(([, limit]) => limit))).toBe(100);
   });
 
+  it("follows a platform that serves fewer than asked when a total says there is more", async () => {
+    const { fetch, all } = list(230, "total_sum", 50);
+    expect(await collectAll(fetch)).toEqual(all);
+  });
+
+  it("ends at a short first page when no total says there is more", async () => {
+    const { fetch, calls } = list(7, "counts-page");
+    expect(await collectAll(fetch)).toHaveLength(7);
+    expect(calls).toHaveLength(1);
+  });
+});
+
+describe("findInPages", () => {
+  for (const totals of ["total_sum", "counts-total", "counts-page", "none"] as const) {
+    it(`finds item 249 of 250 beyond the first page when the list states ${totals}`, async () => {
+      const { fetch } = list(250, totals);
+      expect(await findInPages(fetch, (x) => x === 249)).toBe(249);
+    });
+  }
+
+  it("stops at the page holding the match, and at the end when nothing matches", async () => {
+    const { fetch, calls } = list(1000, "total_sum");
+    expect(await findInPages(fetch, (x) => x === 150)).toBe(150);
+    expect(calls.map(([offset]) => offset)).toEqual([0, 100]);
+    expect(await findInPages(fetch, (x) => x === 5000)).toBeUndefined();
+  });
+});
+
+describe("statedTotal", () => {
+  it("believes total_sum, and counts only when it exceeds the page", () => {
+    expect(statedTotal({ items: [1, 2], totalSum: 9, counts: 2 })).toBe(9);
+    expect(statedTotal({ items: [1, 2], counts: 9 })).toBe(9);
+    expect(statedTotal({ items: [1, 2], counts: 2 })).toBeUndefined();
+    expect(statedTotal({ items: [1, 2, 3, 4, 5, 6], counts: 0 })).toBeUndefined();
+    expect(statedTotal({ items: [1, 2], totalSum: 1 })).toBeUndefined();
+  });
+});
+
+describe("mapConcurrent", () => {
   it("keeps at most the given number of calls in flight", async () => {
     let inFlight = 0;
     let peak = 0;
@@ -42,33 +100,5 @@ describe("paging", () => {
     });
     expect(out).toEqual([2, 4, 6, 8, 10, 12, 14]);
     expect(peak).toBe(3);
-  });
-});
-
-describe("paging when the platform serves smaller pages than asked", () => {
-  function capped(n: number, cap: number, reportTotal: boolean) {
-    const items = Array.from({ length: n }, (_, i) => i);
-    const fetch = async (offset: number, limit: number): Promise<Page<number>> => ({
-      items: items.slice(offset, offset + Math.min(limit, cap)),
-      total: reportTotal ? n : undefined,
-    });
-    return fetch;
-  }
-
-  it("collects everything with or without a total", async () => {
-    expect(await collectAll(capped(230, 50, true), { pageSize: 100 })).toEqual(Array.from({ length: 230 }, (_, i) => i));
-    expect(await collectAll(capped(230, 50, false), { pageSize: 100 })).toEqual(Array.from({ length: 230 }, (_, i) => i));
-  });
-
-  it("finds an item beyond the first short page", async () => {
-    expect(await findInPages(capped(230, 50, true), (x) => x === 180, { pageSize: 100 })).toBe(180);
-    expect(await findInPages(capped(230, 50, false), (x) => x === 229, { pageSize: 100 })).toBe(229);
-  });
-
-  it("ignores a count smaller than what was seen", async () => {
-    const items = Array.from({ length: 150 }, (_, i) => i);
-    const fetch = async (offset: number, limit: number): Promise<Page<number>> => ({ items: items.slice(offset, offset + limit), total: 0 });
-    expect(await collectAll(fetch, { pageSize: 100 })).toHaveLength(150);
-    expect(await findInPages(fetch, (x) => x === 149, { pageSize: 100 })).toBe(149);
   });
 });

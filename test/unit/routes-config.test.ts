@@ -30,8 +30,21 @@ describe("configuration", () => {
     const settings = resolveSettings((k) => (k === "aicp:baseUrl" ? "http://127.0.0.1:9" : undefined), { AICP_BASE_URL: "https://other", AICP_ZONE: "xb3" });
     expect(settings.baseUrl).toBe("http://127.0.0.1:9");
     expect(settings.zone).toBe("xb3");
-    expect(settings.pathPrefix).toBe("/qai/aicp");
     expect(resolveSettings(none, {}).baseUrl).toBe("https://ai.coreshub.cn");
+  });
+
+  it("leaves the unknowns of the platform unset unless configured, so the client learns them", () => {
+    const learned = resolveSettings(none, {});
+    expect([learned.pathPrefix, learned.signatureBody, learned.platformTimeZone]).toEqual([undefined, undefined, undefined]);
+    const pinned = resolveSettings(none, { AICP_PATH_PREFIX: "/qai/aicp", AICP_SIGNATURE_BODY: "body", AICP_PLATFORM_TIME_ZONE: "+08:00" });
+    expect([pinned.pathPrefix, pinned.signatureBody, pinned.platformTimeZone]).toEqual(["/qai/aicp", "body", "+08:00"]);
+  });
+
+  it("names the key and the rule of a malformed dialect setting", () => {
+    expect(() => resolveSettings(none, { AICP_SIGNATURE_BODY: "md5" })).toThrow(/aicp:signatureBody .* must be "empty" or "body", got 'md5'/);
+    expect(() => resolveSettings(none, { AICP_PLATFORM_TIME_ZONE: "Mars/Olympus" })).toThrow(/aicp:platformTimeZone .* must be UTC or an offset such as \+08:00/);
+    expect(() => resolveSettings(none, { AICP_PATH_PREFIX: "aicp?x=1" })).toThrow(/aicp:pathPrefix .* must be a path such as \/aicp/);
+    expect(() => resolveSettings(none, { AICP_ZONE: "xb3&limit=1" })).toThrow(/aicp:zone .* must be a zone name such as xb3/);
   });
 
   it("names both the key and the variable when a credential is missing, before any request", () => {

@@ -1,11 +1,12 @@
 /**
- * The request signature against an independent computation: openssl's
- * HMAC-SHA256 and md5sum over the string to sign built by hand from platform
- * notes §4.
+ * The client's request signature against independent computations: Python's
+ * own `urllib.parse` (what the platform's public clients encode with,
+ * platform notes §4), openssl's HMAC-SHA256 and md5sum over a string to sign
+ * built by hand from the notes.
  */
 import { execFileSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
-import { canonicalQuery, md5Hex, percentEncode, signedQueryString, sortedPairs, stringToSign } from "../../provider/client/signature";
+import { md5Hex, percentEncode, signedQueryString, sortedPairs, stringToSign } from "../../provider/client/signature";
 
 function opensslSignature(secret: string, text: string): string {
   return execFileSync("sh", ["-c", 'printf "%s" "$TEXT" | openssl dgst -sha256 -hmac "$KEY" -binary | base64'], {
@@ -18,20 +19,41 @@ function shellMd5(text: string): string {
   return execFileSync("sh", ["-c", 'printf "%s" "$TEXT" | md5sum'], { env: { ...process.env, TEXT: text }, encoding: "utf8" }).split(" ")[0]!;
 }
 
-describe("signature", () => {
-  it("sorts parameters by name and array values by value, as repeated keys", () => {
-    expect(sortedPairs({ zone: "xb3", status: ["Running", "Pending"], access_key_id: "AK", limit: 10 })).toEqual([
-      ["access_key_id", "AK"],
-      ["limit", "10"],
-      ["status", "Pending"],
-      ["status", "Running"],
-      ["zone", "xb3"],
-    ]);
-  });
+/** The canonical query as the MCP server builds it: Python's urlencode over sorted params (needs python3 on PATH). */
+function pythonCanonical(params: Record<string, unknown>): string {
+  const script = [
+    "import json, sys",
+    "from urllib.parse import urlencode, quote",
+    "p = json.loads(sys.argv[1])",
+    "s = {k: (sorted(v) if isinstance(v, list) else v) for k, v in sorted(p.items())}",
+    "print(urlencode(s, safe='/', quote_via=quote, doseq=True))",
+  ].join("\n");
+  try {
+    return execFileSync("python3", ["-c", script, JSON.stringify(params)], { encoding: "utf8" }).trim();
+  } catch (error) {
+    throw new Error(`this test needs python3 on PATH (apt-get install python3): ${(error as Error).message}`);
+  }
+}
 
-  it("percent-encodes everything but unreserved characters", () => {
-    expect(percentEncode("a b/c+d=e&f*~_.-")).toBe("a%20b%2Fc%2Bd%3De%26f%2A~_.-");
-    expect(percentEncode("训练")).toBe("%E8%AE%AD%E7%BB%83");
+describe("signature", () => {
+  it("builds the canonical query exactly as Python's urlencode(safe='/', quote_via=quote) does", () => {
+    const params = {
+      access_key_id: "AKID",
+      zone: "xb3",
+      image: "registry.example.com/team/jupyter:1.0",
+      name: "a b+c&d=e*f~g_h.i-j!k'l(m)",
+      start_at: "2026-11-22 08:00:00",
+      train_name: "训练任务",
+      template_ids: [1001, 999, 10],
+      status: ["Running", "Pending"],
+    };
+    const ours = sortedPairs(params)
+      .map(([k, v]) => `${percentEncode(k)}=${percentEncode(v)}`)
+      .join("&");
+    expect(ours).toBe(pythonCanonical(params));
+    // The two facts that differ from RFC 3986 encoding with string sorting:
+    expect(ours).toContain("image=registry.example.com/team/jupyter%3A1.0");
+    expect(ours).toContain("template_ids=10&template_ids=999&template_ids=1001");
   });
 
   it("hashes the body with MD5 as md5sum does", () => {
@@ -42,23 +64,21 @@ describe("signature", () => {
 
   it("builds the string to sign with a trailing slash on the path", () => {
     const pairs = sortedPairs({ access_key_id: "AK", limit: 10 });
-    expect(stringToSign("get", "/qai/aicp/resource/template", pairs, "")).toBe(
-      "GET\n/qai/aicp/resource/template/\naccess_key_id=AK&limit=10\nd41d8cd98f00b204e9800998ecf8427e",
-    );
+    expect(stringToSign("get", "/aicp/resource/template", pairs, "")).toBe("GET\n/aicp/resource/template/\naccess_key_id=AK&limit=10\nd41d8cd98f00b204e9800998ecf8427e");
   });
 
-  it("matches openssl for a GET and a POST", () => {
+  it("matches openssl for a GET, and for a POST under each body convention", () => {
     const secret = "emulator-secret";
-    for (const [method, path, query, body] of [
-      ["GET", "/qai/aicp/resource/template", { limit: 10, spec_type: ["only_cpu", "common"] }, ""],
-      ["POST", "/qai/aicp/notebooks/namespaces/usr-abc/create", {}, JSON.stringify({ name: "x", duration: 3600 })],
+    const post = JSON.stringify({ uuids: ["nb-1"], save_image: false });
+    for (const [method, path, query, body, bodyHash] of [
+      ["GET", "/aicp/resource/template", { limit: 10, zone: "xb3", spec_type: ["only_cpu", "common"] }, "", "empty"],
+      ["POST", "/aicp/notebooks/namespaces/usr-abc/notebooks/stop", { zone: "xb3" }, post, "empty"],
+      ["POST", "/aicp/notebooks/namespaces/usr-abc/notebooks/stop", { zone: "xb3" }, post, "body"],
     ] as const) {
-      const signed = signedQueryString({ method, path, query, body, accessKeyId: "AKIDEMULATOR", secretAccessKey: secret });
-      const params = new URLSearchParams(signed);
-      const expectedPairs = sortedPairs({ ...query, access_key_id: "AKIDEMULATOR" });
-      const text = `${method}\n${path}/\n${canonicalQuery(expectedPairs)}\n${shellMd5(body)}`;
-      expect(params.get("signature")).toBe(opensslSignature(secret, text));
-      expect(signed.startsWith(canonicalQuery(expectedPairs) + "&signature=")).toBe(true);
+      const signed = signedQueryString({ method, path, query, body, bodyHash, accessKeyId: "AKIDEMULATOR", secretAccessKey: secret });
+      const canonical = pythonCanonical({ ...query, access_key_id: "AKIDEMULATOR" });
+      const text = `${method}\n${path}/\n${canonical}\n${shellMd5(bodyHash === "body" ? body : "")}`;
+      expect(signed).toBe(`${canonical}&signature=${encodeURIComponent(opensslSignature(secret, text))}`);
     }
   });
 });

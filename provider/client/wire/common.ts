@@ -71,20 +71,31 @@ export function unique<T extends z.ZodType>(item: T) {
   return z.array(item).refine((xs) => new Set(xs).size === xs.length, "must not contain duplicates");
 }
 
-/** A response field that may be absent or null. */
+/** A response field the provider relies on: absent or null is fine, another type fails the call. */
 export const maybe = <T extends z.ZodType>(schema: T) => schema.nullish();
 
-/** A number the platform may also send as a numeric string. */
-export const looseNumber = z.union([z.number(), z.string().regex(/^-?\d+(\.\d+)?$/).transform(Number)]);
+/**
+ * A response field the provider does not rely on, typed as the platform
+ * documents it. The docs type some fields differently from page to page
+ * (platform notes §5), so a value of another type is kept exactly as it came
+ * and never fails the call.
+ */
+export const tolerant = <T extends z.ZodType>(schema: T) => schema.nullish().catch((ctx) => ctx.value as z.output<T>);
 
-/** State, owner and timestamps: fields every platform object carries (spec 2.2, 2.3). */
+/** A number the platform may also send as a numeric string; anything else is kept as it came. */
+export const looseNumber = tolerant(z.union([z.number(), z.string().regex(/^-?\d+(\.\d+)?$/).transform(Number)]));
+
+/** A string the platform may also send as a number (e.g. `custom_gpu_memory`); anything else is kept as it came. */
+export const looseString = tolerant(z.union([z.string(), z.number().transform(String)]));
+
+/** State, owner and timestamps: fields every platform object carries (spec 2.2, 2.3); the provider decides on `status` only. */
 export const ownedObjectFields = {
   status: maybe(z.string()),
-  reason: maybe(z.string()),
-  user_id: maybe(z.string()),
-  root_user_id: maybe(z.string()),
-  created_at: maybe(z.string()),
-  updated_at: maybe(z.string()),
+  reason: tolerant(z.string()),
+  user_id: tolerant(z.string()),
+  root_user_id: tolerant(z.string()),
+  created_at: tolerant(z.string()),
+  updated_at: tolerant(z.string()),
 };
 
 /** `meta` of the envelope: the request id a user quotes to support. */
@@ -96,15 +107,21 @@ export const meta = z.looseObject({
 /** The envelope every response uses (spec part 1). */
 export const envelope = z.looseObject({
   ret_code: z.number(),
-  message: z.string().nullish(),
+  message: z.string().nullish().catch(undefined),
   data: z.unknown().optional(),
-  counts: z.number().nullish(),
-  meta: meta.nullish(),
+  /** On lists either the total or the page length (platform notes §5): see paging.ts. */
+  counts: z.number().nullish().catch(undefined),
+  /** The total number of matches on lists, where the platform sends it (platform notes §5). */
+  total_sum: z.number().nullish().catch(undefined),
+  meta: meta.nullish().catch(undefined),
 });
 export type Envelope = z.infer<typeof envelope>;
+
+/** The most items one list answer holds (platform notes §5: "at most 100 items per call"). */
+export const maxPageSize = 100;
 
 /** Paging query parameters of the list operations. */
 export const paging = {
   offset: z.int().min(0, "must be 0 or more").default(0),
-  limit: z.int().min(1, "must be at least 1").max(1000, "must be at most 1000").default(10),
+  limit: z.int().min(1, "must be at least 1").max(maxPageSize, `must be at most ${maxPageSize}`).default(10),
 };

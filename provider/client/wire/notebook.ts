@@ -1,6 +1,6 @@
 /** Wire schemas of notebooks (container instances): spec 2.2 and 4.2, platform notes §1. */
 import { z } from "zod";
-import { dateTime, flag, ownedObjectFields, reportAlways, text, maybe, looseNumber, notebookUuid, paging, pathSegment, requiredString, unique } from "./common";
+import { dateTime, flag, looseNumber, looseString, maybe, notebookUuid, ownedObjectFields, paging, pathSegment, reportAlways, requiredString, text, tolerant, unique } from "./common";
 
 export const chargeMode = z.enum(["elastic", "monthly"]);
 export const imageType = z.enum(["official", "user", "custom"]);
@@ -134,78 +134,97 @@ export const changeImageRequest = z.strictObject({
 });
 
 // ---- responses (spec 2.2): every field may be absent ----
+// Strict only where the provider decides something from the value (uuid,
+// status, name); every other field is read as documented when it can be and
+// otherwise kept as it came (platform notes §5: the docs type some fields
+// differently from page to page).
+
+/**
+ * Environment variables: the spec types them as a list of objects, several
+ * docs pages as a string; a string holding a JSON list is read as that list.
+ */
+export const envsField = tolerant(
+  z.preprocess((raw) => {
+    if (typeof raw !== "string") return raw;
+    try {
+      return JSON.parse(raw) as unknown;
+    } catch {
+      return raw;
+    }
+  }, z.array(z.looseObject({}))),
+);
 
 export const volumeSpec = z.looseObject({
-  id: maybe(z.number()),
-  file_set: maybe(z.string()),
-  mount_path: maybe(z.string()),
-  volume_type: maybe(z.string()),
-  file_type: maybe(z.string()),
-  quota: maybe(looseNumber),
-  permission: maybe(z.string()),
-  owner: maybe(z.string()),
-  pvc_name: maybe(z.string()),
-  notebook_uuid: maybe(z.string()),
+  id: looseNumber,
+  file_set: tolerant(z.string()),
+  mount_path: tolerant(z.string()),
+  volume_type: tolerant(z.string()),
+  file_type: tolerant(z.string()),
+  quota: looseNumber,
+  permission: tolerant(z.string()),
+  owner: tolerant(z.string()),
+  pvc_name: tolerant(z.string()),
+  notebook_uuid: tolerant(z.string()),
 });
 
 export const replicaSpecs = z.looseObject({
-  id: maybe(z.number()),
-  replicas: maybe(z.number()),
-  specs: maybe(z.string()),
-  replica_type: maybe(z.string()),
-  rg_id: maybe(z.string()),
-  custom_cpu: maybe(looseNumber),
-  custom_memory: maybe(looseNumber),
-  custom_gpu: maybe(looseNumber),
-  custom_gpu_list: maybe(z.array(z.string())),
-  custom_gpu_name: maybe(z.string()),
-  custom_gpu_memory: maybe(z.string()),
-  custom_gpu_type: maybe(z.string()),
-  custom_system_disk_size: maybe(looseNumber),
-  custom_data_disk_size: maybe(looseNumber),
-  custom_infiniband: maybe(looseNumber),
-  custom_aipods_type: maybe(z.string()),
-  custom_hashrate_allocation: maybe(looseNumber),
-  custom_network_description: maybe(z.string()),
-  custom_cpu_model: maybe(z.string()),
-  custom_cpu_manufacturer: maybe(z.string()),
-  notebook_uuid: maybe(z.string()),
-  template_id: maybe(z.number()),
+  id: looseNumber,
+  replicas: looseNumber,
+  specs: looseString,
+  replica_type: tolerant(z.string()),
+  rg_id: tolerant(z.string()),
+  custom_cpu: looseNumber,
+  custom_memory: looseNumber,
+  custom_gpu: looseNumber,
+  custom_gpu_list: tolerant(z.array(looseString)),
+  custom_gpu_name: looseString,
+  custom_gpu_memory: looseString,
+  custom_gpu_type: looseString,
+  custom_system_disk_size: looseNumber,
+  custom_data_disk_size: looseNumber,
+  custom_infiniband: looseNumber,
+  custom_aipods_type: looseString,
+  custom_hashrate_allocation: looseNumber,
+  custom_network_description: looseString,
+  custom_cpu_model: looseString,
+  custom_cpu_manufacturer: looseString,
+  notebook_uuid: tolerant(z.string()),
+  template_id: looseNumber,
 });
 
 export const serverInfo = z.looseObject({
-  status: maybe(z.boolean()),
-  protocol: maybe(z.string()),
-  server_name: maybe(z.string()),
-  server_type: maybe(z.string()),
-  url: maybe(z.string()),
-  target_port: maybe(z.number()),
-  password: maybe(z.string()),
+  status: tolerant(z.boolean()),
+  protocol: tolerant(z.string()),
+  server_name: tolerant(z.string()),
+  server_type: tolerant(z.string()),
+  url: tolerant(z.string()),
+  target_port: looseNumber,
+  password: tolerant(z.string()),
 });
 
 export const notebook = z.looseObject({
   uuid: z.string(),
-  user_name: maybe(z.string()),
-  email: maybe(z.string()),
-  kuid: maybe(z.string()),
-  ...ownedObjectFields,
-  namespace: maybe(z.string()),
-  image: maybe(z.string()),
-  image_type: maybe(z.string()),
   name: maybe(z.string()),
-  server_type: maybe(z.string()),
-  envs: maybe(z.array(z.looseObject({}))),
-  stop_time: maybe(z.string()),
-  auto_delete_time: maybe(z.string()),
-  server: maybe(z.string()),
-  pip: maybe(z.string()),
-  conda: maybe(z.string()),
-  apt: maybe(z.string()),
-  ws_url: maybe(z.string()),
-  volume_specs: maybe(z.array(volumeSpec)),
-  replica_specs: maybe(replicaSpecs),
-  servers: maybe(z.array(serverInfo)),
-  pod_ips: maybe(z.array(z.unknown())),
-  running_time: maybe(looseNumber),
+  ...ownedObjectFields,
+  user_name: tolerant(z.string()),
+  email: tolerant(z.string()),
+  kuid: tolerant(z.string()),
+  namespace: tolerant(z.string()),
+  image: tolerant(z.string()),
+  image_type: tolerant(z.string()),
+  server_type: tolerant(z.string()),
+  envs: envsField,
+  stop_time: tolerant(z.string()),
+  auto_delete_time: tolerant(z.string()),
+  server: tolerant(z.string()),
+  pip: tolerant(z.string()),
+  conda: tolerant(z.string()),
+  apt: tolerant(z.string()),
+  ws_url: tolerant(z.string()),
+  volume_specs: tolerant(z.array(volumeSpec)),
+  replica_specs: tolerant(replicaSpecs),
+  servers: tolerant(z.array(serverInfo)),
+  pod_ips: tolerant(z.array(z.unknown())),
+  running_time: looseNumber,
 });
 export type Notebook = z.output<typeof notebook>;

@@ -1,6 +1,6 @@
 /** Wire schemas of resource groups: spec 2.3 and 4.3, platform notes §1. */
 import { z } from "zod";
-import { flag, maybe, ownedObjectFields, text, looseNumber, paging, pathSegment, requiredString, unique } from "./common";
+import { flag, looseNumber, maybe, ownedObjectFields, paging, pathSegment, requiredString, text, tolerant, unique } from "./common";
 
 export const podType = z.enum(["infer", "instance", "job"]);
 
@@ -47,12 +47,12 @@ export const resourceGroup = z.preprocess(
   z.looseObject({
     rg_id: z.string(),
     name: maybe(z.string()),
-    description: maybe(z.string()),
+    description: tolerant(z.string()),
     ...ownedObjectFields,
-    resource_type: maybe(z.string()),
-    pod_type: maybe(z.array(z.string())),
-    customize_enable: maybe(looseNumber),
-    sku_id: maybe(z.string()),
+    resource_type: tolerant(z.string()),
+    pod_type: tolerant(z.array(z.string())),
+    customize_enable: looseNumber,
+    sku_id: tolerant(z.string()),
   }),
 );
 export type ResourceGroup = z.output<typeof resourceGroup>;
