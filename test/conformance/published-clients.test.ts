@@ -1,0 +1,261 @@
+/**
+ * Conformance with the platform's own published clients (issue 10, item 5):
+ * the operator's SDK (PyPI `qingcloud-sdk`) and the MCP server (PyPI
+ * `coreshub-mcp-server`) run UNCHANGED, but for base URL and keys, against an
+ * in-process emulator; test/conformance/published_clients.py drives them and
+ * prints one JSON object per call. Their calls are the oracle: nobody here
+ * wrote them (../shared/spec/platform-notes.md §6, STYLE.md "Conformance suites").
+ *
+ * The Python environment comes from `bash scripts/pyclients.sh` (pinned
+ * versions, a venv under .cache/pyclients); scripts/bootstrap.sh runs it and
+ * exports AICP_PYCLIENTS_PYTHON, so `npm test` and `.ci/run` have it.
+ */
+import { execFile } from "node:child_process";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Emulator } from "../../emulator";
+import { emulatorCredentials, startTestEmulator } from "../support/emulator";
+import { signedRequest } from "./signing";
+
+/** The pinned versions scripts/pyclients.sh installs. */
+const PINNED = { mcp: "coreshub-mcp-server 0.3.0", sdk: "qingcloud-sdk 1.2.16" } as const;
+/** Not the MCP server's default zone (xb3), so a zone seen on the wire is the one configured. */
+const ZONE = "hb2";
+const NAMESPACE = emulatorCredentials.userId.toLowerCase();
+const SCRIPT = join(__dirname, "published_clients.py");
+const PYTHON = process.env.AICP_PYCLIENTS_PYTHON;
+const MISSING_PYTHON =
+  "AICP_PYCLIENTS_PYTHON is not set: the published Python clients are not installed. " +
+  "Run `bash scripts/pyclients.sh` (needs python3 3.10+ and PyPI) and export AICP_PYCLIENTS_PYTHON=<the path it prints>, " +
+  "or run the suite through `npm test`, whose bootstrap does both.";
+
+/** One line of published_clients.py's output. */
+interface CallResult {
+  client: string;
+  call: string;
+  variant: string;
+  expect: "success" | "failure" | "observed";
+  request?: { method: string; path: string; query: string; body: string | null };
+  requests_sent?: number;
+  http_status: number | null;
+  envelope: boolean;
+  ret_code?: number;
+  message?: string;
+  counts?: number;
+  items?: number;
+  data_type?: string;
+  uuids?: string[];
+  names?: string[];
+  server_types?: string[];
+  client_error?: string;
+  transport_error?: string;
+  client_output?: string;
+  body?: string | null;
+}
+
+let emulator: Emulator | undefined;
+let results: CallResult[] = [];
+let scriptError: string | undefined;
+let notebook = { uuid: "", name: "" };
+let otherNotebook = { uuid: "", name: "" };
+const trainName = `conformance-train-${Date.now().toString(36)}`;
+let statusBefore: unknown;
+
+function runScript(args: string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    execFile(PYTHON!, [SCRIPT, ...args], { timeout: 90_000, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
+      if (error) reject(new Error(`published_clients.py failed: ${error.message}\n${stderr}`));
+      else resolve(stdout);
+    });
+  });
+}
+
+/** Creates a notebook through the platform's documented create operation (spec 4.2), signed as the public clients sign. */
+async function createNotebook(name: string): Promise<{ uuid: string; name: string }> {
+  const answer = await signedRequest({
+    baseUrl: emulator!.url,
+    ...emulatorCredentials,
+    method: "POST",
+    path: `/aicp/notebooks/namespaces/${NAMESPACE}/create`,
+    query: { zone: ZONE },
+    body: {
+      charge_mode: "elastic",
+      duration: 3600,
+      user_id: emulatorCredentials.userId,
+      namespace: NAMESPACE,
+      image: "jupyter:1",
+      image_type: "official",
+      name,
+      server_type: "jupyter",
+      replica_specs: { replicas: 1, custom_cpu: 2, custom_memory: 4 },
+    },
+  });
+  const data = (answer.json as { data?: unknown } | undefined)?.data;
+  const item = (Array.isArray(data) ? data[0] : data) as { uuid?: unknown } | undefined;
+  if (answer.status !== 200 || typeof item?.uuid !== "string") throw new Error(`create notebook '${name}' failed: HTTP ${answer.status} ${answer.text.slice(0, 500)}`);
+  return { uuid: item.uuid, name };
+}
+
+/** Creates a training job through the documented create operation (platform notes §1). */
+async function createTrainingJob(name: string): Promise<void> {
+  const answer = await signedRequest({
+    baseUrl: emulator!.url,
+    ...emulatorCredentials,
+    method: "POST",
+    path: `/aicp/trains/namespaces/${NAMESPACE}/create`,
+    query: { zone: ZONE },
+    body: {
+      charge_mode: "elastic",
+      duration: 3600,
+      name,
+      endpoint: "pytorchjobs",
+      command: "python train.py",
+      image: "pytorch/pytorch:2.3",
+      image_type: "official",
+      replica_specs: [{ replica_type: "Master", replicas: 1 }],
+    },
+  });
+  if (answer.status !== 200 || (answer.json as { ret_code?: unknown } | undefined)?.ret_code !== 0) {
+    throw new Error(`create training job '${name}' failed: HTTP ${answer.status} ${answer.text.slice(0, 500)}`);
+  }
+}
+
+function notebookStatus(uuid: string): unknown {
+  return emulator!.listNotebooks().find((nb) => nb.uuid === uuid)?.status;
+}
+
+/** The results, or a failure that says why there are none. */
+function calls(): CallResult[] {
+  if (!PYTHON) throw new Error(MISSING_PYTHON);
+  if (scriptError) throw new Error(scriptError);
+  return results;
+}
+
+function find(call: string, variantStart: string): CallResult {
+  const hit = calls().find((r) => r.call === call && r.variant.startsWith(variantStart));
+  if (!hit) throw new Error(`published_clients.py printed no result for ${call} (${variantStart}); it printed: ${calls().map((r) => `${r.call} (${r.variant})`).join("; ")}`);
+  return hit;
+}
+
+/** A one-line account of a call, for assertion messages. */
+function describeCall(r: CallResult): string {
+  return `${r.client} ${r.call} (${r.variant}): sent ${r.request?.method} ${r.request?.path}?${r.request?.query}` +
+    `${r.request?.body ? ` body ${r.request.body}` : ""}; got HTTP ${r.http_status}, envelope ${r.envelope}, ret_code ${r.ret_code}` +
+    `${r.client_error ? `; client error ${r.client_error}` : ""}${r.body ? `; body ${r.body.slice(0, 600)}` : ""}`;
+}
+
+beforeAll(async () => {
+  if (!PYTHON) return;
+  emulator = await startTestEmulator();
+  try {
+    notebook = await createNotebook(`conformance-nb-${Date.now().toString(36)}`);
+    otherNotebook = await createNotebook("unrelated-notebook");
+    await createTrainingJob(trainName);
+    // Running, so that "still Running after the SDK's POST-as-GET" means "not stopped".
+    for (let i = 0; i < 200 && notebookStatus(notebook.uuid) !== "Running"; i++) await new Promise((r) => setTimeout(r, 50));
+    statusBefore = notebookStatus(notebook.uuid);
+    emulator.clearRequests();
+    const stdout = await runScript([
+      "--url", emulator.url,
+      "--access-key", emulatorCredentials.accessKeyId,
+      "--secret-key", emulatorCredentials.secretAccessKey,
+      "--user-id", emulatorCredentials.userId,
+      "--zone", ZONE,
+      "--notebook-uuid", notebook.uuid,
+      "--notebook-name", notebook.name,
+      "--train-name", trainName,
+    ]);
+    results = stdout.split("\n").filter((line) => line.trim() !== "").map((line) => JSON.parse(line) as CallResult);
+    // For a human reading a CI log or debugging a dialect: every call, one line each.
+    if (process.env.AICP_CONFORMANCE_VERBOSE) for (const r of results) console.log(JSON.stringify(r));
+  } catch (e) {
+    scriptError = (e as Error).message;
+  }
+}, 150_000);
+
+afterAll(async () => {
+  await emulator?.close();
+});
+
+describe("the platform's published Python clients against the emulator", () => {
+  it("are installed at the pinned versions (AICP_PYCLIENTS_PYTHON)", () => {
+    expect(PYTHON, MISSING_PYTHON).toBeTruthy();
+    const clients = new Set(calls().map((r) => r.client));
+    expect([...clients].sort()).toEqual([PINNED.mcp, PINNED.sdk].sort());
+  });
+
+  it("every in-scope call answers HTTP 200 with the platform envelope and ret_code 0", () => {
+    const inScope = calls().filter((r) => r.expect === "success");
+    // 4 MCP tool calls and 2 SDK get_trains calls (see the header of published_clients.py).
+    expect(inScope.map((r) => `${r.client.split(" ")[0]} ${r.call}`)).toEqual([
+      "coreshub-mcp-server get_container_info",
+      "coreshub-mcp-server get_container_info",
+      "coreshub-mcp-server get_ssh_info",
+      "coreshub-mcp-server get_distributed_training",
+      "qingcloud-sdk get_trains",
+      "qingcloud-sdk get_trains",
+    ]);
+    const failures = inScope.filter((r) => !(r.http_status === 200 && r.envelope && r.ret_code === 0 && !r.client_error));
+    expect(failures.map(describeCall)).toEqual([]);
+  });
+
+  it("get_container_info lists the notebook with and without the name filter, and the filter excludes others", () => {
+    const all = find("get_container_info", "without name filter");
+    const filtered = find("get_container_info", "name filter");
+    expect(all.uuids, describeCall(all)).toContain(notebook.uuid);
+    expect(all.uuids, describeCall(all)).toContain(otherNotebook.uuid);
+    expect(filtered.uuids, describeCall(filtered)).toContain(notebook.uuid);
+    expect(filtered.uuids, describeCall(filtered)).not.toContain(otherNotebook.uuid);
+    // The docs call the name filter a partial match (platform notes §1).
+    for (const name of filtered.names ?? []) expect(name).toContain(notebook.name);
+  });
+
+  it("get_ssh_info returns the notebook's servers", () => {
+    const ssh = find("get_ssh_info", "default services");
+    expect(ssh.request?.path).toBe(`/aicp/notebooks/namespaces/${NAMESPACE}/notebooks/${notebook.uuid}/servers`);
+    expect(ssh.data_type, describeCall(ssh)).toBe("array");
+    expect(ssh.items ?? 0, describeCall(ssh)).toBeGreaterThan(0);
+    expect(ssh.server_types?.length, describeCall(ssh)).toBe(ssh.items);
+  });
+
+  it("the training job appears in the MCP server's and the SDK's training listings", () => {
+    for (const r of [find("get_distributed_training", "start_at/end_at"), find("get_trains", "user's namespace"), find("get_trains", "reverse=False")]) {
+      expect(r.names, describeCall(r)).toContain(trainName);
+    }
+  });
+
+  it("the emulator's request log shows the zone each client sent", () => {
+    const judged = calls().filter((r) => r.expect === "success");
+    const log = emulator!.requests().filter((e) => e.operation !== "admin");
+    // One request per call, in the order the script made them.
+    expect(log.length).toBe(calls().reduce((n, r) => n + (r.requests_sent ?? 0), 0));
+    const byCall = calls().map((r, i) => ({ r, entry: log[i] }));
+    for (const { r, entry } of byCall.filter(({ r }) => judged.includes(r))) {
+      expect(r.request?.query, describeCall(r)).toMatch(new RegExp(`(^|&)zone=${ZONE}(&|$)`));
+      expect(entry?.method).toBe(r.request?.method);
+      expect(entry?.path).toBe(r.request?.path);
+      const query = (entry as { query?: Record<string, string | string[]> } | undefined)?.query;
+      expect(query, `the emulator's log entry for ${r.client} ${r.call} records no query (RequestLogEntry.query)`).toBeDefined();
+      expect(query?.zone, `${r.client} ${r.call}`).toBe(ZONE);
+    }
+    const clientsSeen = new Set(byCall.filter(({ r, entry }) => judged.includes(r) && (entry as { query?: Record<string, unknown> })?.query?.zone === ZONE).map(({ r }) => r.client));
+    expect([...clientsSeen].sort()).toEqual([PINNED.mcp, PINNED.sdk].sort());
+  });
+
+  it("the SDK's send_request POST goes out as a GET with a JSON body, which no server can serve: nothing is stopped", () => {
+    // qingcloud/qai/connection.py signs method "POST" but calls requests.get(..., json=body).
+    // A server routing on the method finds no GET route for .../notebooks/stop; one that
+    // verified the signature against the method received ("GET") would not match the
+    // "POST" it was signed with. Either way it cannot work, on the platform or anywhere.
+    // What can be checked: it was really sent that way, it was not answered as a
+    // success, and the notebook was not stopped.
+    const post = find("send_request", "POST stop notebooks");
+    expect(post.expect).toBe("failure");
+    expect(post.request?.method).toBe("GET");
+    expect(post.request?.path).toBe(`/aicp/notebooks/namespaces/${NAMESPACE}/notebooks/stop`);
+    expect(JSON.parse(post.request?.body ?? "null")).toEqual({ uuids: [notebook.uuid], save_image: false });
+    expect(post.http_status === 200 && post.envelope && post.ret_code === 0, describeCall(post)).toBe(false);
+    expect(statusBefore).toBe("Running");
+    expect(notebookStatus(notebook.uuid)).toBe(statusBefore);
+  });
+});
