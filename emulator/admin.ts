@@ -1,7 +1,7 @@
 /**
  * The emulator's own admin API, for tests and humans. Unsigned, answered only
- * to loopback clients, never subject to faults, logged with operation "admin".
- * Answers use the platform's envelope too.
+ * to loopback clients, never subject to faults or the dialect, logged with
+ * operation "admin". Answers use the platform's envelope too.
  *
  *   GET    /__emulator/health            liveness: {status: "ok", url}
  *   GET    /__emulator/requests          the request log (RequestLogEntry[]), oldest first
@@ -9,7 +9,10 @@
  *   GET    /__emulator/faults            installed faults with their remaining counts
  *   POST   /__emulator/faults            installs a fault: body is a FaultSpec (400 when invalid)
  *   DELETE /__emulator/faults            removes every fault
+ *   GET    /__emulator/dialect           the dialect in force (Dialect)
+ *   PUT    /__emulator/dialect           merges a partial Dialect into it; answers the result (400 when invalid)
  *   GET    /__emulator/state             {resource_groups, notebooks, training_jobs, templates}, wire-shaped
+ *   POST   /__emulator/notebooks         creates notebooks at once: body is a SeedNotebooks; data {uuids}
  *   DELETE /__emulator/notebooks/{uuid}  removes a notebook out of band (404 when unknown)
  *   GET    /__emulator/connections       {open, peak, inFlight, peakInFlight}: connections and API requests at once
  *   DELETE /__emulator/connections       restarts the peaks from the current values
@@ -18,7 +21,7 @@ import { ApiError, notFound } from "./errors";
 import type { FaultRegistry } from "./faults";
 import { groupToWire, notebookToWire, templateToWire } from "./handlers";
 import type { Store } from "./state";
-import type { FaultSpec, RequestLogEntry } from "./types";
+import type { Dialect, FaultSpec, RequestLogEntry, SeedNotebooks } from "./types";
 
 /** The prefix of every admin route. */
 export const ADMIN_PREFIX = "/__emulator";
@@ -31,6 +34,9 @@ export interface AdminDeps {
   url: () => string;
   readyDelayMs: number;
   deleteNotebook: (uuid: string) => boolean;
+  seedNotebooks: (seed: SeedNotebooks) => string[];
+  dialect: () => Dialect;
+  setDialect: (patch: unknown) => Dialect;
   connections: { read: () => Record<string, number>; reset: () => void };
 }
 
@@ -38,6 +44,16 @@ export interface AdminDeps {
 export function isLoopback(address: string | undefined): boolean {
   if (!address) return false;
   return address === "::1" || address.startsWith("127.") || address.startsWith("::ffff:127.");
+}
+
+/** Runs `change`, turning its Error into a 400 naming what was wrong. */
+function badRequestOnError<T>(change: () => T): T {
+  try {
+    return change();
+  } catch (e) {
+    if (e instanceof ApiError) throw e;
+    throw new ApiError(400, 400, (e as Error).message);
+  }
 }
 
 /** Answers one admin request; throws ApiError for errors. */
@@ -62,24 +78,29 @@ export function handleAdmin(deps: AdminDeps, method: string, path: string, body:
       return { data: list, counts: list.length };
     }
     case "POST /__emulator/faults":
-      try {
-        deps.faults.add(body as FaultSpec);
-      } catch (e) {
-        throw new ApiError(400, 400, (e as Error).message);
-      }
+      badRequestOnError(() => deps.faults.add(body as FaultSpec));
       return { data: deps.faults.list(), counts: deps.faults.list().length };
     case "DELETE /__emulator/faults":
       deps.faults.clear();
       return { data: null, counts: 0 };
+    case "GET /__emulator/dialect":
+      return { data: deps.dialect(), counts: 0 };
+    case "PUT /__emulator/dialect":
+      return { data: badRequestOnError(() => deps.setDialect(body)), counts: 0 };
+    case "POST /__emulator/notebooks": {
+      const uuids = badRequestOnError(() => deps.seedNotebooks(body as SeedNotebooks));
+      return { data: { uuids }, counts: uuids.length };
+    }
     case "GET /__emulator/state": {
       deps.store.purgeExpired(now);
       const d = deps.store.data;
+      const dialect = deps.dialect();
       return {
         data: {
-          resource_groups: d.groups.map(groupToWire),
-          notebooks: d.notebooks.map((nb) => notebookToWire(nb, now, deps.readyDelayMs)),
+          resource_groups: d.groups.map((g) => groupToWire(g, dialect)),
+          notebooks: d.notebooks.map((nb) => notebookToWire(nb, now, deps.readyDelayMs, dialect)),
           training_jobs: d.jobs,
-          templates: d.templates.map((t) => templateToWire(deps.store, t)),
+          templates: d.templates.map((t) => templateToWire(deps.store, t, dialect)),
         },
         counts: 0,
       };

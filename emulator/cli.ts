@@ -3,15 +3,23 @@
  *   AICP emulator listening on http://127.0.0.1:<port>
  *
  *   node dist/emulator/cli.js --port <P> [--host H] [--state <file>]
- *     [--access-key-id <id> --secret-access-key <key>] [--user-id <id>] [--ready-delay-ms <n>] [--verbose]
+ *     [--access-key-id <id> --secret-access-key <key>] [--user-id <id>] [--ready-delay-ms <n>]
+ *     [--dialect key=value[,key=value]] [--zones z1,z2] [--verbose]
+ *
+ * `--dialect` sets switches of the Dialect (types.ts), e.g.
+ * `--dialect prefixes=both,counts=total,absentOperations=getResourceGroup+deleteResourceGroup`;
+ * it may be repeated.
  *
  * Request lines go to stderr with --verbose, so stdout stays machine-readable.
  */
+import { parseDialectArg } from "./dialect";
 import { startEmulator } from "./server";
-import type { EmulatorOptions } from "./types";
+import type { Dialect, EmulatorOptions } from "./types";
 
 const USAGE =
-  "usage: aicp-emulator --port <P> [--host H] [--state <file>] [--access-key-id <id> --secret-access-key <key>] [--user-id <id>] [--ready-delay-ms <n>] [--verbose]";
+  "usage: aicp-emulator --port <P> [--host H] [--state <file>] [--access-key-id <id> --secret-access-key <key>] [--user-id <id>] [--ready-delay-ms <n>] [--dialect key=value[,key=value]] [--zones z1,z2] [--verbose]";
+
+const VALUED = ["port", "host", "state", "access-key-id", "secret-access-key", "user-id", "ready-delay-ms", "dialect", "zones"];
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n${USAGE}\n`);
@@ -20,6 +28,7 @@ function fail(message: string): never {
 
 function parseArgs(argv: readonly string[]): EmulatorOptions {
   const values: Record<string, string> = {};
+  let dialect: Partial<Dialect> = {};
   let verbose = false;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
@@ -32,9 +41,17 @@ function parseArgs(argv: readonly string[]): EmulatorOptions {
       continue;
     }
     const m = /^--([a-z-]+)(?:=(.*))?$/.exec(arg);
-    if (!m || !["port", "host", "state", "access-key-id", "secret-access-key", "user-id", "ready-delay-ms"].includes(m[1]!)) fail(`unknown argument '${arg}'`);
+    if (!m || !VALUED.includes(m[1]!)) fail(`unknown argument '${arg}'`);
     const value = m[2] ?? argv[++i];
     if (value === undefined) fail(`${arg} needs a value`);
+    if (m[1] === "dialect") {
+      try {
+        dialect = { ...dialect, ...parseDialectArg(value) };
+      } catch (e) {
+        fail((e as Error).message);
+      }
+      continue;
+    }
     values[m[1]!] = value;
   }
   const int = (name: string): number | undefined => {
@@ -51,7 +68,9 @@ function parseArgs(argv: readonly string[]): EmulatorOptions {
     host: values.host,
     stateFile: values.state,
     notebookReadyDelayMs: int("ready-delay-ms"),
+    dialect,
   };
+  if (values.zones !== undefined) options.zones = values.zones.split(",").filter(Boolean);
   if (keyId !== undefined && secret !== undefined) {
     options.credentials = [{ accessKeyId: keyId, secretAccessKey: secret, userId: values["user-id"] }];
   } else if (values["user-id"] !== undefined) {

@@ -62,3 +62,32 @@ export interface WireEnvelope {
 export function envelope(retCode: number, message: string, data: unknown, counts: number, reqId: string, user: string): WireEnvelope {
   return { ret_code: retCode, message, data, counts, meta: { X_REQUEST_ID: reqId, X_REQUEST_USER: user } };
 }
+
+/** An answer that is not the envelope: what a gateway or a web framework sends for a path it has no route for. */
+export class PlainAnswer extends Error {
+  constructor(
+    readonly status: number,
+    readonly contentType: string,
+    readonly body: string,
+  ) {
+    super(`HTTP ${status}`);
+  }
+}
+
+/**
+ * A prefix the platform does not serve: the gateway in front of it answers an
+ * nginx-style HTML page, never the envelope (platform notes §3), so a client
+ * can tell that nothing behind it ran.
+ */
+export function gatewayNotFound(): PlainAnswer {
+  return new PlainAnswer(
+    404,
+    "text/html",
+    "<html>\r\n<head><title>404 Not Found</title></head>\r\n<body>\r\n<center><h1>404 Not Found</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n",
+  );
+}
+
+/** A route the application lacks under a served prefix: the web framework's own 404, not the envelope. */
+export function routeNotFound(): PlainAnswer {
+  return new PlainAnswer(404, "application/json", JSON.stringify({ detail: "Not Found" }));
+}

@@ -10,14 +10,14 @@
  * only when it actually fires (its probability drawn), and removed at 0.
  */
 import { z } from "zod";
-import { operationNames } from "../provider/client/routes";
+import { OPERATION_NAMES } from "./routes";
 import type { FaultSpec } from "./types";
 
 /** Validates a FaultSpec sent to the admin API. */
 export const faultSpecSchema = z
   .strictObject({
     kind: z.enum(["latency", "http", "retCode", "malformed", "drop"]),
-    operation: z.enum(operationNames as [string, ...string[]]).optional(),
+    operation: z.enum(OPERATION_NAMES as [string, ...string[]]).optional(),
     count: z.int().min(1).optional(),
     probability: z.number().min(0).max(1).optional(),
     latencyMs: z.int().min(0).max(600_000).optional(),

@@ -1,7 +1,10 @@
 /**
- * A local AICP (CoresHub) platform for tests and the demo: every operation of
- * the provider's route table under /qai/aicp and /aicp, the signature check,
- * notebook lifecycles over time, fault injection and optional persistence.
+ * A local stand-in of the AICP (CoresHub) platform for tests and the demo,
+ * written from the platform's documents: every operation of its route table,
+ * the signature check, notebook lifecycles over time, dialect switches for
+ * what is unknown, fault injection and optional persistence.
  */
-export type { Emulator, EmulatorOptions, FaultSpec, RequestLogEntry } from "./types";
+export type { AuthVariant, Dialect, Emulator, EmulatorOptions, FaultSpec, RequestLogEntry, SeedNotebooks } from "./types";
+export { DEFAULT_DIALECT, DEFAULT_ZONES } from "./dialect";
+export { OPERATION_NAMES, ROUTES, type OperationName } from "./routes";
 export { startEmulator } from "./server";

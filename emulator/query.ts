@@ -1,45 +1,61 @@
 /**
- * Query strings: parsing into pairs (kept for the signature) and turning them
- * into the typed object a wire query schema expects. Values are coerced per
- * field, guided by the schema, so "2" becomes 2 only where a number is wanted.
+ * Query strings: parsing into pairs (kept in wire order for the signature) and
+ * turning them into the typed object an operation's query schema expects.
+ *
+ * What public clients send (platform notes §4): `/` unencoded in values, arrays
+ * as repeated keys, Python booleans (`True`/`False`), and, from the operator's
+ * SDK, values joined without encoding and then re-quoted by `requests`. Names
+ * an operation does not model are left out and reported, not refused: the
+ * platform ignores them.
  */
 import type { z } from "zod";
 import { ApiError } from "./errors";
 
-/** Decoded `[name, value]` pairs in wire order; `+` means a space, as in forms. */
-export function parseQuery(raw: string): Array<[string, string]> {
-  const pairs: Array<[string, string]> = [];
+/** One query parameter as received. */
+export interface QueryPair {
+  /** Name, decoded. */
+  key: string;
+  /** Value decoded as a form does: `+` is a space. */
+  value: string;
+  /** Value with only the percent-escapes decoded (`+` kept): what a raw-join signer saw. */
+  literal: string;
+}
+
+/** The pairs of a raw query string, in wire order. */
+export function parseQuery(raw: string): QueryPair[] {
+  const pairs: QueryPair[] = [];
   for (const part of raw.split("&")) {
     if (part === "") continue;
     const eq = part.indexOf("=");
     const name = eq < 0 ? part : part.slice(0, eq);
     const value = eq < 0 ? "" : part.slice(eq + 1);
-    pairs.push([decode(name), decode(value)]);
+    pairs.push({ key: decode(name.replace(/\+/g, " ")), value: decode(value.replace(/\+/g, " ")), literal: decode(value) });
   }
   return pairs;
 }
 
 function decode(text: string): string {
   try {
-    return decodeURIComponent(text.replace(/\+/g, " "));
+    return decodeURIComponent(text);
   } catch {
     throw new ApiError(400, 400, `invalid query string: malformed percent-encoding in '${text}'`);
   }
 }
 
 /** Groups pairs by name: one value stays a string, repeated names become arrays. */
-export function groupPairs(pairs: ReadonlyArray<readonly [string, string]>): Record<string, string | string[]> {
+export function groupPairs(pairs: readonly QueryPair[]): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = {};
-  for (const [name, value] of pairs) {
-    const prev = out[name];
-    if (prev === undefined) out[name] = value;
+  for (const { key, value } of pairs) {
+    const prev = out[key];
+    if (prev === undefined) out[key] = value;
     else if (Array.isArray(prev)) prev.push(value);
-    else out[name] = [prev, value];
+    else out[key] = [prev, value];
   }
   return out;
 }
 
-type Kind = "number" | "boolean" | "string" | "array-number" | "array-boolean" | "array-string" | "other";
+type Scalar = "number" | "boolean" | "string";
+type Kind = Scalar | `array-${Scalar}` | "other";
 
 /** Reads the zod 4 definition tree down to the value type of one field. */
 function kindOf(schema: unknown, inArray = false): Kind {
@@ -58,7 +74,7 @@ function kindOf(schema: unknown, inArray = false): Kind {
     case "array": {
       if (inArray) return "other";
       const inner = kindOf(def.element, true);
-      return inner === "number" || inner === "boolean" || inner === "string" ? (`array-${inner}` as Kind) : "other";
+      return inner === "number" || inner === "boolean" || inner === "string" ? `array-${inner}` : "other";
     }
     case "number":
     case "int":
@@ -74,33 +90,41 @@ function kindOf(schema: unknown, inArray = false): Kind {
   }
 }
 
-function coerceScalar(value: string, kind: "number" | "boolean" | "string"): unknown {
+/** Python writes booleans as True/False (platform notes §4); JSON-minded clients as true/false. */
+const BOOLEANS: Record<string, boolean> = { true: true, True: true, false: false, False: false };
+
+function coerceScalar(value: string, kind: Scalar): unknown {
   if (kind === "number" && /^-?\d+(\.\d+)?$/.test(value.trim())) return Number(value);
-  if (kind === "boolean" && (value === "true" || value === "false")) return value === "true";
+  if (kind === "boolean" && value in BOOLEANS) return BOOLEANS[value];
   return value;
 }
 
 /**
- * Builds the object to validate against `schema` (a zod object): array fields
- * always get an array, scalar fields keep a single value (a repeated scalar
- * stays an array so validation reports it), and unknown names pass through for
- * the strict schema to reject.
+ * Builds the object to validate against `schema` (a zod object) from the
+ * grouped query: array fields always get an array, scalar fields a single value
+ * (a repeated scalar stays an array so validation reports it). Names the schema
+ * does not model are returned in `ignored` instead.
  */
-export function coerceQuery(schema: z.ZodObject, grouped: Record<string, string | string[]>): Record<string, unknown> {
+export function coerceQuery(schema: z.ZodObject, grouped: Record<string, string | string[]>): { value: Record<string, unknown>; ignored: string[] } {
   const shape = schema.shape as Record<string, unknown>;
-  const out: Record<string, unknown> = {};
-  for (const [name, value] of Object.entries(grouped)) {
-    const kind = name in shape ? kindOf(shape[name]) : "other";
-    const values = Array.isArray(value) ? value : [value];
+  const value: Record<string, unknown> = {};
+  const ignored: string[] = [];
+  for (const [name, raw] of Object.entries(grouped)) {
+    if (!(name in shape)) {
+      ignored.push(name);
+      continue;
+    }
+    const kind = kindOf(shape[name]);
+    const values = Array.isArray(raw) ? raw : [raw];
     if (kind.startsWith("array-")) {
-      const inner = kind.slice(6) as "number" | "boolean" | "string";
-      out[name] = values.map((v) => coerceScalar(v, inner));
+      const inner = kind.slice(6) as Scalar;
+      value[name] = values.map((v) => coerceScalar(v, inner));
     } else if (kind === "number" || kind === "boolean" || kind === "string") {
       const coerced = values.map((v) => coerceScalar(v, kind));
-      out[name] = coerced.length === 1 ? coerced[0] : coerced;
+      value[name] = coerced.length === 1 ? coerced[0] : coerced;
     } else {
-      out[name] = value;
+      value[name] = raw;
     }
   }
-  return out;
+  return { value, ignored };
 }

@@ -1,13 +1,14 @@
 /**
- * Maps a request to an operation of the route table. Every route is served
- * under both prefixes (platform notes §3): the spec's `/qai/aicp` and the
- * public client's `/aicp`.
+ * Maps a request to an operation of the emulator's route table, under the
+ * prefixes the dialect serves (platform notes §3). What does not match answers
+ * without the envelope: the gateway's HTML 404 for a prefix that is not served,
+ * the framework's JSON 404 for an unknown (or absent) route under a served one.
  */
-import { defaultRoutes, type OperationName } from "../provider/client/routes";
-import { ApiError } from "./errors";
+import { ApiError, gatewayNotFound, routeNotFound } from "./errors";
+import { ROUTES, type OperationName } from "./routes";
+import type { Dialect } from "./types";
 
-/** The prefixes the platform answers under; the longer one is tried first. */
-export const PREFIXES = ["/qai/aicp", "/aicp"] as const;
+const PREFIX_PATHS = { qai: "/qai/aicp", aicp: "/aicp" } as const;
 
 /** A matched route. */
 export interface RouteMatch {
@@ -22,7 +23,7 @@ interface CompiledRoute {
   segments: Array<{ literal: string } | { param: string }>;
 }
 
-const compiled: CompiledRoute[] = Object.entries(defaultRoutes).map(([operation, route]) => ({
+const compiled: CompiledRoute[] = Object.entries(ROUTES).map(([operation, route]) => ({
   operation: operation as OperationName,
   method: route.method,
   segments: route.path
@@ -34,36 +35,49 @@ const compiled: CompiledRoute[] = Object.entries(defaultRoutes).map(([operation,
     }),
 }));
 
+/** The prefix a raw path starts with, if any; the longer `/qai/aicp` is tried first. */
+function prefixOf(rawPath: string): keyof typeof PREFIX_PATHS | undefined {
+  for (const key of ["qai", "aicp"] as const) {
+    const p = PREFIX_PATHS[key];
+    if (rawPath === p || rawPath.startsWith(p + "/")) return key;
+  }
+  return undefined;
+}
+
 /**
  * Finds the operation for `method` and the raw (still encoded) `path`; a
- * trailing slash is ignored. Throws 404 for no route and 400 for a path
- * parameter that could change the route once decoded.
+ * trailing slash is ignored. Throws a PlainAnswer for no route and a 400
+ * ApiError for a path parameter that could change the route once decoded.
  */
-export function matchRoute(method: string, rawPath: string): RouteMatch {
-  const prefix = PREFIXES.find((p) => rawPath === p || rawPath.startsWith(p + "/"));
-  if (prefix !== undefined) {
-    const rest = rawPath.slice(prefix.length).split("/").filter((s, i, all) => s !== "" || (i > 0 && i < all.length - 1));
-    for (const route of compiled) {
-      if (route.method !== method || route.segments.length !== rest.length) continue;
-      const params = matchSegments(route, rest);
-      if (params) return { operation: route.operation, params };
-    }
+export function matchRoute(method: string, rawPath: string, dialect: Dialect): RouteMatch {
+  const prefix = prefixOf(rawPath);
+  if (prefix === undefined || (dialect.prefixes !== "both" && dialect.prefixes !== prefix)) throw gatewayNotFound();
+  const rest = rawPath
+    .slice(PREFIX_PATHS[prefix].length)
+    .split("/")
+    .filter((s, i, all) => s !== "" || (i > 0 && i < all.length - 1));
+  for (const route of compiled) {
+    if (route.method !== method || route.segments.length !== rest.length) continue;
+    const params = matchSegments(route, rest);
+    if (!params) continue;
+    if (dialect.absentOperations.includes(route.operation)) break;
+    return { operation: route.operation, params };
   }
-  throw new ApiError(404, 404, `no route for ${method} ${rawPath}`);
+  throw routeNotFound();
 }
 
 function matchSegments(route: CompiledRoute, rest: string[]): Record<string, string> | undefined {
-  const params: Record<string, string> = {};
+  const raw: Record<string, string> = {};
   for (let i = 0; i < rest.length; i++) {
     const seg = route.segments[i]!;
-    const raw = rest[i]!;
     if ("literal" in seg) {
-      if (seg.literal !== raw) return undefined;
-      continue;
+      if (seg.literal !== rest[i]) return undefined;
+    } else {
+      raw[seg.param] = rest[i]!;
     }
-    params[seg.param] = decodeSegment(seg.param, raw);
   }
-  return params;
+  // Decoded only once the literals matched, so a bad segment of another route cannot fail this one.
+  return Object.fromEntries(Object.entries(raw).map(([name, value]) => [name, decodeSegment(name, value)]));
 }
 
 function decodeSegment(name: string, raw: string): string {

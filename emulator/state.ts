@@ -6,7 +6,7 @@
 import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { seedCatalogue } from "./catalogue";
 import type { StateData } from "./records";
-import { parseWireTime } from "./util";
+import { storedMs } from "./times";
 
 /** Holds the state; every change goes through `mutate` so it is persisted. */
 export class Store {
@@ -43,13 +43,14 @@ export class Store {
   }
 
   /**
-   * Removes notebooks whose auto-delete time has come (a time without zone is
-   * UTC). Called lazily before every request and admin read.
+   * Removes notebooks whose auto-delete time has come (stored times are UTC;
+   * the request's value was read in the dialect's zone when it was stored).
+   * Called lazily before every request and admin read.
    */
   purgeExpired(now: number): number {
     const keep = this.data.notebooks.filter((nb) => {
       if (!nb.auto_delete_time) return true;
-      const at = parseWireTime(nb.auto_delete_time);
+      const at = storedMs(nb.auto_delete_time);
       return Number.isNaN(at) || at > now;
     });
     const removed = this.data.notebooks.length - keep.length;

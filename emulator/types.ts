@@ -3,6 +3,81 @@
  * so they change only together with those tests.
  */
 
+/**
+ * The switches for what nobody knows about the real platform. Each default is
+ * the reading closest to the public evidence; tests flip one switch at a time
+ * (without a restart) to run a client against every plausible platform.
+ */
+export interface Dialect {
+  /**
+   * Path prefixes served. `aicp` serves `/aicp/...`, `qai` serves `/qai/aicp/...`.
+   * Default `aicp`: the API introduction, the signature page's example and all
+   * three public clients sign and send `/aicp/...`; only the unsigned curl samples
+   * of the operation pages use `/qai/aicp` (platform notes §3). A prefix that is
+   * not served answers like a gateway would: HTTP 404 with an HTML page, never
+   * the envelope.
+   */
+  prefixes: "aicp" | "qai" | "both";
+  /**
+   * Operations the platform lacks; they answer like an unknown route (HTTP 404,
+   * a body that is not the envelope). Default none. The resource-group get,
+   * list and delete routes are assumed, not documented (platform notes §2).
+   */
+  absentOperations: string[];
+  /**
+   * What the MD5 line of the string to sign covers on a request with a body:
+   * the MD5 of the empty string (`empty`) or of the exact body bytes (`body`).
+   * Default `empty`: every public client puts MD5("") there and none shows a
+   * working signed write (platform notes §4). A request signed under the other
+   * convention is refused like any bad signature.
+   */
+  signatureBody: "empty" | "body";
+  /**
+   * Whether the `zone` query parameter is required. Default `required`: the
+   * API introduction lists it among the common parameters and every public
+   * client sends it, the MCP server marks it required (platform notes §4).
+   * An unknown zone is refused in both modes.
+   */
+  zone: "required" | "optional";
+  /**
+   * `counts` on list operations: the number of matches (`total`) or of items in
+   * this page (`page`). Default `page`: the spec shows `counts` differing from a
+   * total, and the docs tell callers to page with `total_sum` (platform notes §5).
+   */
+  counts: "total" | "page";
+  /**
+   * List answers carry `total_sum`, the number of matches, beside `counts`.
+   * Default true: the API introduction says to page with it (platform notes §5).
+   */
+  totalSum: boolean;
+  /**
+   * Largest page a list returns, whatever `limit` asks (capped silently); null
+   * for no cap. Default 100: the API introduction's limit (platform notes §5).
+   */
+  maxPageSize: number | null;
+  /**
+   * Zone in which date-times without a zone suffix are written in responses and
+   * read in requests (zoned request values are taken as given); auto-delete
+   * expiry uses the same reading. Default `UTC`: the docs' samples show UTC
+   * (with `Z`); the skills scripts build some times in China time, so UTC+8 is
+   * the alternative (platform notes §5 "Times").
+   */
+  bareTimeZone: "UTC" | "+08:00";
+  /**
+   * Shape of `data` answered by the single-notebook writes (set_stop_time,
+   * set_delete_time, change_image). `docs` follows each operation's docs sample:
+   * an object for set_stop_time, an array for set_delete_time and change_image
+   * (platform notes §5 "Types that differ"); `object` and `array` force one shape.
+   */
+  singleWriteData: "docs" | "object" | "array";
+  /**
+   * A notebook's `envs` is sent as a JSON string instead of an array. Default
+   * false (the spec types it as an array); several docs pages type it as a
+   * string (platform notes §5).
+   */
+  envsAsString: boolean;
+}
+
 /** How to start an emulator. */
 export interface EmulatorOptions {
   /** Port to listen on; 0 (the default) picks a free port. */
@@ -17,6 +92,20 @@ export interface EmulatorOptions {
   notebookReadyDelayMs?: number;
   /** Optional sink for one human-readable line per request. */
   log?: (line: string) => void;
+  /** Dialect switches to change from the defaults (see Dialect). */
+  dialect?: Partial<Dialect>;
+  /** Known zones; default xb3, xb2, hb2 (the public clients) and hd1 (the docs' example), platform notes §4. */
+  zones?: string[];
+}
+
+/** How the signature of an accepted request was built (platform notes §4). */
+export interface AuthVariant {
+  /** Encoding of the canonical query: RFC 3986, Python `quote` with `/` kept, or the raw `key=value` join. */
+  canonical: "rfc3986" | "python" | "raw";
+  /** What the MD5 line covered: the empty string, or the request body. A request without a body reports `empty`. */
+  bodyHash: "empty" | "body";
+  /** How often the signature was percent-encoded in the query. */
+  signatureEncoding: "once" | "twice";
 }
 
 /** One answered (or dropped) request. */
@@ -26,7 +115,7 @@ export interface RequestLogEntry {
   method: string;
   /** Request path without the query. */
   path: string;
-  /** Key of defaultRoutes, "admin" for /__emulator/ routes, absent when no route matched. */
+  /** Operation name of the emulator's route table, "admin" for /__emulator/ routes, absent when no route matched. */
   operation?: string;
   /** HTTP status sent; 0 when the connection was dropped by a fault. */
   status: number;
@@ -34,12 +123,18 @@ export interface RequestLogEntry {
   retCode?: number;
   /** meta.X_REQUEST_ID of the envelope, when one was sent. */
   requestId?: string;
+  /** How the signature was built, once it was accepted. */
+  auth?: AuthVariant;
+  /** The decoded query without `signature` and `access_key_id`; repeated names are arrays. */
+  query?: Record<string, string | string[]>;
+  /** Query parameter names the operation does not model and ignored (the platform ignores them too). */
+  ignoredParams?: string[];
 }
 
 /** A fault to inject into API requests (never into admin routes). */
 export interface FaultSpec {
   kind: "latency" | "http" | "retCode" | "malformed" | "drop";
-  /** Key of defaultRoutes; absent = every API operation. */
+  /** Operation name of the route table; absent = every API operation. */
   operation?: string;
   /** Apply to the next N matching requests; absent = unlimited while installed. */
   count?: number;
@@ -57,6 +152,20 @@ export interface FaultSpec {
   message?: string;
 }
 
+/** Notebooks to create at once, for paging tests (admin `POST /__emulator/notebooks`). */
+export interface SeedNotebooks {
+  /** Namespace that owns them (a user id in lower case). */
+  namespace: string;
+  /** How many; 1 to 10,000. */
+  count: number;
+  /** Names are `<namePrefix>-<n>` with n counting on from earlier seeds; default "seed". */
+  namePrefix?: string;
+  /** Owner user id; default the configured user of the namespace, else the namespace. */
+  userId?: string;
+  /** Running at once (default) or Stopped. */
+  status?: "Running" | "Stopped";
+}
+
 /** A running emulator. */
 export interface Emulator {
   /** Base URL, e.g. "http://127.0.0.1:41234" (no path prefix). */
@@ -67,6 +176,12 @@ export interface Emulator {
   clearRequests(): void;
   addFault(fault: FaultSpec): void;
   clearFaults(): void;
+  /** The dialect in force. */
+  dialect(): Dialect;
+  /** Changes some dialect switches (merged into the current ones); throws on an invalid value. Returns the result. */
+  setDialect(partial: Partial<Dialect>): Dialect;
+  /** Creates notebooks at once; returns their uuids in creation order. */
+  seedNotebooks(seed: SeedNotebooks): string[];
   /** Removes a notebook immediately, behind the provider's back; false when unknown. */
   deleteNotebook(uuid: string): boolean;
   /** Every notebook, wire-shaped (snake_case) as the API returns it. */

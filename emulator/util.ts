@@ -1,4 +1,4 @@
-/** Small helpers shared by the emulator's modules: ids, times, deterministic pseudo-randomness. */
+/** Small helpers shared by the emulator's modules: ids and deterministic pseudo-randomness. */
 import { createHash, randomBytes } from "node:crypto";
 
 const ALNUM = "abcdefghijklmnopqrstuvwxyz0123456789";
@@ -21,28 +21,6 @@ export function requestId(): string {
   return "req-" + randomBytes(8).toString("hex");
 }
 
-/** Time as the platform writes it in responses: UTC, seconds, no zone suffix. */
-export function wireTime(ms: number): string {
-  return new Date(ms).toISOString().slice(0, 19);
-}
-
-/**
- * Reads a request date-time (ISO with or without zone, or "YYYY-MM-DD HH:MM:SS");
- * a value without a zone is UTC, matching what responses show.
- */
-export function parseWireTime(value: string): number {
-  const iso = value.replace(" ", "T");
-  const zoned = /(Z|[+-]\d{2}:?\d{2})$/.test(iso) ? iso.replace(/([+-]\d{2})(\d{2})$/, "$1:$2") : iso + "Z";
-  return Date.parse(zoned);
-}
-
-/** Normalises a request date-time to the response form; unparsable input is kept as sent. */
-export function normaliseWireTime(value: string | null | undefined): string | null {
-  if (value === undefined || value === null) return null;
-  const ms = parseWireTime(value);
-  return Number.isNaN(ms) ? value : wireTime(ms);
-}
-
 /** A stable 32-bit number derived from text, so generated details do not change between reads. */
 export function stableHash(text: string): number {
   return createHash("md5").update(text).digest().readUInt32BE(0);
@@ -63,9 +41,4 @@ export function stableUuid(text: string): string {
 /** Resolves after `ms` milliseconds. */
 export function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
-/** Pages an already filtered and sorted list. */
-export function page<T>(items: readonly T[], offset: number, limit: number): T[] {
-  return items.slice(offset, offset + limit);
 }

@@ -1,14 +1,15 @@
-/** What an operation handler receives and returns. */
+/** What an operation handler receives and returns, and the helpers they share. */
 import type { z } from "zod";
-import type { Credential } from "../auth";
 import { ApiError, validate } from "../errors";
 import { coerceQuery } from "../query";
+import type { Credential } from "../signature";
 import type { Store } from "../state";
+import type { Dialect } from "../types";
 
 /** One signed, routed API request. */
 export interface HandlerContext {
   store: Store;
-  /** Decoded path parameters. */
+  /** Decoded path parameters; `namespace` is the caller's own (tenancy was checked). */
   params: Record<string, string>;
   /** Query without access_key_id and signature; repeated names are arrays. */
   query: Record<string, string | string[]>;
@@ -20,20 +21,28 @@ export interface HandlerContext {
   now: number;
   /** Pending -> Running delay of notebooks. */
   readyDelayMs: number;
+  /** The dialect in force for this request. */
+  dialect: Dialect;
+  /** Query names the operation read; the others are logged as ignored. */
+  consumed: Set<string>;
 }
 
-/** `data` and `counts` of a successful envelope. */
+/** `data` and `counts` of a successful envelope, and `total_sum` for list operations. */
 export interface HandlerResult {
   data: unknown;
   counts: number;
+  /** Number of matches of a list; sent as `total_sum` when the dialect says so. */
+  totalSum?: number;
 }
 
 /** An operation handler; it throws ApiError to answer an error. */
 export type Handler = (ctx: HandlerContext) => HandlerResult;
 
-/** The query validated by `schema`, with `extra` (path parameters a schema lists) merged in. */
-export function queryOf<T extends z.ZodObject>(schema: T, ctx: HandlerContext, extra: Record<string, string> = {}): z.output<T> {
-  return validate(schema, coerceQuery(schema, { ...ctx.query, ...extra }), "query");
+/** The query validated by `schema`; names it does not model are left for the log's `ignoredParams`. */
+export function queryOf<T extends z.ZodObject>(schema: T, ctx: HandlerContext): z.output<T> {
+  const { value } = coerceQuery(schema, ctx.query);
+  for (const name of Object.keys(value)) ctx.consumed.add(name);
+  return validate(schema, value, "query");
 }
 
 /** The body validated by `schema`; a missing body is a 400 too. */
@@ -46,4 +55,16 @@ export function bodyOf<T extends z.ZodType>(schema: T, ctx: HandlerContext): z.o
 export function compareValues(a: unknown, b: unknown): number {
   if (typeof a === "number" && typeof b === "number") return a - b;
   return String(a ?? "").localeCompare(String(b ?? ""));
+}
+
+/**
+ * One page of a filtered, sorted list, shaped by the dialect: at most
+ * `maxPageSize` items whatever `limit` asks, `counts` the total or the page
+ * length, and the total kept for `total_sum` (platform notes §5 "Paging").
+ */
+export function listPage<T>(ctx: HandlerContext, all: readonly T[], offset: number, limit: number, toWire: (item: T) => unknown): HandlerResult {
+  const cap = ctx.dialect.maxPageSize;
+  const size = cap === null ? limit : Math.min(limit, cap);
+  const data = all.slice(offset, offset + size).map(toWire);
+  return { data, counts: ctx.dialect.counts === "total" ? all.length : data.length, totalSum: all.length };
 }

@@ -1,8 +1,9 @@
-/** The handler of every operation of the route table. */
-import type { OperationName } from "../../provider/client/routes";
+/** The handler of every operation of the emulator's route table. */
+import type { OperationName } from "../routes";
 import type { Handler } from "./context";
 import { getNotebookDiskMetrics } from "./monitoring";
-import { changeImage, createNotebook, listNotebooks, setDeleteTime, setStopTime, startNotebooks, stopNotebooks } from "./notebooks";
+import { changeImage, setDeleteTime, setStopTime, startNotebooks, stopNotebooks } from "./notebook-writes";
+import { createNotebook, getNotebookServers, listNotebooks } from "./notebooks";
 import { createResourceGroup, deleteResourceGroup, getResourceGroup, listResourceGroups, updateResourceGroup } from "./resource-groups";
 import { createTemplate, listTemplates } from "./templates";
 import { createTrainingJob, listTrainingJobs, listTrainingPods } from "./training";
@@ -25,6 +26,7 @@ export const handlers = {
   setStopTime,
   setDeleteTime,
   changeImage,
+  getNotebookServers,
   createTemplate,
   updateResourceGroup,
   listTrainingJobs,

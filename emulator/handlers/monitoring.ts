@@ -1,6 +1,6 @@
 /** Notebook disk monitoring (spec 4.4): the six metrics, filled only while the notebook runs. */
-import { diskMetricNames, diskMetricsQuery } from "../../provider/client/wire";
 import { notFound } from "../errors";
+import { diskMetricsQuery } from "../schemas/notebook";
 import type { NotebookRecord } from "../records";
 import { stableHash } from "../util";
 import { type Handler, queryOf } from "./context";
@@ -8,8 +8,18 @@ import { notebookStatus } from "./notebook-wire";
 
 const GIB = 1024 ** 3;
 
+/** The six metric names, in the order spec 4.4 lists them. */
+export const DISK_METRIC_NAMES = [
+  "notebook_zfs_used_bytes",
+  "notebook_zfs_pvc_capacity_bytes",
+  "notebook_zfs_pvc_available_bytes",
+  "pod_system_disk_limit_bytes",
+  "pod_system_disk_usage_bytes",
+  "pod_system_disk_available_bytes",
+] as const;
+
 /** Capacity, usage and availability in bytes; used + available = capacity for both disks. */
-function diskFigures(nb: NotebookRecord, now: number): Record<(typeof diskMetricNames)[number], number> {
+function diskFigures(nb: NotebookRecord, now: number): Record<(typeof DISK_METRIC_NAMES)[number], number> {
   const dataGib = Number(nb.replica_specs.custom_data_disk_size) || 50;
   const systemGib = Number(nb.replica_specs.custom_system_disk_size) || 50;
   const h = stableHash(nb.uuid);
@@ -31,13 +41,14 @@ function diskFigures(nb: NotebookRecord, now: number): Record<(typeof diskMetric
 
 /** GET /monitoring/namespaces/{namespace}/notebook/disk?uuid=…: counts 0 (spec part 1). */
 export const getNotebookDiskMetrics: Handler = (ctx) => {
-  const q = queryOf(diskMetricsQuery, ctx, { namespace: ctx.params.namespace! });
-  const nb = q.uuid === undefined ? undefined : ctx.store.data.notebooks.find((n) => n.uuid === q.uuid && n.namespace === q.namespace);
-  if (q.uuid !== undefined && !nb) throw notFound(`notebook '${q.uuid}' in namespace '${q.namespace}'`);
+  const q = queryOf(diskMetricsQuery, ctx);
+  const namespace = ctx.params.namespace!;
+  const nb = q.uuid === undefined ? undefined : ctx.store.data.notebooks.find((n) => n.uuid === q.uuid && n.namespace === namespace);
+  if (q.uuid !== undefined && !nb) throw notFound(`notebook '${q.uuid}' in namespace '${namespace}'`);
   const running = nb !== undefined && notebookStatus(nb, ctx.now, ctx.readyDelayMs) === "Running";
   const figures = running ? diskFigures(nb, ctx.now) : undefined;
   const seconds = Math.floor(ctx.now / 1000);
-  const data = diskMetricNames.map((metric_name) => {
+  const data = DISK_METRIC_NAMES.map((metric_name) => {
     const value = figures?.[metric_name];
     return {
       resultType: "vector",

@@ -1,11 +1,7 @@
 /** Builds the stored replica and volume specs of a notebook from a request, checking what they refer to. */
-import type { z } from "zod";
-import type { replicaSpecsRequest, volumeSpecRequest } from "../../provider/client/wire";
 import { ApiError } from "../errors";
+import type { ReplicaSpecsInput as ReplicaInput, VolumeSpecInput as VolumeInput } from "../schemas/notebook";
 import type { HandlerContext } from "./context";
-
-type ReplicaInput = z.output<typeof replicaSpecsRequest>;
-type VolumeInput = z.output<typeof volumeSpecRequest>;
 
 /**
  * The replica spec as the platform echoes it (spec 2.2): every field present,

@@ -5,7 +5,9 @@
  * image cannot be pulled); Stopped once stopped.
  */
 import type { NotebookRecord } from "../records";
-import { stableHash, stableIp, stableUuid, wireTime } from "../util";
+import { formatBare, storedToWire } from "../times";
+import type { Dialect } from "../types";
+import { stableHash, stableIp, stableUuid } from "../util";
 
 /** Port each server type listens on inside the container. */
 export const SERVER_PORTS: Record<string, number> = { jupyter: 8888, code_server: 8080, rstudio: 8787 };
@@ -25,12 +27,32 @@ export function currentRunMs(nb: NotebookRecord, now: number, readyDelayMs: numb
   return notebookStatus(nb, now, readyDelayMs) === "Running" ? now - (nb.started_ms + readyDelayMs) : 0;
 }
 
-/** The wire form of `nb` at `now`. */
-export function notebookToWire(nb: NotebookRecord, now: number, readyDelayMs: number): Record<string, unknown> {
+/** The port of a notebook's SSH service, stable per notebook. */
+export function sshPort(nb: NotebookRecord): number {
+  return 30000 + (stableHash(nb.uuid) % 2000);
+}
+
+/** The notebook's main server (spec 2.2 `servers` item): its development server. */
+export function mainServer(nb: NotebookRecord, running: boolean): Record<string, unknown> {
+  return {
+    status: running,
+    protocol: "http",
+    server_name: nb.server_type,
+    server_type: nb.server_type,
+    url: running ? `/aicp/notebooks/${nb.namespace}/${nb.uuid}/${nb.server_type}/` : "",
+    target_port: SERVER_PORTS[nb.server_type] ?? 8888,
+    password: running ? nb.password : null,
+  };
+}
+
+/**
+ * The wire form of `nb` at `now`: date-times in the dialect's zone, `envs` as
+ * a JSON string when the dialect says so (platform notes §5).
+ */
+export function notebookToWire(nb: NotebookRecord, now: number, readyDelayMs: number, dialect: Dialect): Record<string, unknown> {
   const status = notebookStatus(nb, now, readyDelayMs);
   const running = status === "Running";
-  const port = SERVER_PORTS[nb.server_type] ?? 8888;
-  const sshPort = 30000 + (stableHash(nb.uuid) % 2000);
+  const zone = dialect.bareTimeZone;
   return {
     user_name: nb.user_id,
     email: `${nb.user_id}@example.com`,
@@ -39,35 +61,25 @@ export function notebookToWire(nb: NotebookRecord, now: number, readyDelayMs: nu
     reason: status === "Failed" ? `ErrImagePull: image ${nb.image} not found` : null,
     user_id: nb.user_id,
     root_user_id: nb.root_user_id,
-    created_at: wireTime(nb.created_ms),
-    updated_at: wireTime(nb.updated_ms),
+    created_at: formatBare(nb.created_ms, zone),
+    updated_at: formatBare(nb.updated_ms, zone),
     namespace: nb.namespace,
     image: nb.image,
     image_type: nb.image_type,
     name: nb.name,
     server_type: nb.server_type,
-    envs: nb.envs,
-    stop_time: nb.stop_time,
-    auto_delete_time: nb.auto_delete_time,
+    envs: dialect.envsAsString ? JSON.stringify(nb.envs) : nb.envs,
+    stop_time: storedToWire(nb.stop_time, zone),
+    auto_delete_time: storedToWire(nb.auto_delete_time, zone),
     uuid: nb.uuid,
-    server: running ? `ssh root@ssh.aicp.emulator -p ${sshPort}` : null,
+    server: running ? `ssh root@ssh.aicp.emulator -p ${sshPort(nb)}` : null,
     pip: nb.pip,
     conda: nb.conda,
     apt: nb.apt,
     ws_url: `/aicp/notebooks/${nb.namespace}/${nb.uuid}/ws`,
     volume_specs: nb.volume_specs,
     replica_specs: nb.replica_specs,
-    servers: [
-      {
-        status: running,
-        protocol: "http",
-        server_name: nb.server_type,
-        server_type: nb.server_type,
-        url: running ? `/aicp/notebooks/${nb.namespace}/${nb.uuid}/${nb.server_type}/` : "",
-        target_port: port,
-        password: running ? nb.password : null,
-      },
-    ],
+    servers: [mainServer(nb, running)],
     pod_ips: running ? [stableIp(nb.uuid)] : null,
     running_time: Math.floor((nb.run_ms_before + currentRunMs(nb, now, readyDelayMs)) / 1000),
     charge_mode: nb.charge_mode,

@@ -1,46 +1,34 @@
-/** Notebooks: create (spec 4.2) and the documented extra operations (platform notes §1). */
+/** Notebooks: create (spec 4.2), list and access info (platform notes §1). */
 import { randomBytes } from "node:crypto";
-import {
-  changeImageRequest,
-  createNotebookRequest,
-  listNotebooksQuery,
-  setDeleteTimeRequest,
-  setStopTimeRequest,
-  startNotebooksRequest,
-  stopNotebooksRequest,
-} from "../../provider/client/wire";
 import { ApiError, notFound } from "../errors";
 import type { NotebookRecord } from "../records";
-import { normaliseWireTime, page, parseWireTime, randomId } from "../util";
-import { type Handler, type HandlerContext, bodyOf, compareValues, queryOf } from "./context";
+import { createNotebookBody, listNotebooksQuery, notebookServersQuery } from "../schemas/notebook";
+import { parseDateTime, requestToStored } from "../times";
+import { randomId } from "../util";
+import { type Handler, type HandlerContext, bodyOf, compareValues, listPage, queryOf } from "./context";
 import { buildReplicaSpecs, buildVolumeSpecs } from "./notebook-specs";
-import { currentRunMs, notebookStatus, notebookToWire } from "./notebook-wire";
+import { mainServer, notebookStatus, notebookToWire, sshPort } from "./notebook-wire";
 
-function wire(ctx: HandlerContext, nb: NotebookRecord): Record<string, unknown> {
-  return notebookToWire(nb, ctx.now, ctx.readyDelayMs);
+/** The wire form of `nb` for this request. */
+export function wire(ctx: HandlerContext, nb: NotebookRecord): Record<string, unknown> {
+  return notebookToWire(nb, ctx.now, ctx.readyDelayMs, ctx.dialect);
 }
 
-function find(ctx: HandlerContext, uuid: string): NotebookRecord {
+/** The caller's notebook `uuid` (the namespace is the caller's own), or a 404. */
+export function findNotebook(ctx: HandlerContext, uuid: string): NotebookRecord {
   const nb = ctx.store.data.notebooks.find((n) => n.uuid === uuid && n.namespace === ctx.params.namespace);
   if (!nb) throw notFound(`notebook '${uuid}' in namespace '${ctx.params.namespace}'`);
   return nb;
 }
 
-/** Starts (or restarts) the Pending -> Running clock, keeping the running time so far. */
-function restart(ctx: HandlerContext, nb: NotebookRecord): void {
-  nb.run_ms_before += currentRunMs(nb, ctx.now, ctx.readyDelayMs);
-  nb.started_ms = ctx.now;
-  nb.stopped = false;
-  nb.updated_ms = ctx.now;
-}
-
 /** POST /notebooks/namespaces/{namespace}/create: data is a one-element array, counts 0 (spec part 1). */
 export const createNotebook: Handler = (ctx) => {
-  const body = bodyOf(createNotebookRequest, ctx);
+  const body = bodyOf(createNotebookBody, ctx);
   if (body.namespace !== ctx.params.namespace) {
     throw new ApiError(400, 400, `invalid request body: namespace: '${body.namespace}' differs from the path's namespace '${ctx.params.namespace}'`);
   }
   const uuid = randomId("nb-");
+  const zone = ctx.dialect.bareTimeZone;
   const nb: NotebookRecord = {
     uuid,
     namespace: body.namespace,
@@ -53,8 +41,8 @@ export const createNotebook: Handler = (ctx) => {
     charge_mode: body.charge_mode,
     duration: body.duration,
     envs: body.envs ?? [],
-    stop_time: normaliseWireTime(body.stop_time),
-    auto_delete_time: normaliseWireTime(body.auto_delete_time),
+    stop_time: requestToStored(body.stop_time, zone),
+    auto_delete_time: requestToStored(body.auto_delete_time, zone),
     pip: body.pip ?? "",
     conda: body.conda ?? "",
     apt: body.apt ?? "",
@@ -75,107 +63,65 @@ export const createNotebook: Handler = (ctx) => {
 
 const NOTEBOOK_ORDER = new Set(["created_at", "updated_at", "name", "status", "uuid"]);
 
-/** GET /notebooks/namespaces/{namespace}/notebooks: counts is the total, so callers can page. */
+/**
+ * GET /notebooks/namespaces/{namespace}/notebooks with the SDK-style filters:
+ * name and image_name (partial, any case), status list, owner, created between
+ * start_at and end_at, order_by and reverse. `endpoints` has no meaning for
+ * notebooks and is ignored.
+ */
 export const listNotebooks: Handler = (ctx) => {
   const q = queryOf(listNotebooksQuery, ctx);
-  const orderBy = q.order_by ?? "created_at";
+  const orderBy = q.order_by || "created_at";
   if (!NOTEBOOK_ORDER.has(orderBy)) {
     throw new ApiError(400, 400, `invalid request query: order_by: cannot sort by '${orderBy}'; use one of ${[...NOTEBOOK_ORDER].join(", ")}`);
   }
   const name = q.name?.toLowerCase();
+  const image = q.image_name?.toLowerCase();
   const statuses = q.status && q.status.length > 0 ? new Set(q.status.map((s) => s.toLowerCase())) : undefined;
-  const from = q.start_at ? parseWireTime(q.start_at) : undefined;
-  const to = q.end_at ? parseWireTime(q.end_at) : undefined;
+  const zone = ctx.dialect.bareTimeZone;
+  const from = q.start_at ? parseDateTime(q.start_at, zone) : undefined;
+  const to = q.end_at ? parseDateTime(q.end_at, zone) : undefined;
   const rows = ctx.store.data.notebooks
     .filter((nb) => nb.namespace === ctx.params.namespace)
-    .map((nb) => ({ nb, wire: wire(ctx, nb) }))
     .filter(
-      ({ nb, wire: w }) =>
+      (nb) =>
         (!name || nb.name.toLowerCase().includes(name)) &&
-        (!statuses || statuses.has(String(w.status).toLowerCase())) &&
+        (!image || nb.image.toLowerCase().includes(image)) &&
+        (!statuses || statuses.has(notebookStatus(nb, ctx.now, ctx.readyDelayMs).toLowerCase())) &&
         (!q.owner || nb.user_id === q.owner) &&
-        (from === undefined || Number.isNaN(from) || nb.created_ms >= from) &&
-        (to === undefined || Number.isNaN(to) || nb.created_ms <= to),
-    );
+        (from === undefined || nb.created_ms >= from) &&
+        (to === undefined || nb.created_ms <= to),
+    )
+    .map((nb) => ({ nb, wire: wire(ctx, nb) }));
   rows.sort((a, b) => compareValues(a.wire[orderBy], b.wire[orderBy]) || a.nb.created_ms - b.nb.created_ms);
   if (q.reverse) rows.reverse();
-  return { data: page(rows, q.offset, q.limit).map((r) => r.wire), counts: rows.length };
+  return listPage(ctx, rows, q.offset, q.limit, (r) => r.wire);
 };
 
-/** POST .../notebooks/stop: stopping a stopped notebook changes nothing. */
-export const stopNotebooks: Handler = (ctx) => {
-  const body = bodyOf(stopNotebooksRequest, ctx);
-  const nbs = body.uuids.map((u) => find(ctx, u));
-  ctx.store.mutate(() => {
-    for (const nb of nbs) {
-      if (nb.stopped) continue;
-      nb.run_ms_before += currentRunMs(nb, ctx.now, ctx.readyDelayMs);
-      nb.stopped = true;
-      nb.updated_ms = ctx.now;
-    }
-  });
-  const data = nbs.map((nb) => wire(ctx, nb));
-  return { data, counts: data.length };
-};
+/** `services` names (the docs: jupyter, vscode, ssh, custom, node_port) matching each server type. */
+const SERVICE_OF: Record<string, string> = { jupyter: "jupyter", code_server: "vscode", rstudio: "rstudio", ssh: "ssh" };
 
 /**
- * POST .../notebooks/start: Stopped or Failed notebooks start again (Pending,
- * then Running); Pending or Running ones are left as they are. sku_id becomes
- * the replica spec's `specs`; a custom_spec replaces the replica resources.
+ * GET /notebooks/namespaces/{namespace}/notebooks/{uuid}/servers. The docs'
+ * sample (get_notebook_servers) answers `data` as a list of spec 2.2 `servers`
+ * items with counts = its length. Here a notebook has its development server
+ * and an SSH service; `services` keeps those named (the docs call code_server
+ * `vscode`), all when absent. Passwords are included, as in the sample.
  */
-export const startNotebooks: Handler = (ctx) => {
-  const body = bodyOf(startNotebooksRequest, ctx);
-  const nbs = body.uuids.map((u) => find(ctx, u));
-  const specs = nbs.map((nb) =>
-    body.custom_spec
-      ? buildReplicaSpecs(ctx, { ...body.custom_spec, specs: body.custom_spec.specs ?? body.sku_id }, nb.uuid, "custom_spec", Number(nb.replica_specs.id))
-      : { ...nb.replica_specs, specs: body.sku_id },
-  );
-  ctx.store.mutate(() => {
-    nbs.forEach((nb, i) => {
-      const status = notebookStatus(nb, ctx.now, ctx.readyDelayMs);
-      if (status !== "Stopped" && status !== "Failed") return;
-      nb.replica_specs = specs[i]!;
-      restart(ctx, nb);
-    });
-  });
-  const data = nbs.map((nb) => wire(ctx, nb));
+export const getNotebookServers: Handler = (ctx) => {
+  const q = queryOf(notebookServersQuery, ctx);
+  const nb = findNotebook(ctx, ctx.params.uuid!);
+  const running = notebookStatus(nb, ctx.now, ctx.readyDelayMs) === "Running";
+  const ssh = {
+    status: running,
+    protocol: "ssh",
+    server_name: "ssh",
+    server_type: "ssh",
+    url: running ? `ssh root@ssh.aicp.emulator -p ${sshPort(nb)}` : "",
+    target_port: 22,
+    password: running ? nb.password : null,
+  };
+  const wanted = q.services && q.services.length > 0 ? new Set(q.services) : undefined;
+  const data = [mainServer(nb, running), ssh].filter((s) => !wanted || wanted.has(SERVICE_OF[String(s.server_type)] ?? String(s.server_type)));
   return { data, counts: data.length };
-};
-
-/** POST .../notebooks/set_stop_time */
-export const setStopTime: Handler = (ctx) => {
-  const body = bodyOf(setStopTimeRequest, ctx);
-  const nb = find(ctx, body.uuid);
-  ctx.store.mutate(() => {
-    nb.stop_time = normaliseWireTime(body.stop_time);
-    nb.updated_ms = ctx.now;
-  });
-  return { data: [wire(ctx, nb)], counts: 1 };
-};
-
-/** POST .../notebooks/set_delete_time: a time already past removes the notebook at once. */
-export const setDeleteTime: Handler = (ctx) => {
-  const body = bodyOf(setDeleteTimeRequest, ctx);
-  const nb = find(ctx, body.uuid);
-  ctx.store.mutate(() => {
-    nb.auto_delete_time = normaliseWireTime(body.auto_delete_time);
-    nb.updated_ms = ctx.now;
-  });
-  const data = [wire(ctx, nb)];
-  ctx.store.purgeExpired(ctx.now);
-  return { data, counts: 1 };
-};
-
-/** POST .../notebooks/change_image: a notebook that is not stopped restarts on the new image. */
-export const changeImage: Handler = (ctx) => {
-  const body = bodyOf(changeImageRequest, ctx);
-  const nb = find(ctx, body.uuid);
-  ctx.store.mutate(() => {
-    nb.image = body.image;
-    nb.image_type = body.image_type;
-    if (nb.stopped) nb.updated_ms = ctx.now;
-    else restart(ctx, nb);
-  });
-  return { data: [wire(ctx, nb)], counts: 1 };
 };

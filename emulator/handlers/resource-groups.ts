@@ -1,28 +1,36 @@
-/** Resource groups: create (spec 4.3), update (platform notes §1), and the assumed get, list and delete. */
-import { createResourceGroupRequest, listResourceGroupsQuery, updateResourceGroupRequest } from "../../provider/client/wire";
-import { ApiError, notFound, validate } from "../errors";
+/** Resource groups: create (spec 4.3), update (platform notes §1), and the assumed get, list and delete (platform notes §2). */
+import { ApiError, notFound } from "../errors";
 import type { GroupRecord } from "../records";
-import { page, randomId, wireTime } from "../util";
-import { type Handler, type HandlerContext, bodyOf, queryOf } from "./context";
+import { createResourceGroupBody, listResourceGroupsQuery, updateResourceGroupBody } from "../schemas/resource-group";
+import { storedTime, storedToWire } from "../times";
+import type { Dialect } from "../types";
+import { randomId } from "../util";
+import { type Handler, type HandlerContext, bodyOf, compareValues, listPage, queryOf } from "./context";
 
-/** A group as the platform sends it: `pod_type` joined into one string (platform notes §1). */
-export function groupToWire(g: GroupRecord): Record<string, unknown> {
+/** A group as the platform sends it: `pod_type` joined into one string (platform notes §1), times in the dialect's zone. */
+export function groupToWire(g: GroupRecord, dialect: Dialect): Record<string, unknown> {
   const { platform: _platform, ...rest } = g;
-  return { ...rest, pod_type: g.pod_type.join(",") };
+  return {
+    ...rest,
+    pod_type: g.pod_type.join(","),
+    created_at: storedToWire(g.created_at, dialect.bareTimeZone),
+    updated_at: storedToWire(g.updated_at, dialect.bareTimeZone),
+  };
 }
 
 function ownGroup(ctx: HandlerContext, rgId: string): GroupRecord {
   const group = ctx.store.data.groups.find((g) => g.rg_id === rgId);
   if (!group) throw notFound(`resource group '${rgId}'`);
   if (group.platform) throw new ApiError(403, 403, `resource group '${rgId}' belongs to the platform and cannot be changed`);
+  // Another account's group is not disclosed: it reads as missing.
   if (group.user_id !== ctx.user.userId) throw notFound(`resource group '${rgId}'`);
   return group;
 }
 
-/** POST /resource/resource_group */
+/** POST /resource/resource_group: data is one object, counts 0 (spec 4.3). */
 export const createResourceGroup: Handler = (ctx) => {
-  const body = bodyOf(createResourceGroupRequest, ctx);
-  const time = wireTime(ctx.now);
+  const body = bodyOf(createResourceGroupBody, ctx);
+  const time = storedTime(ctx.now);
   const group: GroupRecord = {
     rg_id: randomId("rg-"),
     name: body.name,
@@ -39,21 +47,21 @@ export const createResourceGroup: Handler = (ctx) => {
     updated_at: time,
   };
   ctx.store.mutate((d) => d.groups.push(group));
-  return { data: groupToWire(group), counts: 0 };
+  return { data: groupToWire(group, ctx.dialect), counts: 0 };
 };
 
 /** PUT /resource/resource_group (the body names the group). */
 export const updateResourceGroup: Handler = (ctx) => {
-  const body = bodyOf(updateResourceGroupRequest, ctx);
+  const body = bodyOf(updateResourceGroupBody, ctx);
   const group = ownGroup(ctx, body.rg_id);
   ctx.store.mutate(() => {
     group.name = body.name;
     group.description = body.description;
     group.pod_type = [...body.pod_type];
     group.customize_enable = body.customize_enable;
-    group.updated_at = wireTime(ctx.now);
+    group.updated_at = storedTime(ctx.now);
   });
-  return { data: groupToWire(group), counts: 0 };
+  return { data: groupToWire(group, ctx.dialect), counts: 0 };
 };
 
 /** GET /resource/resource_group/{rg_id}: the caller's groups and the platform's. */
@@ -61,22 +69,34 @@ export const getResourceGroup: Handler = (ctx) => {
   const rgId = ctx.params.rg_id!;
   const group = ctx.store.data.groups.find((g) => g.rg_id === rgId && (g.platform || g.user_id === ctx.user.userId));
   if (!group) throw notFound(`resource group '${rgId}'`);
-  return { data: groupToWire(group), counts: 1 };
+  return { data: groupToWire(group, ctx.dialect), counts: 1 };
 };
 
-/** GET /resource/resource_group: the caller's groups, oldest first; counts is the total. */
+const GROUP_ORDER = new Set(["created_at", "updated_at", "name", "rg_id"]);
+
+/**
+ * GET /resource/resource_group: the caller's groups, oldest first; `name` and
+ * the public clients' `search_word` match part of the name in any case.
+ */
 export const listResourceGroups: Handler = (ctx) => {
   const q = queryOf(listResourceGroupsQuery, ctx);
-  const name = q.name?.toLowerCase();
+  const orderBy = q.order_by || "created_at";
+  if (!GROUP_ORDER.has(orderBy)) {
+    throw new ApiError(400, 400, `invalid request query: order_by: cannot sort by '${orderBy}'; use one of ${[...GROUP_ORDER].join(", ")}`);
+  }
+  const words = [q.name, q.search_word].filter((w): w is string => !!w).map((w) => w.toLowerCase());
   const all = ctx.store.data.groups.filter(
-    (g) => !g.platform && g.user_id === ctx.user.userId && (!name || g.name.toLowerCase().includes(name)),
+    (g) => !g.platform && g.user_id === ctx.user.userId && words.every((w) => g.name.toLowerCase().includes(w)),
   );
-  return { data: page(all, q.offset, q.limit).map(groupToWire), counts: all.length };
+  const key = orderBy as keyof GroupRecord;
+  const sorted = all.map((g, i) => ({ g, i })).sort((a, b) => compareValues(a.g[key], b.g[key]) || a.i - b.i);
+  if (q.reverse) sorted.reverse();
+  return listPage(ctx, sorted, q.offset, q.limit, ({ g }) => groupToWire(g, ctx.dialect));
 };
 
 /** DELETE /resource/resource_group/{rg_id} */
 export const deleteResourceGroup: Handler = (ctx) => {
-  const group = ownGroup(ctx, validate(updateResourceGroupRequest.shape.rg_id, ctx.params.rg_id, "path"));
+  const group = ownGroup(ctx, ctx.params.rg_id!);
   ctx.store.mutate((d) => (d.groups = d.groups.filter((g) => g !== group)));
   return { data: { rg_id: group.rg_id }, counts: 0 };
 };

@@ -1,20 +1,22 @@
 /** Resource templates: list (spec 4.5) and create (platform notes §1, used to shape the catalogue). */
 import { z } from "zod";
-import { createTemplateRequest, listTemplatesQuery } from "../../provider/client/wire";
 import { ApiError, validate } from "../errors";
 import type { TemplateRecord } from "../records";
+import { createTemplateBody, listTemplatesQuery } from "../schemas/resource-group";
 import type { Store } from "../state";
-import { page, wireTime } from "../util";
-import { type Handler, bodyOf, compareValues, queryOf } from "./context";
+import { storedTime, storedToWire } from "../times";
+import type { Dialect } from "../types";
+import { type Handler, bodyOf, compareValues, listPage, queryOf } from "./context";
 import { groupToWire } from "./resource-groups";
 
 /** A template as the platform sends it, with its group and the visible users spelled out. */
-export function templateToWire(store: Store, t: TemplateRecord): Record<string, unknown> {
+export function templateToWire(store: Store, t: TemplateRecord, dialect: Dialect): Record<string, unknown> {
   const { seeded: _seeded, ...rest } = t;
   const group = store.data.groups.find((g) => g.rg_id === t.rg_id);
   return {
     ...rest,
-    resource_group: group ? groupToWire(group) : null,
+    created_at: storedToWire(t.created_at, dialect.bareTimeZone),
+    resource_group: group ? groupToWire(group, dialect) : null,
     show_users_info: t.show_user.map((id) => ({ user_id: id, user_name: id, email: `${id}@example.com`, phone: "" })),
   };
 }
@@ -45,7 +47,7 @@ export const listTemplates: Handler = (ctx) => {
   const key = orderBy as keyof TemplateRecord;
   matching.sort((a, b) => compareValues(a[key], b[key]) || a.tmp_id - b.tmp_id);
   if (q.reverse) matching.reverse();
-  return { data: page(matching, q.offset, q.limit).map((t) => templateToWire(ctx.store, t)), counts: matching.length };
+  return listPage(ctx, matching, q.offset, q.limit, (t) => templateToWire(ctx.store, t, ctx.dialect));
 };
 
 /**
@@ -54,8 +56,8 @@ export const listTemplates: Handler = (ctx) => {
  */
 export const createTemplate: Handler = (ctx) => {
   const bodies = Array.isArray(ctx.body)
-    ? validate(z.array(createTemplateRequest).min(1, "must hold at least one template"), ctx.body, "body")
-    : [bodyOf(createTemplateRequest, ctx)];
+    ? validate(z.array(createTemplateBody).min(1, "must hold at least one template"), ctx.body, "body")
+    : [bodyOf(createTemplateBody, ctx)];
   for (const [i, b] of bodies.entries()) {
     if (!ctx.store.data.groups.some((g) => g.rg_id === b.rg_id)) {
       const where = bodies.length > 1 || Array.isArray(ctx.body) ? `[${i}].rg_id` : "rg_id";
@@ -73,7 +75,7 @@ export const createTemplate: Handler = (ctx) => {
         salable: true,
         max_applicable_number: 1,
         // Equal times are ordered by tmp_id, so the default order stays the creation order.
-        created_at: wireTime(ctx.now),
+        created_at: storedTime(ctx.now),
       };
       d.templates.push(t);
       return t.tmp_id;

@@ -1,13 +1,15 @@
 /** Training jobs: create and list (platform notes §1) and the pods of a job (spec 4.1). */
-import { createTrainingJobRequest, listTrainingJobsQuery, trainingPodsPath } from "../../provider/client/wire";
-import { ApiError, notFound, validate } from "../errors";
+import { ApiError, notFound } from "../errors";
 import type { TrainingJobRecord } from "../records";
-import { page, parseWireTime, randomId, stableIp, wireTime } from "../util";
-import { type Handler, bodyOf, queryOf } from "./context";
+import { createTrainingJobBody, listTrainingJobsQuery } from "../schemas/training";
+import { formatBare, parseDateTime } from "../times";
+import type { Dialect } from "../types";
+import { randomId, stableIp } from "../util";
+import { type Handler, bodyOf, compareValues, listPage, queryOf } from "./context";
 
-function jobToWire(job: TrainingJobRecord): Record<string, unknown> {
+function jobToWire(job: TrainingJobRecord, dialect: Dialect): Record<string, unknown> {
   const { pods: _pods, created_ms, ...rest } = job;
-  return { ...rest, created_at: wireTime(created_ms), pod_count: job.pods.length };
+  return { ...rest, created_at: formatBare(created_ms, dialect.bareTimeZone), pod_count: job.pods.length };
 }
 
 /** One Kubernetes pod of a replica, with every field spec 2.1 lists. */
@@ -67,15 +69,15 @@ function makePod(job: TrainingJobRecord, spec: Record<string, unknown>, index: n
   };
 }
 
-/** POST /trains/namespaces/{namespace}/create: the job runs at once, one pod per replica. */
+/** POST /trains/namespaces/{namespace}/create: the job runs at once, one pod per replica; ids start `tn-` (platform notes §5). */
 export const createTrainingJob: Handler = (ctx) => {
-  const body = bodyOf(createTrainingJobRequest, ctx);
+  const body = bodyOf(createTrainingJobBody, ctx);
   const namespace = ctx.params.namespace!;
   if (ctx.store.data.jobs.some((j) => j.namespace === namespace && j.name === body.name)) {
     throw new ApiError(409, 409, `training job '${body.name}' already exists in namespace '${namespace}'`);
   }
   const job: TrainingJobRecord = {
-    uuid: randomId("tj-"),
+    uuid: randomId("tn-"),
     name: body.name,
     namespace,
     endpoint: body.endpoint,
@@ -94,29 +96,51 @@ export const createTrainingJob: Handler = (ctx) => {
     for (let i = 0; i < Number(spec.replicas); i++) job.pods.push(makePod(job, spec, i));
   }
   ctx.store.mutate((d) => d.jobs.push(job));
-  return { data: [jobToWire(job)], counts: 0 };
+  return { data: [jobToWire(job, ctx.dialect)], counts: 0 };
 };
 
-/** GET /trains/namespaces/{namespace}/trains: counts is the total. */
+const JOB_ORDER = new Set(["created_at", "name", "status", "uuid"]);
+
+/**
+ * GET /trains/namespaces/{namespace}/trains with the notes' filters (owner,
+ * user_id, created between start_at and end_at) and the operator SDK's (name
+ * and image_name partial, status and endpoints lists, order_by, reverse).
+ */
 export const listTrainingJobs: Handler = (ctx) => {
   const q = queryOf(listTrainingJobsQuery, ctx);
-  const from = q.start_at ? parseWireTime(q.start_at) : NaN;
-  const to = q.end_at ? parseWireTime(q.end_at) : NaN;
+  const orderBy = q.order_by || "created_at";
+  if (!JOB_ORDER.has(orderBy)) {
+    throw new ApiError(400, 400, `invalid request query: order_by: cannot sort by '${orderBy}'; use one of ${[...JOB_ORDER].join(", ")}`);
+  }
+  const zone = ctx.dialect.bareTimeZone;
+  const from = q.start_at ? parseDateTime(q.start_at, zone) : undefined;
+  const to = q.end_at ? parseDateTime(q.end_at, zone) : undefined;
+  const name = q.name?.toLowerCase();
+  const image = q.image_name?.toLowerCase();
+  const statuses = q.status && q.status.length > 0 ? new Set(q.status.map((s) => s.toLowerCase())) : undefined;
+  const endpoints = q.endpoints && q.endpoints.length > 0 ? new Set(q.endpoints) : undefined;
   const all = ctx.store.data.jobs.filter(
     (j) =>
       j.namespace === ctx.params.namespace &&
       (!q.user_id || j.user_id === q.user_id) &&
       (!q.owner || j.user_id === q.owner) &&
-      (Number.isNaN(from) || j.created_ms >= from) &&
-      (Number.isNaN(to) || j.created_ms <= to),
+      (!name || j.name.toLowerCase().includes(name)) &&
+      (!image || j.image.toLowerCase().includes(image)) &&
+      (!statuses || statuses.has(j.status.toLowerCase())) &&
+      (!endpoints || endpoints.has(j.endpoint)) &&
+      (from === undefined || j.created_ms >= from) &&
+      (to === undefined || j.created_ms <= to),
   );
-  return { data: page(all, q.offset, q.limit).map(jobToWire), counts: all.length };
+  const key = orderBy === "created_at" ? "created_ms" : (orderBy as keyof TrainingJobRecord);
+  const sorted = all.map((j, i) => ({ j, i })).sort((a, b) => compareValues(a.j[key], b.j[key]) || a.i - b.i);
+  if (q.reverse) sorted.reverse();
+  return listPage(ctx, sorted, q.offset, q.limit, ({ j }) => jobToWire(j, ctx.dialect));
 };
 
 /** GET /trains/namespaces/{namespace}/endpoints/{endpoint}/trains/{train_name}/pods: counts is the pod count. */
 export const listTrainingPods: Handler = (ctx) => {
-  const p = validate(trainingPodsPath, ctx.params, "path");
-  const job = ctx.store.data.jobs.find((j) => j.namespace === p.namespace && j.endpoint === p.endpoint && j.name === p.train_name);
-  if (!job) throw notFound(`training job '${p.train_name}' (${p.endpoint}) in namespace '${p.namespace}'`);
+  const { namespace, endpoint, train_name } = ctx.params as { namespace: string; endpoint: string; train_name: string };
+  const job = ctx.store.data.jobs.find((j) => j.namespace === namespace && j.endpoint === endpoint && j.name === train_name);
+  if (!job) throw notFound(`training job '${train_name}' (${endpoint}) in namespace '${namespace}'`);
   return { data: job.pods, counts: job.pods.length };
 };

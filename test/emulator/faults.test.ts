@@ -1,17 +1,19 @@
 /** Fault injection: every kind observable over real HTTP, switched on without a restart. */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type Emulator } from "../../emulator";
-import { rawRequest } from "../../emulator/raw-client";
+import { client } from "./client";
 
 let emu: Emulator;
+let api: ReturnType<typeof client>;
 beforeAll(async () => {
   emu = await startEmulator({ notebookReadyDelayMs: 50 });
+  api = client(emu);
 });
 afterAll(() => emu.close());
 afterEach(() => emu.clearFaults());
 
-const templates = () => rawRequest(emu.url, { method: "GET", path: "/qai/aicp/resource/template", query: { limit: 1 } });
-const groups = () => rawRequest(emu.url, { method: "GET", path: "/qai/aicp/resource/resource_group" });
+const templates = () => api.get("/resource/template", { limit: 1 });
+const groups = () => api.get("/resource/resource_group");
 
 describe("faults", () => {
   it("latency delays the answer, which is then normal", async () => {
@@ -74,7 +76,7 @@ describe("faults", () => {
     emu.addFault({ kind: "http", status: 500 });
     expect((await fetch(`${emu.url}/__emulator/health`)).status).toBe(200);
     const before = emu.listResourceGroups().length;
-    const r = await rawRequest(emu.url, { method: "POST", path: "/qai/aicp/resource/resource_group", body: { name: "x", description: "", sku_id: "s", pod_type: ["job"], customize_enable: 0 } });
+    const r = await api.post("/resource/resource_group", { name: "x", description: "", sku_id: "s", pod_type: ["job"], customize_enable: 0 });
     expect(r.status).toBe(500);
     expect(emu.listResourceGroups()).toHaveLength(before);
   });

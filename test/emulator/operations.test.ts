@@ -1,25 +1,26 @@
 /** The five spec operations and the catalogue/group operations, checked field by field. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type Emulator } from "../../emulator";
-import { rawRequest } from "../../emulator/raw-client";
+import { type Query, client } from "./client";
 
 let emu: Emulator;
+let api: ReturnType<typeof client>;
 beforeAll(async () => {
   emu = await startEmulator({ notebookReadyDelayMs: 50 });
+  api = client(emu);
 });
 afterAll(() => emu.close());
 
-const P = "/qai/aicp";
-const get = (path: string, query?: Record<string, string | number | boolean | Array<string | number>>) =>
-  rawRequest(emu.url, { method: "GET", path: P + path, query });
-const post = (path: string, body: unknown, method = "POST") => rawRequest(emu.url, { method, path: P + path, body });
+const get = (path: string, query?: Query) => api.get(path, query);
+const post = (path: string, body: unknown, method = "POST") => api.post(path, body, method);
 
 describe("list resource templates (spec 4.5)", () => {
-  it("returns common templates by default with every spec 2.4 field, counts = total", async () => {
+  it("returns common templates by default with every spec 2.4 field, total_sum = total, counts = page length", async () => {
     const r = await get("/resource/template");
     expect(r.status).toBe(200);
     expect(r.json.data).toHaveLength(10); // default limit
-    expect(r.json.counts).toBe(24); // six GPU models x 1/2/4/8
+    expect(r.json.counts).toBe(10);
+    expect(r.json.total_sum).toBe(24); // six GPU models x 1/2/4/8
     const t = r.json.data[0];
     for (const field of ["name", "cpu", "memory", "gpu", "gpu_memory", "rg_id", "ib", "rg_node_id", "pod_type", "gpu_list", "gpu_name", "show_user", "hashrate_allocation", "data_disk_size", "cpu_manufacturer", "cpu_model", "spec_type", "tmp_id", "resource_group", "rg_node_name", "show_users_info", "salable", "max_applicable_number"]) {
       expect(t, field).toHaveProperty(field);
@@ -32,24 +33,25 @@ describe("list resource templates (spec 4.5)", () => {
 
   it("filters by spec_type, gpu_name, template_ids, rg_id, pod_type and pages", async () => {
     const cpu = await get("/resource/template", { spec_type: "only_cpu" });
-    expect(cpu.json.counts).toBe(5);
+    expect(cpu.json.total_sum).toBe(5);
     expect(cpu.json.data.every((t: { gpu: number }) => t.gpu === 0)).toBe(true);
     const shared = await get("/resource/template", { spec_type: ["share_gpu"], pod_type: "instance" });
-    expect(shared.json.counts).toBe(3);
+    expect(shared.json.total_sum).toBe(3);
     expect(shared.json.data.every((t: { hashrate_allocation: number }) => t.hashrate_allocation < 100)).toBe(true);
-    expect((await get("/resource/template", { spec_type: "share_gpu", pod_type: "job" })).json.counts).toBe(0);
+    expect((await get("/resource/template", { spec_type: "share_gpu", pod_type: "job" })).json.total_sum).toBe(0);
     const both = await get("/resource/template", { spec_type: ["common", "only_cpu"], limit: 100 });
-    expect(both.json.counts).toBe(29);
+    expect(both.json.total_sum).toBe(29);
     const h800 = await get("/resource/template", { gpu_name: "h800" });
     expect(h800.json.data.map((t: { gpu: number }) => t.gpu)).toEqual([1, 2, 4, 8]);
     const ids = await get("/resource/template", { template_ids: [1002, 1005] });
     expect(ids.json.data.map((t: { tmp_id: number }) => t.tmp_id)).toEqual([1002, 1005]);
     const ib = await get("/resource/template", { rg_id: "rg-publicgpu002" });
-    expect(ib.json.counts).toBe(3);
+    expect(ib.json.total_sum).toBe(3);
     expect(ib.json.data.every((t: { ib: number }) => t.ib === 1)).toBe(true);
     const page2 = await get("/resource/template", { offset: 20, limit: 10 });
     expect(page2.json.data).toHaveLength(4);
-    expect(page2.json.counts).toBe(24);
+    expect(page2.json.counts).toBe(4);
+    expect(page2.json.total_sum).toBe(24);
     const rev = await get("/resource/template", { reverse: true, limit: 1, order_by: "tmp_id" });
     expect(rev.json.data[0].tmp_id).toBe(1024);
   });
@@ -64,7 +66,8 @@ describe("list resource templates (spec 4.5)", () => {
     );
     expect(many.json.data.tmp_ids).toHaveLength(200);
     const listed = await get("/resource/template", { gpu_name: "bulk", limit: 1000 });
-    expect(listed.json.counts).toBe(200);
+    expect(listed.json.total_sum).toBe(200);
+    expect(listed.json.data).toHaveLength(100); // a page never holds more than 100
     expect(listed.json.data[0].name).toBe("bulk-0");
     const bad = await post("/resource/template", { name: "x", cpu: 1, memory: 1, gpu: 0, rg_id: "rg-nope", rg_node_id: "n", pod_type: ["job"] });
     expect(bad.status).toBe(404);
@@ -94,12 +97,12 @@ describe("resource groups (spec 4.3 and assumed routes)", () => {
     const upd = await post("/resource/resource_group", { rg_id: ids[0], name: "alpha-one", description: "d", pod_type: ["job", "infer"], customize_enable: 1 }, "PUT");
     expect(upd.json.data).toMatchObject({ name: "alpha-one", pod_type: "job,infer", customize_enable: 1 });
     const alphas = await get("/resource/resource_group", { name: "ALPHA", limit: 1 });
-    expect(alphas.json.counts).toBe(2);
+    expect(alphas.json.total_sum).toBe(2);
     expect(alphas.json.data).toHaveLength(1);
-    const del = await rawRequest(emu.url, { method: "DELETE", path: `${P}/resource/resource_group/${ids[0]}` });
+    const del = await api.send({ method: "DELETE", path: `/resource/resource_group/${ids[0]}` });
     expect(del.status).toBe(200);
     expect((await get(`/resource/resource_group/${ids[0]}`)).status).toBe(404);
-    expect((await rawRequest(emu.url, { method: "DELETE", path: `${P}/resource/resource_group/${ids[0]}` })).status).toBe(404);
+    expect((await api.send({ method: "DELETE", path: `/resource/resource_group/${ids[0]}` })).status).toBe(404);
     expect(emu.listResourceGroups().some((g) => g.rg_id === ids[1])).toBe(true);
   });
 });
@@ -137,8 +140,10 @@ describe("training pods (spec 4.1)", () => {
     expect(Array.isArray(pod.spec.containers[0].env)).toBe(true);
     for (const key of ["nodeName", "volumes", "nodeSelector", "tolerations", "affinity"]) expect(pod.spec, key).toHaveProperty(key);
     const jobs = await get("/trains/namespaces/usr-emulator/trains");
-    expect(jobs.json.counts).toBe(1);
+    expect(jobs.json.total_sum).toBe(1);
     expect(jobs.json.data[0]).toMatchObject({ name, endpoint: "tfjobs", status: "Running" });
+    expect(jobs.json.data[0].uuid).toMatch(/^tn-[a-z0-9]{12}$/); // platform notes §5
+    expect(created.json.data[0].uuid).toBe(jobs.json.data[0].uuid);
   });
 
   it("answers 404 for an unknown job and 409 for a duplicate name", async () => {

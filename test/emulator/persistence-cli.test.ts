@@ -4,8 +4,9 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs"
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { startEmulator } from "../../emulator";
-import { rawRequest } from "../../emulator/raw-client";
+import { startEmulator, type Emulator } from "../../emulator";
+import { signedRequest } from "../support/signed-request";
+import { client } from "./client";
 
 const root = join(__dirname, "..", "..");
 const dir = mkdtempSync(join(tmpdir(), "aicp-emulator-"));
@@ -16,28 +17,36 @@ describe("persistence", () => {
     const stateFile = join(dir, "state.json");
     const first = await startEmulator({ stateFile, notebookReadyDelayMs: 50 });
     const port = first.port;
-    const group = await rawRequest(first.url, { method: "POST", path: "/aicp/resource/resource_group", body: { name: "kept", description: "", sku_id: "s", pod_type: ["job"], customize_enable: 1 } });
-    const tmpl = await rawRequest(first.url, { method: "POST", path: "/aicp/resource/template", body: { name: "kept-tmpl", cpu: 1, memory: 1, gpu: 0, rg_id: "rg-publiccpu001", rg_node_id: "n1", pod_type: ["job"], spec_type: "only_cpu" } });
-    const nb = await rawRequest(first.url, {
-      method: "POST",
-      path: "/aicp/notebooks/namespaces/usr-emulator/create",
-      body: { charge_mode: "monthly", duration: 2, user_id: "usr-emulator", namespace: "usr-emulator", image: "img", image_type: "user", name: "kept-nb", server_type: "rstudio", replica_specs: { replicas: 1 } },
+    const a = client(first);
+    const group = await a.post("/resource/resource_group", { name: "kept", description: "", sku_id: "s", pod_type: ["job"], customize_enable: 1 });
+    const tmpl = await a.post("/resource/template", { name: "kept-tmpl", cpu: 1, memory: 1, gpu: 0, rg_id: "rg-publiccpu001", rg_node_id: "n1", pod_type: ["job"], spec_type: "only_cpu" });
+    const nb = await a.post("/notebooks/namespaces/usr-emulator/create", {
+      charge_mode: "monthly",
+      duration: 2,
+      user_id: "usr-emulator",
+      namespace: "usr-emulator",
+      image: "img",
+      image_type: "user",
+      name: "kept-nb",
+      server_type: "rstudio",
+      replica_specs: { replicas: 1 },
     });
-    await rawRequest(first.url, { method: "POST", path: "/aicp/trains/namespaces/usr-emulator/create", body: { charge_mode: "elastic", duration: 3600, name: "kept-job", endpoint: "tfjobs", image: "tf", image_type: "official", replica_specs: [{ replica_type: "Worker", replicas: 1 }] } });
+    await a.post("/trains/namespaces/usr-emulator/create", { charge_mode: "elastic", duration: 3600, name: "kept-job", endpoint: "tfjobs", image: "tf", image_type: "official", replica_specs: [{ replica_type: "Worker", replicas: 1 }] });
     await first.close();
     expect(readdirSync(dir)).toEqual(["state.json"]); // the temp file was renamed away
 
-    const second = await startEmulator({ stateFile, port, notebookReadyDelayMs: 50 });
+    const second: Emulator = await startEmulator({ stateFile, port, notebookReadyDelayMs: 50 });
     try {
       expect(second.port).toBe(port);
-      const got = await rawRequest(second.url, { method: "GET", path: `/aicp/resource/resource_group/${group.json.data.rg_id}` });
+      const b = client(second);
+      const got = await b.get(`/resource/resource_group/${group.json.data.rg_id}`);
       expect(got.json.data.name).toBe("kept");
-      const t = await rawRequest(second.url, { method: "GET", path: "/aicp/resource/template", query: { template_ids: tmpl.json.data.tmp_ids, spec_type: "only_cpu" } });
+      const t = await b.get("/resource/template", { template_ids: tmpl.json.data.tmp_ids, spec_type: "only_cpu" });
       expect(t.json.data[0].name).toBe("kept-tmpl");
       await new Promise((r) => setTimeout(r, 60)); // past the ready delay
-      const nbs = await rawRequest(second.url, { method: "GET", path: "/aicp/notebooks/namespaces/usr-emulator/notebooks" });
+      const nbs = await b.get("/notebooks/namespaces/usr-emulator/notebooks");
       expect(nbs.json.data[0]).toMatchObject({ uuid: nb.json.data[0].uuid, status: "Running", servers: [{ target_port: 8787 }] });
-      const pods = await rawRequest(second.url, { method: "GET", path: "/aicp/trains/namespaces/usr-emulator/endpoints/tfjobs/trains/kept-job/pods" });
+      const pods = await b.get("/trains/namespaces/usr-emulator/endpoints/tfjobs/trains/kept-job/pods");
       expect(pods.json.counts).toBe(1);
     } finally {
       await second.close();
@@ -71,9 +80,9 @@ describe("command line", () => {
       expect(line).toMatch(/^AICP emulator listening on http:\/\/127\.0\.0\.1:\d+$/);
       expect(elapsed).toBeLessThan(2000);
       const url = line.slice("AICP emulator listening on ".length);
-      const r = await rawRequest(url, { method: "GET", path: "/qai/aicp/resource/template", accessKeyId: "AKIDCLI", secretAccessKey: "cli-secret" });
+      const r = await signedRequest(url, { method: "GET", path: "/aicp/resource/template", query: { zone: "xb3" }, accessKeyId: "AKIDCLI", secretAccessKey: "cli-secret" });
       expect(r.json.meta.X_REQUEST_USER).toBe("usr-cli");
-      expect(r.json.counts).toBe(24);
+      expect(r.json.total_sum).toBe(24);
     } finally {
       const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
       child.kill("SIGTERM");

@@ -1,7 +1,11 @@
 /** Starts an in-process emulator for one test file and builds the stack config pointing at it. */
 import { startEmulator, type Emulator, type EmulatorOptions } from "../../emulator";
+import { signedRequest } from "./signed-request";
 
 export const emulatorCredentials = { accessKeyId: "AKIDEMULATOR", secretAccessKey: "emulator-secret", userId: "usr-emulator" };
+
+/** The zone tests use: the public clients' default (platform notes §4). */
+export const emulatorZone = "xb3";
 
 export async function startTestEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
   return startEmulator({ port: 0, notebookReadyDelayMs: 200, ...options });
@@ -14,24 +18,23 @@ export function emulatorConfig(emulator: Emulator): Record<string, { value: stri
     "aicp:accessKeyId": { value: emulatorCredentials.accessKeyId },
     "aicp:secretAccessKey": { value: emulatorCredentials.secretAccessKey, secret: true },
     "aicp:userId": { value: emulatorCredentials.userId },
+    "aicp:zone": { value: emulatorZone },
   };
 }
 
-/** Creates a running training job in the emulator (a job of `endpoint` with one pod per replica). */
+/**
+ * Creates a running training job in the emulator (a job of `endpoint` with one
+ * pod per replica), signed as a public client signs, under the `/aicp` prefix.
+ */
 export async function createTrainingJob(emulator: Emulator, name: string, replicas: Array<{ replica_type: string; replicas: number }>, endpoint = "pytorchjobs"): Promise<void> {
-  const { AicpClient } = await import("../../provider/client/client");
-  const client = new AicpClient({ baseUrl: emulator.url, pathPrefix: "/qai/aicp", credentials: emulatorCredentials });
-  try {
-    await client.createTrainingJob(emulatorCredentials.userId, {
-      charge_mode: "elastic",
-      duration: 3600,
-      name,
-      endpoint,
-      image: "pytorch/pytorch:2.3",
-      image_type: "official",
-      replica_specs: replicas,
-    });
-  } finally {
-    await client.close();
-  }
+  const r = await signedRequest(emulator.url, {
+    method: "POST",
+    path: `/aicp/trains/namespaces/${emulatorCredentials.userId.toLowerCase()}/create`,
+    query: { zone: emulatorZone },
+    accessKeyId: emulatorCredentials.accessKeyId,
+    secretAccessKey: emulatorCredentials.secretAccessKey,
+    body: { charge_mode: "elastic", duration: 3600, name, endpoint, image: "pytorch/pytorch:2.3", image_type: "official", replica_specs: replicas },
+    bodyHash: emulator.dialect().signatureBody,
+  });
+  if (r.status !== 200 || r.json?.ret_code !== 0) throw new Error(`creating training job '${name}' failed: HTTP ${r.status} ${r.text}`);
 }

@@ -1,0 +1,184 @@
+/**
+ * One HTTP request, start to end: admin routes, then for the API routing (the
+ * dialect's prefixes and absent operations), faults, the signature check, the
+ * common parameters, tenancy, the handler, and the envelope around its answer.
+ */
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { ADMIN_PREFIX, type AdminDeps, handleAdmin, isLoopback } from "./admin";
+import { checkNamespace, checkZone } from "./common-params";
+import { ApiError, PlainAnswer, envelope } from "./errors";
+import type { FaultRegistry } from "./faults";
+import { type HandlerContext, type HandlerResult, handlers } from "./handlers";
+import { groupPairs, parseQuery } from "./query";
+import { matchRoute } from "./router";
+import { type Credential, verifySignature } from "./signature";
+import type { Store } from "./state";
+import type { Dialect, FaultSpec, RequestLogEntry } from "./types";
+import { requestId, sleep } from "./util";
+
+/** Largest accepted body; a test growing the catalogue sends a few hundred KiB at most. */
+const MAX_BODY = 16 * 1024 * 1024;
+
+const MALFORMED_BODY = "<html><body>502 Bad Gateway</body></html>";
+
+/** What a request needs from the running emulator. */
+export interface HttpDeps {
+  store: Store;
+  faults: FaultRegistry;
+  credentials: readonly Credential[];
+  zones: readonly string[];
+  readyDelayMs: number;
+  dialect: () => Dialect;
+  /** The admin API's dependencies. */
+  admin: AdminDeps;
+  /** Adds an entry to the request log; `started` is the arrival time in ms. */
+  record: (entry: RequestLogEntry, started: number) => void;
+  /** API requests in flight, for the benchmarks' peak figures. */
+  load: { inFlight: number; peakInFlight: number };
+}
+
+/** Builds the node:http request listener. */
+export function requestListener(deps: HttpDeps): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
+  return async (req, res) => {
+    const started = Date.now();
+    const method = (req.method ?? "GET").toUpperCase();
+    const rawUrl = req.url ?? "/";
+    const q = rawUrl.indexOf("?");
+    const path = q < 0 ? rawUrl : rawUrl.slice(0, q);
+    const rawQuery = q < 0 ? "" : rawUrl.slice(q + 1);
+    const reqId = requestId();
+    const entry: RequestLogEntry = { time: new Date(started).toISOString(), method, path, status: 0 };
+    let user = "";
+    let dialect: Dialect | undefined;
+
+    const send = (status: number, retCode: number, message: string, result: HandlerResult, headers: Record<string, string> = {}): void => {
+      const body: Record<string, unknown> = { ...envelope(retCode, message, result.data, result.counts, reqId, user) };
+      if (result.totalSum !== undefined && dialect?.totalSum) body.total_sum = result.totalSum;
+      res.writeHead(status, { "content-type": "application/json; charset=utf-8", "x-request-id": reqId, ...headers });
+      res.end(JSON.stringify(body));
+      deps.record({ ...entry, status, retCode, requestId: reqId }, started);
+    };
+    const sendError = (e: unknown): void => {
+      if (e instanceof PlainAnswer) {
+        res.writeHead(e.status, { "content-type": e.contentType });
+        res.end(e.body);
+        deps.record({ ...entry, status: e.status }, started);
+      } else if (e instanceof ApiError) {
+        send(e.status, e.retCode, e.message, { data: null, counts: 0 }, e.headers);
+      } else {
+        send(500, 500, `internal emulator error: ${(e as Error)?.message ?? String(e)}`, { data: null, counts: 0 });
+      }
+    };
+    const applyFault = (f: FaultSpec): void => {
+      switch (f.kind) {
+        case "drop":
+          deps.record({ ...entry, status: 0 }, started);
+          req.socket.destroy();
+          return;
+        case "malformed":
+          res.writeHead(200, { "content-type": "text/html" });
+          res.end(MALFORMED_BODY);
+          deps.record({ ...entry, status: 200 }, started);
+          return;
+        case "http": {
+          const status = f.status ?? 500;
+          const headers: Record<string, string> = f.retryAfterSeconds === undefined ? {} : { "retry-after": String(f.retryAfterSeconds) };
+          send(status, status, f.message ?? `injected fault: HTTP ${status}`, { data: null, counts: 0 }, headers);
+          return;
+        }
+        case "retCode":
+          send(200, f.retCode ?? 5000, f.message ?? `injected fault: ret_code ${f.retCode}`, { data: null, counts: 0 });
+          return;
+        default:
+          // Latency faults never end up here; treating an unknown kind as a 500 keeps the request answered.
+          send(500, 500, `unknown fault kind ${String(f.kind)}`, { data: null, counts: 0 });
+      }
+    };
+
+    try {
+      const body = await readBody(req);
+      if (path === ADMIN_PREFIX || path.startsWith(ADMIN_PREFIX + "/")) {
+        entry.operation = "admin";
+        if (!isLoopback(req.socket.remoteAddress)) throw new ApiError(403, 403, "the admin API answers loopback clients only");
+        const parsed = body.length === 0 ? undefined : parseJson(body);
+        send(200, 0, "success", handleAdmin(deps.admin, method, path, parsed));
+        return;
+      }
+
+      deps.load.inFlight++;
+      deps.load.peakInFlight = Math.max(deps.load.peakInFlight, deps.load.inFlight);
+      res.on("close", () => deps.load.inFlight--);
+      deps.store.purgeExpired(Date.now());
+      // One dialect for the whole request, even if a test switches it meanwhile.
+      dialect = structuredClone(deps.dialect());
+      const match = matchRoute(method, path, dialect);
+      entry.operation = match.operation;
+      const pairs = parseQuery(rawQuery);
+      // Known before the check only to fill meta.X_REQUEST_USER of an injected fault.
+      const keyId = pairs.find((p) => p.key === "access_key_id")?.value;
+      user = deps.credentials.find((c) => c.accessKeyId === keyId)?.userId ?? "";
+
+      const fault = deps.faults.decide(match.operation);
+      if (fault.latencyMs > 0) await sleep(fault.latencyMs);
+      if (fault.terminal) {
+        applyFault(fault.terminal);
+        return;
+      }
+
+      user = "";
+      const verified = verifySignature(deps.credentials, { method, rawPath: path, pairs, body }, dialect.signatureBody);
+      user = verified.credential.userId;
+      entry.auth = verified.variant;
+      const query = groupPairs(pairs.filter((p) => p.key !== "access_key_id" && p.key !== "signature"));
+      entry.query = query;
+      checkZone(query, dialect, deps.zones);
+      checkNamespace(match.params, verified.credential, method);
+      const ctx: HandlerContext = {
+        store: deps.store,
+        params: match.params,
+        query,
+        body: body.length === 0 ? undefined : parseJson(body),
+        user: verified.credential,
+        now: Date.now(),
+        readyDelayMs: deps.readyDelayMs,
+        dialect,
+        consumed: new Set(["zone"]),
+      };
+      let result: HandlerResult;
+      try {
+        result = handlers[match.operation](ctx);
+      } finally {
+        entry.ignoredParams = Object.keys(query).filter((name) => !ctx.consumed.has(name));
+      }
+      send(200, 0, "success", result);
+    } catch (e) {
+      sendError(e);
+    }
+  };
+}
+
+function readBody(req: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on("data", (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY) {
+        reject(new ApiError(413, 413, `request body is larger than ${MAX_BODY} bytes`));
+        req.destroy();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on("end", () => resolve(Buffer.concat(chunks)));
+    req.on("error", reject);
+  });
+}
+
+function parseJson(body: Buffer): unknown {
+  try {
+    return JSON.parse(body.toString("utf8"));
+  } catch (e) {
+    throw new ApiError(400, 400, `invalid request body: not valid JSON (${(e as Error).message})`);
+  }
+}
