@@ -53,11 +53,15 @@ export function stringToSign(method: string, path: string, canonical: string, bo
 export interface SignedRequest {
   /** Base URL without a path prefix, e.g. the emulator's `url`. */
   baseUrl: string;
+  /** Access key id, sent as the `access_key_id` query parameter. */
   accessKeyId: string;
+  /** Secret access key: only the HMAC key, never sent. */
   secretAccessKey: string;
+  /** HTTP method; it is also the first line of the string to sign. */
   method: "GET" | "POST" | "PUT" | "DELETE";
   /** Full path including the prefix, e.g. `/aicp/notebooks/namespaces/usr-x/create`. */
   path: string;
+  /** Query parameters besides `access_key_id` and `signature` (e.g. `zone`). */
   query?: Readonly<Record<string, QueryValue>>;
   /** Sent as JSON. */
   body?: unknown;
@@ -65,8 +69,11 @@ export interface SignedRequest {
 
 /** The answer: HTTP status, raw text and the parsed JSON when it is JSON. */
 export interface SignedResponse {
+  /** HTTP status. */
   status: number;
+  /** The body as received. */
   text: string;
+  /** The body parsed as JSON; undefined when it is not JSON. */
   json: unknown;
 }
 
