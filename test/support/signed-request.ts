@@ -11,7 +11,7 @@
  * Options play the other clients and mistakes: the signature encoded once (the
  * docs, the operator's SDK), the MD5 of the body instead of the empty string,
  * the operator SDK's raw `key=value` join (re-quoted by `requests` on the way
- * out), a wrong secret, no signature at all.
+ * out), RFC 3986 encoding (`/` encoded too), a wrong secret, no signature at all.
  */
 import { createHash, createHmac } from "node:crypto";
 
@@ -32,8 +32,8 @@ export interface SignedRequest {
   body?: unknown;
   accessKeyId?: string;
   secretAccessKey?: string;
-  /** `python` (MCP server, skills scripts; default) or `raw` (the operator's SDK). */
-  canonical?: "python" | "raw";
+  /** `python` (MCP server, skills scripts; default), `raw` (the operator's SDK) or `rfc3986` (`/` encoded as well). */
+  canonical?: "python" | "raw" | "rfc3986";
   /** `twice` (MCP server; default) or `once` (docs, SDK). */
   signatureEncoding?: "once" | "twice";
   /** What the MD5 line covers: `empty` (every public client; default) or `body`. */
@@ -113,8 +113,9 @@ export function pyPairs(query: SignedRequest["query"], accessKeyId?: string): Ar
 }
 
 /** The canonical query the chosen client builds from sorted pairs. */
-export function canonicalOf(pairs: ReadonlyArray<readonly [string, string]>, canonical: "python" | "raw"): string {
-  return pairs.map(([k, v]) => (canonical === "raw" ? `${k}=${v}` : `${pyQuote(k)}=${pyQuote(v)}`)).join("&");
+export function canonicalOf(pairs: ReadonlyArray<readonly [string, string]>, canonical: "python" | "raw" | "rfc3986"): string {
+  const safe = canonical === "rfc3986" ? "" : "/";
+  return pairs.map(([k, v]) => (canonical === "raw" ? `${k}=${v}` : `${pyQuote(k, safe)}=${pyQuote(v, safe)}`)).join("&");
 }
 
 /** Base64 HMAC-SHA256 of the string to sign. */
