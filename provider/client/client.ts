@@ -225,6 +225,16 @@ export class AicpClient {
     return parseList("createTrainingJob", wire.trainingJob, oneOrMany(data))[0];
   }
 
+  /**
+   * Sends one read-only request on a route and returns the envelope's data,
+   * without the fallbacks of the operation methods; for first-contact checks
+   * of routes no public source shows (see cli/doctor.ts).
+   */
+  async probeRoute(operation: OperationName, pathParams: Readonly<Record<string, string>> = {}, query: Record<string, QueryValue> = {}): Promise<unknown> {
+    const env = await this.transport.send({ operation, route: this.routes[operation], pathParams, query, idempotent: true });
+    return env.data;
+  }
+
   // ---- plumbing ----
 
   private async page<T extends z.ZodType>(

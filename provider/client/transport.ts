@@ -236,7 +236,9 @@ export class Transport {
     const advice =
       status === 401 || status === 403
         ? " Check aicp:accessKeyId and aicp:secretAccessKey (or QY_ACCESS_KEY_ID / QY_SECRET_ACCESS_KEY)."
-        : status === 429
+        : /\bzone\b/i.test(facts.platformMessage ?? "")
+          ? " Set aicp:zone (or AICP_ZONE) to the zone of your account, e.g. xb3; `pulumi-aicp doctor` checks it."
+          : status === 429
           ? " The platform is rate limiting; retry later or lower parallelism (pulumi up --parallel)."
           : status >= 500
             ? " The platform failed; retry later and quote the request id to support if it persists."

@@ -31,7 +31,7 @@ describe("AICP client against the emulator", () => {
   const makeClient = (overrides: Partial<ConstructorParameters<typeof AicpClient>[0]> = {}) =>
     new AicpClient({
       baseUrl: emulator.url,
-      pathPrefix: "/qai/aicp",
+      zone: "xb3",
       credentials: { accessKeyId: emulatorCredentials.accessKeyId, secretAccessKey: emulatorCredentials.secretAccessKey },
       retryBaseDelayMs: 10,
       timeoutMs: 2000,
@@ -57,13 +57,13 @@ describe("AICP client against the emulator", () => {
     it("lists resource templates with the documented fields, paging through all of them", async () => {
       const page = await client.listTemplates({ limit: 5 });
       expect(page.items).toHaveLength(5);
-      expect(page.total).toBeGreaterThan(5);
+      expect(page.totalSum).toBeGreaterThan(5);
       const first = page.items[0]!;
       for (const field of ["name", "cpu", "memory", "gpu", "rg_id", "rg_node_id", "spec_type", "tmp_id", "resource_group", "show_user"]) {
         expect(first).toHaveProperty(field);
       }
       const all = await client.listAllTemplates({}, { pageSize: 4 });
-      expect(all).toHaveLength(page.total!);
+      expect(all).toHaveLength(page.totalSum!);
       expect(new Set(all.map((t) => t.tmp_id)).size).toBe(all.length);
       const cpuOnly = await client.listAllTemplates({ spec_type: ["only_cpu"] });
       expect(cpuOnly.length).toBeGreaterThan(0);
@@ -153,7 +153,7 @@ describe("AICP client against the emulator", () => {
       const error = await client.listTemplates({ limit: 1 }).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(AicpError);
       expect((error as AicpError).code).toBe("AICP_HTTP");
-      expect((error as AicpError).message).toMatch(/listTemplates \(GET \/qai\/aicp\/resource\/template\) failed: HTTP 500.*request id req-/);
+      expect((error as AicpError).message).toMatch(/listTemplates \(GET \/aicp\/resource\/template\) failed: HTTP 500.*request id req-/);
       expect(attempts).toHaveLength(4);
     });
 

@@ -26,7 +26,7 @@ describe("data-source functions", () => {
     emulator = await startTestEmulator({ notebookReadyDelayMs: 20 });
     const config = Object.fromEntries(Object.entries(emulatorConfig(emulator)).map(([k, v]) => [k, v.value]));
     process.env.PULUMI_CONFIG = JSON.stringify(config);
-    client = new AicpClient({ baseUrl: emulator.url, pathPrefix: "/qai/aicp", credentials: emulatorCredentials });
+    client = new AicpClient({ baseUrl: emulator.url, zone: "xb3", credentials: emulatorCredentials });
     const nb = await client.createNotebook({
       charge_mode: "elastic",
       duration: 3600,
@@ -58,7 +58,7 @@ describe("data-source functions", () => {
   });
 
   it("getResourceTemplates pages through every template, or returns one page when asked", async () => {
-    const total = (await client.listTemplates({ spec_type: ["common", "only_cpu", "share_gpu"] })).total!;
+    const total = (await client.listTemplates({ spec_type: ["common", "only_cpu", "share_gpu"] })).totalSum!;
     const all = await aicp.getResourceTemplates({ specType: ["common", "only_cpu", "share_gpu"] });
     expect(all.templates).toHaveLength(total);
     expect(all.templates[0]).toHaveProperty("rgNodeId");

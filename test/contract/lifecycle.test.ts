@@ -39,6 +39,7 @@ describe("lifecycles against the emulator", () => {
           "aicp:accessKeyId": emulatorCredentials.accessKeyId,
           "aicp:secretAccessKey": emulatorCredentials.secretAccessKey,
           "aicp:userId": user,
+          "aicp:zone": "xb3",
           "aicp:requestTimeoutSeconds": "0.5",
         })[k],
     );
@@ -84,7 +85,7 @@ describe("lifecycles against the emulator", () => {
     const created = await notebook.create(news);
     const ns = String(news.namespace);
     const { AicpClient } = await import("../../provider/client/client");
-    const client = new AicpClient({ baseUrl: emulator.url, pathPrefix: "/qai/aicp", credentials: emulatorCredentials });
+    const client = new AicpClient({ baseUrl: emulator.url, zone: "xb3", credentials: emulatorCredentials });
     await client.stopNotebooks(ns, [created.id]);
     await client.close();
     emulator.clearRequests();

@@ -36,7 +36,7 @@ describe("transport safety", () => {
   });
 
   it("refuses a server whose certificate it cannot verify", async () => {
-    const client = new AicpClient({ baseUrl: url, pathPrefix: "/qai/aicp", credentials: { accessKeyId: "AK", secretAccessKey: "SK" }, maxAttempts: 1 });
+    const client = new AicpClient({ baseUrl: url, zone: "xb3", credentials: { accessKeyId: "AK", secretAccessKey: "SK" }, maxAttempts: 1 });
     const error = (await client.listTemplates().catch((e: unknown) => e)) as AicpError;
     expect(error).toBeInstanceOf(AicpError);
     expect(error.code).toBe("AICP_NETWORK");

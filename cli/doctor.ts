@@ -1,0 +1,238 @@
+/**
+ * `pulumi-aicp doctor`: a read-only first contact with a platform endpoint,
+ * using the same configuration the provider would. It finds out, before any
+ * `pulumi up`, what the public material leaves open (platform notes §2-§5):
+ * which path prefix serves signed requests, whether `zone` is required, what
+ * a write's signature must hash, which assumed routes exist, what the list
+ * totals mean and how date-times are written. Every probe is a read, or a
+ * write on an object id that cannot exist, so nothing on the platform changes.
+ */
+import { randomBytes } from "node:crypto";
+import { AicpClient, type ClientOptions } from "../provider/client/client";
+import { AicpError } from "../provider/client/errors";
+import { statedTotal } from "../provider/client/paging";
+import { hasZone } from "../provider/client/times";
+import { pathPrefixes } from "../provider/client/transport";
+import type { Settings } from "../provider/config";
+
+/** One line of the report. */
+export interface Finding {
+  readonly check: string;
+  readonly verdict: "ok" | "note" | "fail";
+  readonly text: string;
+  /** `pulumi config set` arguments that the finding recommends. */
+  readonly set?: readonly string[];
+}
+
+/** The report: findings in order, or one fatal line when nothing else can be checked. */
+export interface Diagnosis {
+  readonly fatal?: string;
+  readonly findings: readonly Finding[];
+}
+
+type Probe = Omit<ClientOptions, "baseUrl" | "credentials">;
+
+/** Runs every check against the endpoint `settings` name. */
+export async function diagnose(settings: Settings): Promise<Diagnosis> {
+  const userId = settings.userId;
+  const namespace = userId?.toLowerCase();
+  const clients: AicpClient[] = [];
+  const client = (probe: Probe) => {
+    const c = new AicpClient({
+      baseUrl: settings.baseUrl,
+      credentials: { accessKeyId: settings.accessKeyId ?? "", secretAccessKey: settings.secretAccessKey ?? "" },
+      zone: settings.zone,
+      routes: settings.routes,
+      timeoutMs: Math.min(settings.requestTimeoutMs, 10_000),
+      maxAttempts: 1,
+      ...probe,
+    });
+    clients.push(c);
+    return c;
+  };
+  try {
+    const prefixes = await Promise.all(pathPrefixes.map(async (prefix) => ({ prefix, answer: await attempt(() => client({ pathPrefix: prefix }).listTemplates({ limit: 1 })) })));
+    const served = prefixes.filter((p) => p.answer.platformAnswered);
+    const fatal = firstContactFailure(settings, prefixes.map((p) => p.answer));
+    if (fatal) return { fatal, findings: [] };
+    const prefix = settings.pathPrefix ?? served[0]!.prefix;
+    const findings: Finding[] = [credentialsFinding(settings), prefixFinding(settings, served.map((p) => p.prefix), prefixes.map((p) => p.prefix))];
+    findings.push(await zoneFinding(settings, (probe) => client({ pathPrefix: prefix, ...probe })));
+    if (namespace) findings.push(await signatureFinding(settings, namespace, (probe) => client({ pathPrefix: prefix, ...probe })));
+    else findings.push({ check: "signature of writes", verdict: "note", text: "not probed: no user id (set aicp:userId or CORESHUB_USER_ID)", set: ["aicp:userId usr-..."] });
+    findings.push(...(await routeFindings(client({ pathPrefix: prefix }))));
+    findings.push(await pagingFinding(client({ pathPrefix: prefix })));
+    if (namespace) findings.push(await timeFinding(settings, client({ pathPrefix: prefix }), namespace));
+    return { findings };
+  } finally {
+    await Promise.all(clients.map((c) => c.close()));
+  }
+}
+
+interface Answer {
+  ok: boolean;
+  /** The body was the platform's envelope (any ret_code). */
+  platformAnswered: boolean;
+  error?: AicpError;
+}
+
+/** Runs one request and classifies its answer; an error that carries a ret_code came in the envelope. */
+async function attempt(request: () => Promise<unknown>): Promise<Answer & { value?: unknown }> {
+  try {
+    return { ok: true, platformAnswered: true, value: await request() };
+  } catch (error) {
+    if (!(error instanceof AicpError)) throw error;
+    return { ok: false, platformAnswered: error.retCode !== undefined, error };
+  }
+}
+
+/** The one line that ends the check: unreachable, no prefix answers, or keys refused. */
+function firstContactFailure(settings: Settings, answers: Answer[]): string | undefined {
+  if (!settings.accessKeyId || !settings.secretAccessKey) {
+    return "no credentials: set aicp:accessKeyId and aicp:secretAccessKey (or QY_ACCESS_KEY_ID and QY_SECRET_ACCESS_KEY)";
+  }
+  const network = answers.find((a) => a.error?.code === "AICP_NETWORK" || a.error?.code === "AICP_TIMEOUT");
+  if (network && answers.every((a) => !a.platformAnswered)) {
+    return `cannot reach ${settings.baseUrl}: ${reason(network.error!)}; check aicp:baseUrl (AICP_BASE_URL) and the network`;
+  }
+  const answered = answers.filter((a) => a.platformAnswered);
+  if (answered.length === 0) {
+    return `${settings.baseUrl} answers neither ${pathPrefixes.join(" nor ")} with the platform's envelope (HTTP ${answers[0]?.error?.status ?? "?"}); check aicp:baseUrl`;
+  }
+  if (answered.some((a) => a.ok)) return undefined;
+  const refused = answered.find((a) => a.error?.status === 401 || a.error?.status === 403);
+  if (refused) {
+    return `credentials refused (HTTP ${refused.error!.status}, ret_code ${refused.error!.retCode}, "${refused.error!.platformMessage ?? ""}"): check aicp:accessKeyId and aicp:secretAccessKey`;
+  }
+  const zone = answered.find((a) => /zone/i.test(a.error?.platformMessage ?? ""));
+  if (zone) {
+    const told = settings.zone ? `zone '${settings.zone}' refused` : "zone required but not set";
+    return `${told} (HTTP ${zone.error!.status}, "${zone.error!.platformMessage}"): set aicp:zone (AICP_ZONE) to your account's zone, e.g. xb3, shown in the console's region selector`;
+  }
+  const first = answered[0]!.error!;
+  return `the platform refused a plain read: ${first.message}`;
+}
+
+function reason(error: AicpError): string {
+  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+  return error.code === "AICP_TIMEOUT" ? "no answer in time" : (cause?.code ?? cause?.message ?? error.message);
+}
+
+function credentialsFinding(settings: Settings): Finding {
+  return { check: "credentials", verdict: "ok", text: `accepted for access key ${settings.accessKeyId!.slice(0, 6)}…` };
+}
+
+function prefixFinding(settings: Settings, served: string[], tried: readonly string[]): Finding {
+  const others = tried.filter((p) => !served.includes(p)).map((p) => `${p}: gateway answer`);
+  const text = [`${served.join(" and ")} served`, ...others].join("; ");
+  if (settings.pathPrefix && !served.includes(settings.pathPrefix)) {
+    return { check: "path prefix", verdict: "fail", text: `${text}; the configured ${settings.pathPrefix} is not`, set: [`aicp:pathPrefix ${served[0]}`] };
+  }
+  if (!settings.pathPrefix && served[0] !== pathPrefixes[0]) {
+    return { check: "path prefix", verdict: "note", text: `${text} (learned per process at the cost of one request)`, set: [`aicp:pathPrefix ${served[0]}`] };
+  }
+  return { check: "path prefix", verdict: "ok", text };
+}
+
+async function zoneFinding(settings: Settings, client: (probe: Probe) => AicpClient): Promise<Finding> {
+  const without = await attempt(() => client({ zone: undefined }).listTemplates({ limit: 1 }));
+  const required = !without.ok && /zone/i.test(without.error?.platformMessage ?? "");
+  if (settings.zone) return { check: "zone", verdict: "ok", text: `${settings.zone} accepted; ${required ? "the platform requires a zone" : "the platform answers without one too"}` };
+  return required
+    ? { check: "zone", verdict: "fail", text: "the platform requires a zone and none is set", set: ["aicp:zone <your zone, e.g. xb3>"] }
+    : { check: "zone", verdict: "ok", text: "not set; the platform answers without one" };
+}
+
+/** Stops a notebook id that cannot exist under each convention: a signature refusal shows which one the platform checks. */
+async function signatureFinding(settings: Settings, namespace: string, client: (probe: Probe) => AicpClient): Promise<Finding> {
+  const ghost = `nb-doctor${randomBytes(6).toString("hex")}`;
+  const results = await Promise.all(
+    (["empty", "body"] as const).map(async (convention) => ({
+      convention,
+      answer: await attempt(() => client({ signatureBody: convention }).stopNotebooks(namespace, [ghost])),
+    })),
+  );
+  const accepted = results.filter((r) => r.answer.platformAnswered && r.answer.error?.status !== 401 && r.answer.error?.status !== 403).map((r) => r.convention);
+  const describe = (c: string) => (c === "empty" ? "MD5 of the empty string" : "MD5 of the body");
+  if (accepted.length === 0) return { check: "signature of writes", verdict: "fail", text: "a write was refused under both conventions; check the key's permissions" };
+  const text = `the platform accepts ${accepted.map(describe).join(" and ")} (probed by stopping ${ghost}, which does not exist)`;
+  if (settings.signatureBody && !accepted.includes(settings.signatureBody)) {
+    return { check: "signature of writes", verdict: "fail", text: `${text}; the configured ${settings.signatureBody} is refused`, set: [`aicp:signatureBody ${accepted[0]}`] };
+  }
+  if (!settings.signatureBody && !accepted.includes("empty")) {
+    return { check: "signature of writes", verdict: "note", text: `${text}; learned per process at the cost of one request`, set: ["aicp:signatureBody body"] };
+  }
+  return { check: "signature of writes", verdict: "ok", text };
+}
+
+/** The three resource-group routes no public source shows (platform notes §2), probed with an id that cannot exist. */
+async function routeFindings(client: AicpClient): Promise<Finding[]> {
+  const ghost = `rg-doctor${randomBytes(4).toString("hex")}`;
+  const probes = [
+    { operation: "getResourceGroup", run: () => client.probeRoute("getResourceGroup", { rg_id: ghost }) },
+    { operation: "listResourceGroups", run: () => client.probeRoute("listResourceGroups", {}, { offset: 0, limit: 1 }) },
+    { operation: "deleteResourceGroup", run: () => client.probeRoute("deleteResourceGroup", { rg_id: ghost }) },
+  ] as const;
+  const findings: Finding[] = [];
+  for (const probe of probes) {
+    const route = client.routes[probe.operation];
+    const answer = await attempt(probe.run);
+    const where = `${route.method} ${route.path}`;
+    // Any envelope, "not found" included, shows that the platform serves the route.
+    if (answer.platformAnswered) {
+      findings.push({ check: `route ${probe.operation}`, verdict: "ok", text: `${where} answers (${route.source})` });
+    } else {
+      findings.push({
+        check: `route ${probe.operation}`,
+        verdict: "fail",
+        text: `${where} (${route.source}) is not served: HTTP ${answer.error?.status ?? "?"}; find the platform's path and override it`,
+        set: [`--path 'aicp:routes.${probe.operation}' "<METHOD> <path>"`],
+      });
+    }
+  }
+  return findings;
+}
+
+async function pagingFinding(client: AicpClient): Promise<Finding> {
+  const page = await attempt(() => client.listTemplates({ limit: 1 }));
+  const value = page.value as { items: unknown[]; totalSum?: number; counts?: number } | undefined;
+  if (!value) return { check: "paging totals", verdict: "note", text: `not determined: ${page.error?.message ?? "no answer"}` };
+  const total = statedTotal(value);
+  const parts = [
+    value.totalSum !== undefined ? `total_sum ${value.totalSum}` : "no total_sum",
+    value.counts === undefined ? "no counts" : value.counts > value.items.length ? `counts ${value.counts} (a total)` : `counts ${value.counts} (the page length, not a total)`,
+  ];
+  return { check: "paging totals", verdict: "ok", text: `${parts.join(", ")}; ${total === undefined ? "lists are walked to a short page" : "remaining pages are fetched at once"}` };
+}
+
+async function timeFinding(settings: Settings, client: AicpClient, namespace: string): Promise<Finding> {
+  const page = await attempt(() => client.listNotebooks(namespace, { limit: 1 }));
+  const first = (page.value as { items: Array<{ created_at?: unknown }> } | undefined)?.items[0];
+  const seen = typeof first?.created_at === "string" ? first.created_at : undefined;
+  if (settings.platformTimeZone) return { check: "time zone", verdict: "ok", text: `configured ${settings.platformTimeZone}${seen ? `; the platform writes e.g. ${seen}` : ""}` };
+  if (!seen) return { check: "time zone", verdict: "note", text: "no notebook to look at; the provider learns the zone from its first create" };
+  return hasZone(seen)
+    ? { check: "time zone", verdict: "ok", text: `date-times carry their zone (${seen})` }
+    : {
+        check: "time zone",
+        verdict: "note",
+        text: `date-times come without a zone (${seen}); the provider learns it from its first create, or set it`,
+        set: ["aicp:platformTimeZone <UTC or +08:00>"],
+      };
+}
+
+/** The report as printed: a table, then the configuration to set. */
+export function render(diagnosis: Diagnosis): string {
+  if (diagnosis.fatal) return `doctor: ${diagnosis.fatal}\n`;
+  const width = Math.max(...diagnosis.findings.map((f) => f.check.length));
+  const lines = diagnosis.findings.map((f) => `${f.verdict.padEnd(4)}  ${f.check.padEnd(width)}  ${f.text}`);
+  const sets = diagnosis.findings.flatMap((f) => f.set ?? []);
+  if (sets.length > 0) lines.push("", "Configuration to set:", ...[...new Set(sets)].map((s) => `  pulumi config set ${s}`));
+  return lines.join("\n") + "\n";
+}
+
+/** Exit status: 0 when everything will work, 1 when a finding fails, 2 when the platform cannot be used at all. */
+export function exitCode(diagnosis: Diagnosis): number {
+  if (diagnosis.fatal) return 2;
+  return diagnosis.findings.some((f) => f.verdict === "fail") ? 1 : 0;
+}
