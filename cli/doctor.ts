@@ -107,7 +107,7 @@ function firstContactFailure(settings: Settings, answers: Answer[]): string | un
   const zone = answered.find((a) => /zone/i.test(a.error?.platformMessage ?? ""));
   if (zone) {
     const told = settings.zone ? `zone '${settings.zone}' refused` : "zone required but not set";
-    return `${told} (HTTP ${zone.error!.status}, "${zone.error!.platformMessage}"): set aicp:zone (AICP_ZONE) to your account's zone, e.g. xb3, shown in the console's region selector`;
+    return `${told} (HTTP ${zone.error!.status}, "${zone.error!.platformMessage}"): set aicp:zone (AICP_ZONE) to your account's zone (the public clients use xb3, xb2 and hb2)`;
   }
   const first = answered[0]!.error!;
   return `the platform refused a plain read: ${first.message}`;
