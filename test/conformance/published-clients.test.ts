@@ -55,6 +55,10 @@ interface CallResult {
 
 let emulator: Emulator | undefined;
 let results: CallResult[] = [];
+/** The same calls signed with a wrong secret key. */
+let wrongKeyResults: CallResult[] = [];
+/** The emulator's request log right after the first run. */
+let logOfRun: ReturnType<Emulator["requests"]> = [];
 let scriptError: string | undefined;
 let notebook = { uuid: "", name: "" };
 let otherNotebook = { uuid: "", name: "" };
@@ -155,19 +159,25 @@ beforeAll(async () => {
     for (let i = 0; i < 200 && notebookStatus(notebook.uuid) !== "Running"; i++) await new Promise((r) => setTimeout(r, 50));
     statusBefore = notebookStatus(notebook.uuid);
     emulator.clearRequests();
-    const stdout = await runScript([
-      "--url", emulator.url,
+    const args = (secret: string): string[] => [
+      "--url", emulator!.url,
       "--access-key", emulatorCredentials.accessKeyId,
-      "--secret-key", emulatorCredentials.secretAccessKey,
+      "--secret-key", secret,
       "--user-id", emulatorCredentials.userId,
       "--zone", ZONE,
       "--notebook-uuid", notebook.uuid,
       "--notebook-name", notebook.name,
       "--train-name", trainName,
-    ]);
-    results = stdout.split("\n").filter((line) => line.trim() !== "").map((line) => JSON.parse(line) as CallResult);
+    ];
+    const parse = (stdout: string): CallResult[] => stdout.split("\n").filter((line) => line.trim() !== "").map((line) => JSON.parse(line) as CallResult);
+    results = parse(await runScript(args(emulatorCredentials.secretAccessKey)));
+    logOfRun = emulator.requests().filter((e) => e.operation !== "admin");
+    wrongKeyResults = parse(await runScript(args(`${emulatorCredentials.secretAccessKey}-wrong`)));
     // For a human reading a CI log or debugging a dialect: every call, one line each.
-    if (process.env.AICP_CONFORMANCE_VERBOSE) for (const r of results) console.log(JSON.stringify(r));
+    if (process.env.AICP_CONFORMANCE_VERBOSE) {
+      for (const r of results) console.log(JSON.stringify(r));
+      for (const r of wrongKeyResults) console.log(JSON.stringify({ ...r, run: "wrong secret key" }));
+    }
   } catch (e) {
     scriptError = (e as Error).message;
   }
@@ -199,6 +209,14 @@ describe("the platform's published Python clients against the emulator", () => {
     expect(failures.map(describeCall)).toEqual([]);
   });
 
+  it("the same calls signed with a wrong secret key are all refused, so the 200s above passed a real signature check", () => {
+    calls();
+    const wrong = wrongKeyResults.filter((r) => r.expect !== "failure");
+    expect(wrong.length).toBe(calls().filter((r) => r.expect !== "failure").length);
+    const accepted = wrong.filter((r) => r.http_status === 200 && r.envelope && r.ret_code === 0);
+    expect(accepted.map(describeCall)).toEqual([]);
+  });
+
   it("get_container_info lists the notebook with and without the name filter, and the filter excludes others", () => {
     const all = find("get_container_info", "without name filter");
     const filtered = find("get_container_info", "name filter");
@@ -226,7 +244,7 @@ describe("the platform's published Python clients against the emulator", () => {
 
   it("the emulator's request log shows the zone each client sent", () => {
     const judged = calls().filter((r) => r.expect === "success");
-    const log = emulator!.requests().filter((e) => e.operation !== "admin");
+    const log = logOfRun;
     // One request per call, in the order the script made them.
     expect(log.length).toBe(calls().reduce((n, r) => n + (r.requests_sent ?? 0), 0));
     const byCall = calls().map((r, i) => ({ r, entry: log[i] }));

@@ -204,9 +204,9 @@ def run(client, call, variant, expect, action, parse_from_output):
     text = parse_from_output(output) if output is not None else None
     env = envelope_of(text)
     result["envelope"] = env is not None and all(k in env for k in ENVELOPE_KEYS)
-    if text is not None and env is None:
+    if text is not None and not result["envelope"]:
         result["client_output"] = text[:300]
-    if env is not None:
+    if result["envelope"]:
         data = env.get("data")
         result["ret_code"] = env.get("ret_code")
         result["message"] = env.get("message")
