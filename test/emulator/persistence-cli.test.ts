@@ -55,7 +55,7 @@ describe("persistence", () => {
 });
 
 describe("command line", () => {
-  it("prints the listening line within 2 s, serves requests and exits on SIGTERM", async () => {
+  it("prints the listening line within 2 s, serves requests in the --dialect given and exits on SIGTERM", async () => {
     const cli = join(root, "dist", "emulator", "cli.js");
     const sources = readdirSync(join(root, "emulator"), { recursive: true }).map((f) => join(root, "emulator", String(f)));
     const stale = !existsSync(cli) || sources.some((f) => f.endsWith(".ts") && statSync(f).mtimeMs > statSync(cli).mtimeMs);
@@ -64,7 +64,11 @@ describe("command line", () => {
     expect(existsSync(cli)).toBe(true);
 
     const started = Date.now();
-    const child = spawn(process.execPath, [cli, "--port", "0", "--access-key-id", "AKIDCLI", "--secret-access-key", "cli-secret", "--user-id", "usr-cli"], { stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(
+      process.execPath,
+      [cli, "--port", "0", "--access-key-id", "AKIDCLI", "--secret-access-key", "cli-secret", "--user-id", "usr-cli", "--dialect", "prefixes=both,counts=total"],
+      { stdio: ["ignore", "pipe", "pipe"] },
+    );
     const line = await new Promise<string>((resolve, reject) => {
       let out = "";
       child.stdout.on("data", (chunk: Buffer) => {
@@ -83,6 +87,10 @@ describe("command line", () => {
       const r = await signedRequest(url, { method: "GET", path: "/aicp/resource/template", query: { zone: "xb3" }, accessKeyId: "AKIDCLI", secretAccessKey: "cli-secret" });
       expect(r.json.meta.X_REQUEST_USER).toBe("usr-cli");
       expect(r.json.total_sum).toBe(24);
+      // --dialect took effect: both prefixes served, counts is the total.
+      expect(r.json.counts).toBe(24);
+      const qai = await signedRequest(url, { method: "GET", path: "/qai/aicp/resource/template", query: { zone: "xb3" }, accessKeyId: "AKIDCLI", secretAccessKey: "cli-secret" });
+      expect(qai.status).toBe(200);
     } finally {
       const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
       child.kill("SIGTERM");
