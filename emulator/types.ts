@@ -100,7 +100,11 @@ export interface EmulatorOptions {
 
 /** How the signature of an accepted request was built (platform notes §4). */
 export interface AuthVariant {
-  /** Encoding of the canonical query: RFC 3986, Python `quote` with `/` kept, or the raw `key=value` join. */
+  /**
+   * Encoding of the canonical query: RFC 3986, Python `quote` with `/` kept, or
+   * the raw `key=value` join. Where forms coincide (a query with nothing they
+   * encode differently), the first of rfc3986, python, raw is reported.
+   */
   canonical: "rfc3986" | "python" | "raw";
   /** What the MD5 line covered: the empty string, or the request body. A request without a body reports `empty`. */
   bodyHash: "empty" | "body";
