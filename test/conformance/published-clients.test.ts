@@ -15,7 +15,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Emulator } from "../../emulator";
 import { emulatorCredentials, startTestEmulator } from "../support/emulator";
-import { signedRequest } from "./signing";
+import { signedRequest } from "../support/signed-request";
 
 /** The pinned versions scripts/pyclients.sh installs. */
 const PINNED = { mcp: "coreshub-mcp-server 0.3.0", sdk: "qingcloud-sdk 1.2.16" } as const;
@@ -74,11 +74,14 @@ function runScript(args: string[]): Promise<string> {
   });
 }
 
-/** Creates a notebook through the platform's documented create operation (spec 4.2), signed as the public clients sign. */
+/**
+ * Creates a notebook through the platform's documented create operation (spec 4.2),
+ * signed by test/support/signed-request.ts as the MCP server signs (never through provider/).
+ */
 async function createNotebook(name: string): Promise<{ uuid: string; name: string }> {
-  const answer = await signedRequest({
-    baseUrl: emulator!.url,
-    ...emulatorCredentials,
+  const answer = await signedRequest(emulator!.url, {
+    accessKeyId: emulatorCredentials.accessKeyId,
+    secretAccessKey: emulatorCredentials.secretAccessKey,
     method: "POST",
     path: `/aicp/notebooks/namespaces/${NAMESPACE}/create`,
     query: { zone: ZONE },
@@ -102,9 +105,9 @@ async function createNotebook(name: string): Promise<{ uuid: string; name: strin
 
 /** Creates a training job through the documented create operation (platform notes §1). */
 async function createTrainingJob(name: string): Promise<void> {
-  const answer = await signedRequest({
-    baseUrl: emulator!.url,
-    ...emulatorCredentials,
+  const answer = await signedRequest(emulator!.url, {
+    accessKeyId: emulatorCredentials.accessKeyId,
+    secretAccessKey: emulatorCredentials.secretAccessKey,
     method: "POST",
     path: `/aicp/trains/namespaces/${NAMESPACE}/create`,
     query: { zone: ZONE },

@@ -13,9 +13,10 @@ import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { canonicalQuery, pythonStr, type QueryValue } from "./signing";
 
 type ClientName = "coreshub-mcp-server" | "qingcloud-sdk";
+/** A parameter value as the vectors' inputs hold it (JSON of the Python values). */
+type QueryValue = string | number | boolean | Array<string | number>;
 
 /** One vector of the fixture. */
 interface Vector {
@@ -60,13 +61,31 @@ function pySorted(values: ReadonlyArray<string | number>): Array<string | number
   return [...values].sort((a, b) => (typeof a === "number" && typeof b === "number" ? a - b : String(a) < String(b) ? -1 : String(a) > String(b) ? 1 : 0));
 }
 
-/** The operator SDK's canonical form: sorted `key=str(value)` pairs, arrays sorted and repeated, nothing encoded. */
-function rawJoin(params: Readonly<Record<string, QueryValue>>): string {
+/** Python's `str()` of a scalar: booleans are True/False. */
+function pythonStr(value: string | number | boolean): string {
+  return typeof value === "boolean" ? (value ? "True" : "False") : String(value);
+}
+
+/** Python's `urllib.parse.quote(text, safe="/")`: unreserved characters (RFC 3986) and `/` stay, UTF-8 bytes are %XX. */
+function pythonQuote(text: string): string {
+  return encodeURIComponent(text)
+    .replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
+    .replace(/%2F/g, "/");
+}
+
+/**
+ * Both canonical forms: sorted keys, each array sorted (Python's sort) and sent
+ * as repeated keys, values as Python's str(). The MCP server quotes keys and
+ * values (`urlencode(..., safe='/', quote_via=quote, doseq=True)`); the SDK
+ * joins them as they are.
+ */
+function canonical(params: Readonly<Record<string, QueryValue>>, client: ClientName): string {
+  const quote = client === "coreshub-mcp-server" ? pythonQuote : (text: string) => text;
   const parts: string[] = [];
   for (const key of Object.keys(params).sort()) {
     const value = params[key]!;
-    const values = Array.isArray(value) ? pySorted(value as ReadonlyArray<string | number>) : [value as string | number | boolean];
-    for (const v of values) parts.push(`${key}=${pythonStr(v)}`);
+    const values = Array.isArray(value) ? pySorted(value) : [value];
+    for (const v of values) parts.push(`${quote(key)}=${quote(pythonStr(v))}`);
   }
   return parts.join("&");
 }
@@ -98,13 +117,12 @@ describe("signature vectors of the published clients (test/fixtures/signature-ve
     if (!hasOpenssl()) throw new Error(NO_OPENSSL);
     const cut = vector.signed_query.lastIndexOf("&signature=");
     expect(cut, "the signed query ends with &signature=...").toBeGreaterThan(0);
-    const canonical = vector.signed_query.slice(0, cut);
+    const signedCanonical = vector.signed_query.slice(0, cut);
     const encoded = vector.signed_query.slice(cut + "&signature=".length);
 
     // 1. The canonical query, rebuilt from the inputs in the client's own form.
     const params = { ...vector.params, access_key_id: vector.access_key_id };
-    const rebuilt = vector.client === "coreshub-mcp-server" ? canonicalQuery(params) : rawJoin(params);
-    expect(rebuilt).toBe(canonical);
+    expect(canonical(params, vector.client)).toBe(signedCanonical);
 
     // 2. The signature: percent-encoded twice by the MCP server, once by the SDK.
     const times = vector.client === "coreshub-mcp-server" ? 2 : 1;
@@ -115,7 +133,7 @@ describe("signature vectors of the published clients (test/fixtures/signature-ve
 
     // 3. The string to sign, from the documented recipe, and its HMAC by openssl.
     const path = vector.path.endsWith("/") ? vector.path : `${vector.path}/`;
-    const stringToSign = `${vector.method}\n${path}\n${canonical}\n${md5OfEmpty}`;
+    const stringToSign = `${vector.method}\n${path}\n${signedCanonical}\n${md5OfEmpty}`;
     const expected = openssl('dgst -sha256 -hmac "$AICP_VECTOR_KEY" -binary | openssl base64 -A', stringToSign, { AICP_VECTOR_KEY: vector.secret_access_key });
     expect(signature).toBe(expected);
   });
