@@ -22,3 +22,9 @@ export function client(emu: Emulator, prefix = "/aicp") {
     post: (path: string, body: unknown, method = "POST", extra: Partial<Call> = {}) => send({ method, path, body, ...extra }),
   };
 }
+
+/** Calls the emulator's admin API (unsigned); the answer's JSON is loosely typed, as tests read arbitrary fields. */
+export async function admin(emu: Emulator, method: string, path: string, body?: unknown): Promise<{ status: number; json: any }> { // eslint-disable-line @typescript-eslint/no-explicit-any
+  const res = await fetch(`${emu.url}/__emulator${path}`, { method, body: body === undefined ? undefined : JSON.stringify(body) });
+  return { status: res.status, json: await res.json() };
+}

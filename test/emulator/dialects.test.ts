@@ -1,7 +1,7 @@
 /** Each dialect switch (emulator/types.ts, Dialect) observed over real HTTP, switched without a restart. */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_DIALECT, startEmulator, type Emulator } from "../../emulator";
-import { NS, client } from "./client";
+import { NS, admin, client } from "./client";
 
 let emu: Emulator;
 let api: ReturnType<typeof client>;
@@ -57,15 +57,15 @@ describe("prefixes", () => {
   });
 
   it("is switched through the admin API too, which merges and validates", async () => {
-    const put = await fetch(`${emu.url}/__emulator/dialect`, { method: "PUT", body: JSON.stringify({ prefixes: "qai", counts: "total" }) });
+    const put = await admin(emu, "PUT", "/dialect", { prefixes: "qai", counts: "total" });
     expect(put.status).toBe(200);
-    expect((await put.json()).data).toEqual({ ...DEFAULT_DIALECT, prefixes: "qai", counts: "total" });
-    const got = await fetch(`${emu.url}/__emulator/dialect`).then((r) => r.json());
-    expect(got.data.prefixes).toBe("qai");
+    expect(put.json.data).toEqual({ ...DEFAULT_DIALECT, prefixes: "qai", counts: "total" });
+    const got = await admin(emu, "GET", "/dialect");
+    expect(got.json.data.prefixes).toBe("qai");
     expect(emu.dialect().counts).toBe("total");
-    const bad = await fetch(`${emu.url}/__emulator/dialect`, { method: "PUT", body: JSON.stringify({ prefixes: "v2", colour: "blue" }) });
+    const bad = await admin(emu, "PUT", "/dialect", { prefixes: "v2", colour: "blue" });
     expect(bad.status).toBe(400);
-    const message = (await bad.json()).message as string;
+    const message = bad.json.message as string;
     expect(message).toContain("prefixes");
     expect(message).toContain("colour");
   });

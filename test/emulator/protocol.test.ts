@@ -3,7 +3,7 @@ import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type Emulator } from "../../emulator";
 import { signedRequest } from "../support/signed-request";
-import { NS, ZONE, client } from "./client";
+import { NS, ZONE, admin, client } from "./client";
 
 let emu: Emulator;
 let api: ReturnType<typeof client>;
@@ -175,26 +175,26 @@ describe("validation", () => {
 
 describe("admin API", () => {
   it("serves health, the request log and state without a signature", async () => {
-    const health = await fetch(`${emu.url}/__emulator/health`).then((r) => r.json());
-    expect(health.data.status).toBe("ok");
+    const health = await admin(emu, "GET", "/health");
+    expect(health.json.data.status).toBe("ok");
     emu.clearRequests();
     await api.get(templates);
-    const log = await fetch(`${emu.url}/__emulator/requests`).then((r) => r.json());
+    const log = (await admin(emu, "GET", "/requests")).json;
     expect(log.data[0]).toMatchObject({ method: "GET", path: "/aicp" + templates, operation: "listTemplates", status: 200, retCode: 0 });
     expect(log.data[0].auth).toEqual({ canonical: "rfc3986", bodyHash: "empty", signatureEncoding: "twice" });
     expect(log.data[0].requestId).toMatch(/^req-/);
     expect(emu.requests().at(-1)).toMatchObject({ operation: "admin", path: "/__emulator/requests" });
     await fetch(`${emu.url}/__emulator/requests`, { method: "DELETE" });
     expect(emu.requests().filter((e) => e.operation !== "admin")).toHaveLength(0);
-    const state = await fetch(`${emu.url}/__emulator/state`).then((r) => r.json());
+    const state = (await admin(emu, "GET", "/state")).json;
     expect(state.data.templates.length).toBeGreaterThanOrEqual(30);
     expect(state.data.resource_groups.map((g: { rg_id: string }) => g.rg_id)).toContain("rg-publicgpu001");
   });
 
   it("validates faults posted to it", async () => {
-    const bad = await fetch(`${emu.url}/__emulator/faults`, { method: "POST", body: JSON.stringify({ kind: "http" }) });
+    const bad = await admin(emu, "POST", "/faults", { kind: "http" });
     expect(bad.status).toBe(400);
-    expect((await bad.json()).message).toContain("status");
+    expect(bad.json.message).toContain("status");
     const unknownOp = await fetch(`${emu.url}/__emulator/faults`, { method: "POST", body: JSON.stringify({ kind: "drop", operation: "nope" }) });
     expect(unknownOp.status).toBe(400);
   });

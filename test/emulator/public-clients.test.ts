@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type Emulator } from "../../emulator";
 import { createTrainingJob } from "../support/emulator";
-import { NS, ZONE, client } from "./client";
+import { NS, ZONE, admin, client } from "./client";
 
 const OTHER = { accessKeyId: "AKIDOTHER", secretAccessKey: "other-secret" };
 let emu: Emulator;
@@ -162,9 +162,9 @@ describe("tenancy", () => {
 
 describe("seeding through the admin API", () => {
   it("creates ordinary notebooks at once: listed, stoppable, deletable", async () => {
-    const res = await fetch(`${emu.url}/__emulator/notebooks`, { method: "POST", body: JSON.stringify({ namespace: "usr-other", count: 120, namePrefix: "bulk", status: "Stopped" }) });
+    const res = await admin(emu, "POST", "/notebooks", { namespace: "usr-other", count: 120, namePrefix: "bulk", status: "Stopped" });
     expect(res.status).toBe(200);
-    const { data, counts } = (await res.json()) as { data: { uuids: string[] }; counts: number };
+    const { data, counts } = res.json as { data: { uuids: string[] }; counts: number };
     expect(counts).toBe(120);
     const other = client(emu);
     const page = await other.get("/notebooks/namespaces/usr-other/notebooks", { name: "bulk-", limit: 100, offset: 100 }, OTHER);
@@ -173,8 +173,8 @@ describe("seeding through the admin API", () => {
     const started = await other.post("/notebooks/namespaces/usr-other/notebooks/start", { uuids: [data.uuids[0]], sku_id: "sku-1" }, "POST", OTHER);
     expect(started.json.data[0].status).toBe("Pending");
     expect(emu.deleteNotebook(data.uuids[1]!)).toBe(true);
-    const bad = await fetch(`${emu.url}/__emulator/notebooks`, { method: "POST", body: JSON.stringify({ namespace: "usr-other", count: 0 }) });
+    const bad = await admin(emu, "POST", "/notebooks", { namespace: "usr-other", count: 0 });
     expect(bad.status).toBe(400);
-    expect((await bad.json()).message).toContain("count");
+    expect(bad.json.message).toContain("count");
   });
 });
