@@ -1,4 +1,4 @@
-/** The emulator's error type and the platform's response envelope. */
+/** The emulator's error type, the platform's response envelope, and the answers that are not the envelope (gateway and framework 404s). */
 import type { z } from "zod";
 
 /** An error answered as an envelope with a non-zero ret_code. */

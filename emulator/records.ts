@@ -2,6 +2,8 @@
  * What the emulator stores. Records keep what the platform would keep; the
  * parts that change with time (notebook status, running time, metrics) are
  * computed when answering, so no timers are needed and a restart loses nothing.
+ * Date-time strings are stored in UTC without a zone suffix; answers rewrite
+ * them in the dialect's zone (times.ts).
  */
 
 /** A resource group (spec 2.3) as stored; `pod_type` is a list here, a string on the wire. */
