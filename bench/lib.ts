@@ -95,6 +95,7 @@ export async function notebookStack(root: string, emulator: EmulatorProcess, cou
     "aicp:accessKeyId": { value: credentials.accessKeyId },
     "aicp:secretAccessKey": { value: credentials.secretAccessKey, secret: true },
     "aicp:userId": { value: credentials.userId },
+    "aicp:zone": { value: "xb3" },
   });
   return { stack, dispose: () => [base, workDir].forEach((d) => rmSync(d, { recursive: true, force: true })) };
 }

@@ -26,7 +26,7 @@ async function main(): Promise<void> {
   const root = installPackage();
   const emulator = await startEmulator(50);
   await emulator.admin("POST", "/faults", { kind: "latency", latencyMs });
-  configureFrom((key) => ({ "aicp:baseUrl": emulator.url, "aicp:accessKeyId": credentials.accessKeyId, "aicp:secretAccessKey": credentials.secretAccessKey, "aicp:userId": credentials.userId })[key]);
+  configureFrom((key) => ({ "aicp:baseUrl": emulator.url, "aicp:accessKeyId": credentials.accessKeyId, "aicp:secretAccessKey": credentials.secretAccessKey, "aicp:userId": credentials.userId, "aicp:zone": "xb3" })[key]);
   const report: Record<string, unknown> = { date: new Date().toISOString(), machine: { cpus: cpus().length, memoryBytes: totalmem() }, latencyMs, runs };
   try {
     report.scale = await scale(root, emulator);

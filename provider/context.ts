@@ -14,15 +14,22 @@ let shared: { client: AicpClient; listing: NotebookListing } | undefined;
 
 /** Called by the engine once per provider process with the stack's configuration. */
 export function configureFrom(source: ConfigSource): void {
-  client = undefined;
-  shared = undefined;
   try {
-    settings = resolveSettings(source);
+    const next = resolveSettings(source);
+    // The engine configures once per resource kind with the same stack config:
+    // keep the client, and what it learned of the platform (client/dialect.ts).
+    if (JSON.stringify(next) !== JSON.stringify(settings)) {
+      client = undefined;
+      shared = undefined;
+    }
+    settings = next;
     configureError = undefined;
   } catch (error) {
     // The engine caches the provider even when configure fails; keep the error
     // so every later call reports it instead of running on other settings.
     settings = undefined;
+    client = undefined;
+    shared = undefined;
     configureError = error;
     throw error;
   }

@@ -117,6 +117,7 @@ export async function update(id: string, olds: NotebookOutputs, news: NotebookIn
   }
   const ref = { namespace, uuid: id, name: nameOf(olds) };
   let current = await listing.locate(namespace, id, ref.name);
+  if (current) learnZoneFromState(olds.createdAt, current.created_at);
   if (!current) throw new AicpError("AICP_WAIT", `notebook ${id} no longer exists in namespace ${namespace}; run \`pulumi refresh\` and then \`pulumi up\` to recreate it.`);
   try {
     if (changed.has("replicaSpecs")) {

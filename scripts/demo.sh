@@ -62,7 +62,8 @@ pulumi config set aicp:baseUrl "$url"
 pulumi config set aicp:accessKeyId AKIDEMULATOR
 pulumi config set --secret aicp:secretAccessKey emulator-secret
 pulumi config set aicp:userId usr-emulator
-echo "configured aicp:baseUrl, aicp:accessKeyId, aicp:secretAccessKey (secret), aicp:userId"
+pulumi config set aicp:zone xb3
+echo "configured aicp:baseUrl, aicp:accessKeyId, aicp:secretAccessKey (secret), aicp:userId, aicp:zone"
 
 if [ "$action" = destroy ]; then
   step "6/7 pulumi destroy"

@@ -9,7 +9,7 @@
 #   PULUMI_CONFIG_PASSPHRASE  for self-managed backends' secrets
 #   PULUMI_STACK              stack name (default: dev), created if missing
 #   OUTPUTS_FILE              where `up` writes the outputs (default: stack-outputs.json)
-#   QY_ACCESS_KEY_ID, QY_SECRET_ACCESS_KEY, CORESHUB_USER_ID, AICP_BASE_URL
+#   QY_ACCESS_KEY_ID, QY_SECRET_ACCESS_KEY, CORESHUB_USER_ID, AICP_ZONE, AICP_BASE_URL
 #                             read by the provider when the stack config has no aicp:* value
 set -euo pipefail
 mode="${1:-}"

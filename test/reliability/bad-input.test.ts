@@ -101,7 +101,7 @@ const functionCases: FunctionCase[] = [
   ["pods: empty endpoint", () => aicp.getTrainingPods({ endpoint: "", trainName: "job" }), "endpoint", /must not be empty/],
   ["pods: path-like namespace", () => aicp.getTrainingPods({ namespace: "../etc", endpoint: "tfjobs", trainName: "job" }), "namespace", /must not contain '\/'/],
   ["disk: uuid over 36 characters", () => aicp.getNotebookDiskMetrics({ uuid: "u".repeat(37) }), "uuid", /at most 36/],
-  ["notebooks: limit above 1000", () => aicp.getNotebooks({ limit: 5000 }), "limit", /at most 1000/],
+  ["notebooks: limit above 100 (platform notes §5)", () => aicp.getNotebooks({ limit: 500 }), "limit", /at most 100/],
 ];
 
 describe("bad input", () => {
@@ -181,7 +181,7 @@ describe("bad input", () => {
     // Unknown job: the platform answered, on the one route, with the name encoded as one segment.
     expect(missing.status).toBe(404);
     expect(apiRequests().map((r) => r.path)).toEqual([
-      "/qai/aicp/trains/namespaces/usr-emulator/endpoints/tfjobs/trains/%E8%AE%AD%E7%BB%83%E4%BB%BB%E5%8A%A1%201/pods",
+      "/aicp/trains/namespaces/usr-emulator/endpoints/tfjobs/trains/%E8%AE%AD%E7%BB%83%E4%BB%BB%E5%8A%A1%201/pods",
     ]);
     emulator.clearRequests();
   });

@@ -38,7 +38,7 @@ const cases: FaultCase[] = [
     phase: "up",
     faults: [{ kind: "retCode", retCode: 5001, message: "resources sold out", operation: "createNotebook", count: 1 }],
     outcome: "fails",
-    mentions: [/createNotebook \(POST \/qai\/aicp\/notebooks\/namespaces\/usr-emulator\/create\)/, /ret_code 5001/, /resources sold out/, /request id req-[0-9a-f]+/],
+    mentions: [/createNotebook \(POST \/aicp\/notebooks\/namespaces\/usr-emulator\/create\)/, /ret_code 5001/, /resources sold out/, /request id req-[0-9a-f]+/],
   },
   {
     name: "dropped connection during create notebook",

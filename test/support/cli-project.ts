@@ -42,6 +42,7 @@ export function cliProject(name: string, emulator: Emulator, program: string, ex
     QY_ACCESS_KEY_ID: emulatorCredentials.accessKeyId,
     QY_SECRET_ACCESS_KEY: emulatorCredentials.secretAccessKey,
     CORESHUB_USER_ID: emulatorCredentials.userId,
+    AICP_ZONE: "xb3",
     AICP_POLL_INTERVAL_MS: "100",
     ...extraEnv,
   });
