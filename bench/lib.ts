@@ -20,8 +20,10 @@ export interface EmulatorProcess {
   stop(): void;
 }
 
-export async function startEmulator(readyDelayMs: number): Promise<EmulatorProcess> {
-  const child: ChildProcess = spawn(process.execPath, [join(repo, "dist/emulator/cli.js"), "--port", "0", "--ready-delay-ms", String(readyDelayMs)], {
+/** Starts the emulator CLI; `dialect` is its `--dialect` flag, e.g. "counts=page,totalSum=false". */
+export async function startEmulator(readyDelayMs: number, dialect?: string): Promise<EmulatorProcess> {
+  const args = [join(repo, "dist/emulator/cli.js"), "--port", "0", "--ready-delay-ms", String(readyDelayMs), ...(dialect ? ["--dialect", dialect] : [])];
+  const child: ChildProcess = spawn(process.execPath, args, {
     stdio: ["ignore", "pipe", "inherit"],
   });
   const url = await new Promise<string>((done, fail) => {

@@ -13,6 +13,7 @@ import { mapConcurrent, statedTotal } from "../provider/client/paging";
 import { configureFrom } from "../provider/context";
 import * as notebook from "../provider/notebook";
 import type { NotebookInputs } from "../provider/notebook-inputs";
+import { adaptationCost, refreshAtScale } from "./dialects";
 import { countByOperation, credentials, installPackage, notebookArgs, notebookStack, repo, spread, startEmulator, timed, withProviderMemory, writes, type EmulatorProcess, type LoggedRequest } from "./lib";
 
 const runs = Number(process.env.BENCH_RUNS ?? 3);
@@ -31,6 +32,8 @@ async function main(): Promise<void> {
   try {
     report.scale = await scale(root, emulator);
     report.templates = await templates(emulator);
+    report.refreshAtScale = await refreshAtScale(latencyMs);
+    report.adaptation = await adaptationCost();
     report.startup = startup(root);
   } finally {
     emulator.stop();
@@ -173,6 +176,11 @@ function print(report: Record<string, any>): void {
   console.log(`State: __provider ${noop.state.providerBytesPerResource} bytes per resource, ${noop.state.stateBytesPerNotebook} bytes of state per notebook`);
   const t = report.templates;
   console.log(`\nTemplates (${t.templates}): concurrent ${fmt(t.concurrent)} ms, sequential ${fmt(t.sequential)} ms, ratio ${t.ratio}x`);
+  const r = report.refreshAtScale;
+  console.log(`\nRefresh of ${r.notebooks} notebooks (read() of each, ${engineParallelism} at a time), list requests of at most 100 items:`);
+  for (const row of r.rows) console.log(`  ${row.totals.padEnd(26)} ${row.listRequests} list requests (largest page ${row.largestPage}), ${row.kept} of ${r.notebooks} kept, ${row.ms} ms`);
+  const a = report.adaptation;
+  console.log(`Adaptation: a fresh client meeting ${a.unknownsWrong} wrong guesses (prefix, signature body) with 15 requests at once: ${a.extraRequests} extra requests (${a.gatewayAnswers} gateway answers, ${a.signatureRefusals} signature refusals) of ${a.requests}`);
   const st = report.startup;
   console.log(`Program start: require("@pulumi/pulumi") ${fmt(st.requirePulumiMs)} ms; require("pulumi-aicp") adds ${fmt(st.addedByPulumiAicpMs)} ms`);
 }

@@ -14,7 +14,8 @@ import type { AicpClient } from "./client/client";
 import type { Notebook } from "./client/wire";
 
 interface Snapshot {
-  readonly takenAt: number;
+  /** When the walk finished; undefined while it runs (reads then wait for it). */
+  completedAt?: number;
   readonly byUuid: Promise<Map<string, Notebook>>;
 }
 
@@ -43,12 +44,18 @@ export class NotebookListing {
     return direct;
   }
 
-  /** The notebook as listed at most maxAgeMs ago; undefined when the list does not show it (which proves nothing). */
+  /** The notebook as listed at most maxAgeMs ago (or by a walk still running); undefined when the list does not show it (which proves nothing). */
   async find(namespace: string, uuid: string): Promise<Notebook | undefined> {
     let snapshot = this.snapshots.get(namespace);
-    if (!snapshot || Date.now() - snapshot.takenAt > this.maxAgeMs) {
-      const byUuid = this.client.listAllNotebooks(namespace).then((all) => new Map(all.map((n) => [n.uuid, n])));
-      snapshot = { takenAt: Date.now(), byUuid };
+    const stale = snapshot?.completedAt !== undefined && Date.now() - snapshot.completedAt > this.maxAgeMs;
+    if (!snapshot || stale) {
+      // A walk of many pages may take longer than maxAgeMs: its age counts from when it finished.
+      const byUuid = this.client.listAllNotebooks(namespace).then((all) => {
+        fresh.completedAt = Date.now();
+        return new Map(all.map((n) => [n.uuid, n]));
+      });
+      const fresh: Snapshot = { byUuid };
+      snapshot = fresh;
       this.snapshots.set(namespace, snapshot);
       // A failed listing must not answer later reads.
       byUuid.catch(() => this.snapshots.get(namespace) === snapshot && this.snapshots.delete(namespace));
