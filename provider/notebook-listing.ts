@@ -8,7 +8,7 @@
  * A walk of the whole list proves nothing about absence: pages shift while
  * others write, and the platform's totals may mislead (platform notes §5). So
  * a notebook the listing does not show is looked up directly, in the list
- * filtered by its name, before anyone concludes it is gone.
+ * filtered by its name and in a second walk, before anyone concludes it is gone.
  */
 import type { AicpClient } from "./client/client";
 import type { Notebook } from "./client/wire";
@@ -29,16 +29,16 @@ export class NotebookListing {
   ) {}
 
   /**
-   * The notebook, from the shared listing or else from a direct lookup by
-   * name; undefined only when the direct lookup does not show it either.
-   * Without a name the direct lookup walks the unfiltered list page by page.
+   * The notebook, from the shared listing or else from direct lookups:
+   * the list filtered by its name, then (in case it was renamed outside
+   * Pulumi) a second walk of the whole list page by page. Undefined only when
+   * none of them shows it.
    */
   async locate(namespace: string, uuid: string, name: string | undefined): Promise<Notebook | undefined> {
     const listed = await this.find(namespace, uuid);
     if (listed) return listed;
-    const direct = name
-      ? (await this.client.findNotebooksByName(namespace, name)).find((n) => n.uuid === uuid)
-      : await this.client.findNotebook(namespace, uuid);
+    const byName = name ? (await this.client.findNotebooksByName(namespace, name)).find((n) => n.uuid === uuid) : undefined;
+    const direct = byName ?? (await this.client.findNotebook(namespace, uuid));
     // Seen directly but not in the walk: the listing is stale.
     if (direct) this.invalidate(namespace);
     return direct;
