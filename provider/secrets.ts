@@ -28,7 +28,11 @@ export function recordImageSecret(secret: { hasAuth?: boolean; username?: string
   return password === undefined ? rest : { ...rest, passwordDigest: passwordDigest(password, key) };
 }
 
-/** Servers as recorded in outputs: everything but the password. */
+/** Servers as recorded in outputs: everything but the password (entries that are not objects carry none and stay). */
 export function withoutServerPasswords<T extends { password?: unknown }>(servers: T[] | null | undefined): Array<Omit<T, "password">> | undefined {
-  return servers?.map(({ password: _password, ...server }) => server);
+  return servers?.map((server) => {
+    if (server === null || typeof server !== "object") return server;
+    const { password: _password, ...rest } = server;
+    return rest;
+  });
 }

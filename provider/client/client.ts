@@ -246,7 +246,8 @@ export class AicpClient {
   ): Promise<Page<z.output<T>>> {
     const q = validate(operation, querySchema, query);
     const env = await this.transport.send({ operation, route: this.routes[operation], pathParams, query: toQuery(q), idempotent: true });
-    const items = parseList(operation, itemSchema, env.data ?? []);
+    // A list without its data is not an empty list: reading it as one would make live objects look gone.
+    const items = parseList(operation, itemSchema, env.data);
     return { items, totalSum: env.total_sum ?? undefined, counts: env.counts ?? undefined };
   }
 

@@ -19,6 +19,8 @@ export type Verdict = "confirms" | "refutes" | "silent";
 export class Learned<T> {
   private value: T;
   private confirmed: boolean;
+  /** Both values were refused once: the cause is elsewhere, so no more requests are spent on the alternative. */
+  private exhausted = false;
   private probe: Promise<unknown> | undefined;
   /** Requests sent again under the alternative, for benchmarks and tests. */
   extraRequests = 0;
@@ -52,7 +54,7 @@ export class Learned<T> {
    */
   async use<R>(send: (value: T) => Promise<R>, judge: (result: R) => Verdict): Promise<R> {
     while (!this.confirmed && this.probe) await this.probe.catch(() => undefined);
-    if (this.confirmed || this.alternative === undefined) return send(this.value);
+    if (this.confirmed || this.exhausted) return send(this.value);
     const probe = this.tryBoth(send, judge);
     this.probe = probe;
     try {
@@ -67,15 +69,19 @@ export class Learned<T> {
     const verdict = judge(first);
     if (verdict === "confirms") this.confirmed = true;
     if (verdict !== "refutes") return first;
-    const other = this.alternative!;
     this.extraRequests++;
-    const second = await send(other);
-    if (judge(second) === "confirms") {
-      this.value = other;
-      this.confirmed = true;
-      return second;
+    const second = await send(this.alternative!);
+    const secondVerdict = judge(second);
+    if (secondVerdict === "refutes") {
+      // Refused both ways: report the first answer, and stop spending requests on this.
+      this.exhausted = true;
+      return first;
     }
-    // Refuted both ways: the cause is elsewhere (keys, route); report the first answer.
-    return first;
+    // The second request may have been executed (its answer may be lost): its outcome is the one to report.
+    if (secondVerdict === "confirms") {
+      this.value = this.alternative!;
+      this.confirmed = true;
+    }
+    return second;
   }
 }

@@ -129,7 +129,11 @@ export class Transport {
    */
   private exchange(call: Call, body: string, attempt: number): Promise<Outcome> {
     return this.prefix.use(
-      (prefix) => this.bodyHash.use((bodyHash) => this.attempt(call, prefix, body, bodyHash, attempt), (o) => bodyVerdict(body, o)),
+      (prefix) =>
+        // Without a body both conventions hash the empty string: a read neither waits for nor teaches the convention.
+        body === ""
+          ? this.attempt(call, prefix, body, this.bodyHash.current, attempt)
+          : this.bodyHash.use((bodyHash) => this.attempt(call, prefix, body, bodyHash, attempt), bodyVerdict),
       prefixVerdict,
     );
   }
@@ -203,7 +207,7 @@ export class Transport {
     if (ok && parsed && parsed.ret_code === 0) return { envelope: parsed };
 
     if (ok && !parsed) {
-      const quoted = JSON.stringify(text.slice(0, maxQuotedBytes));
+      const quoted = JSON.stringify(redactSigned(text.slice(0, maxQuotedBytes)));
       return {
         transient: true,
         error: new AicpError(
@@ -296,15 +300,23 @@ function prefixVerdict(outcome: Outcome): Verdict {
 }
 
 /**
- * A write refused for its signature was not executed (platform notes §4); a
- * request without a body says nothing about the convention, since both hash
- * the empty string then.
+ * A write refused for its signature was not executed (platform notes §4).
+ * Only a success proves the convention: a 429, a 5xx or a refusal inside the
+ * envelope may come from a layer in front of the signature check.
  */
-function bodyVerdict(body: string, outcome: Outcome): Verdict {
-  if (body === "") return "silent";
+function bodyVerdict(outcome: Outcome): Verdict {
   const status = outcome.error?.status;
   if (status === 401 || status === 403) return "refutes";
-  return outcome.platformAnswered ? "confirms" : "silent";
+  return outcome.envelope ? "confirms" : "silent";
+}
+
+/**
+ * A body quoted in an error may echo the request URL (a proxy's error page):
+ * the signature has no expiry (platform notes §4), so a signed URL must never
+ * be printed. The signature and the key id are cut out.
+ */
+export function redactSigned(text: string): string {
+  return text.replace(/\b(signature|access_key_id)=[^&\s"'<>]*/gi, "$1=<redacted>");
 }
 
 function parseEnvelope(text: string): Envelope | undefined {

@@ -4,6 +4,7 @@ import { toCamel, toSnake, type Camelized } from "../../provider/client/case";
 import { validationError } from "../../provider/client/errors";
 import * as wire from "../../provider/client/wire";
 import { camelPath } from "../../provider/inputs";
+import { withoutServerPasswords } from "../../provider/secrets";
 import type { NotebookInfo } from "../types";
 import { namespaceOr, outputForm, programClient } from "./program-client";
 
@@ -44,6 +45,6 @@ export const getNotebooksOutput = outputForm(getNotebooks);
 
 function withoutPasswords(notebook: wire.Notebook): wire.Notebook {
   // Servers in an unexpected form cannot be stripped of passwords, so they are left out.
-  const servers = Array.isArray(notebook.servers) ? notebook.servers.map(({ password: _p, ...server }) => server) : undefined;
-  return { ...notebook, servers };
+  const servers = Array.isArray(notebook.servers) ? withoutServerPasswords(notebook.servers) : undefined;
+  return { ...notebook, servers } as wire.Notebook;
 }

@@ -99,6 +99,30 @@ describe("the client on every dialect", () => {
     expect(client.dialect()).toMatchObject({ signatureBody: { value: "body", known: true }, extraRequests: 1 });
   });
 
+  it("does not take a failure in front of the signature check (a 500) as proof of the convention", async () => {
+    emulator.setDialect({ signatureBody: "body" });
+    const client = fresh();
+    const nb = await client.createNotebook(notebookBody("before-500"));
+    emulator.addFault({ kind: "http", status: 500, operation: "stopNotebooks", count: 1 });
+    const fresher = fresh();
+    await fresher.stopNotebooks(ns, [nb.uuid]);
+    expect(fresher.dialect().signatureBody).toEqual({ value: "body", known: true });
+    await fresher.startNotebooks(ns, { uuids: [nb.uuid], sku_id: "sku-gpu-1" });
+    expect(api().filter((r) => r.operation === "startNotebooks").map((r) => r.status)).toEqual([200]);
+  });
+
+  it("sends reads side by side while the write convention is still unknown", async () => {
+    const client = fresh();
+    await client.listTemplates({ limit: 1 });
+    const admin = (method: string) => fetch(`${emulator.url}/__emulator/connections`, { method }).then((r) => r.json()) as Promise<{ data: { peakInFlight: number } }>;
+    await admin("DELETE");
+    emulator.addFault({ kind: "latency", latencyMs: 100, operation: "listTemplates" });
+    await Promise.all(Array.from({ length: 8 }, () => client.listTemplates({ limit: 1 })));
+    emulator.clearFaults();
+    expect(client.dialect().signatureBody.known).toBe(false);
+    expect((await admin("GET")).data.peakInFlight).toBeGreaterThanOrEqual(4);
+  });
+
   it("reports wrong keys on a write after trying both conventions once each", async () => {
     const client = fresh({ credentials: { accessKeyId: credentials.accessKeyId, secretAccessKey: "wrong-secret" } });
     const error = (await client.stopNotebooks(ns, ["nb-x"]).catch((e: unknown) => e)) as AicpError;

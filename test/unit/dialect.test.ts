@@ -42,6 +42,28 @@ describe("Learned", () => {
     expect(prefix.known).toBe(false);
   });
 
+  it("reports the alternative's outcome when its answer is lost, since it may have been executed", async () => {
+    const prefix = new Learned("/aicp", "/qai/aicp");
+    const sent: string[] = [];
+    const answers: Record<string, string> = { "/aicp": "gateway 404", "/qai/aicp": "timeout, outcome unknown" };
+    const result = await prefix.use(
+      async (value) => (sent.push(value), answers[value]!),
+      (r) => (r === "gateway 404" ? "refutes" : "silent"),
+    );
+    expect(result).toBe("timeout, outcome unknown");
+    expect(sent).toEqual(["/aicp", "/qai/aicp"]);
+  });
+
+  it("spends no more requests on the alternative once both were refused", async () => {
+    const p = platform("/elsewhere");
+    const prefix = new Learned("/aicp", "/qai/aicp");
+    await prefix.use(p.send, p.judge);
+    await prefix.use(p.send, p.judge);
+    await prefix.use(p.send, p.judge);
+    expect(p.sent).toEqual(["/aicp", "/qai/aicp", "/aicp", "/aicp"]);
+    expect(prefix.extraRequests).toBe(1);
+  });
+
   it("learns nothing from a silent answer and lets the next call probe", async () => {
     const prefix = new Learned("/aicp", "/qai/aicp");
     await prefix.use(async () => "timeout", () => "silent");
