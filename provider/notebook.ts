@@ -208,9 +208,9 @@ function outputs(inputs: NotebookInputs, notebook: wire.Notebook, fromRefresh = 
   const zone = currentClient().timeZone;
   const returned = Object.fromEntries(
     Object.entries(live)
+      .filter(([, v]) => v !== null && v !== undefined)
       // A value the platform sent in an unexpected form (platform notes §5) does not replace what the program set.
-      .filter(([k, v]) => v !== null && v !== undefined && sameKind(base[k], v))
-      .map(([k, v]) => [k, timeKeys.has(k) ? zone.normalise(v) : v]),
+      .map(([k, v]) => [k, overlay(base[k], timeKeys.has(k) ? zone.normalise(v) : v)]),
   );
   const merged: NotebookOutputs = {
     ...base,
@@ -234,10 +234,24 @@ function outputs(inputs: NotebookInputs, notebook: wire.Notebook, fromRefresh = 
 /** Date-time outputs, written with the platform's zone once it is known (see client/times.ts). */
 const timeKeys = new Set(["stopTime", "autoDeleteTime", "createdAt", "updatedAt"]);
 
-/** True when a platform value can stand for the program's: both lists, both objects, or both scalars of one type. */
-function sameKind(input: unknown, live: unknown): boolean {
+/**
+ * The platform's value, except where it differs in type from what the
+ * program set (a list sent as a string, a number as "10Gi"): there, at any
+ * depth, the program's value stands, so an answer in an unexpected form can
+ * never show as a change to replace.
+ */
+export function overlay(input: unknown, live: unknown): unknown {
   const kind = (v: unknown) => (Array.isArray(v) ? "array" : v === null ? "null" : typeof v);
-  return input === undefined || kind(input) === kind(live);
+  if (input === undefined) return live;
+  if (live === undefined || live === null) return input;
+  if (kind(input) !== kind(live)) return input;
+  if (Array.isArray(input) && Array.isArray(live)) return input.length === live.length ? live.map((v, i) => overlay(input[i], v)) : live;
+  if (kind(input) === "object") {
+    const wanted = input as Record<string, unknown>;
+    const got = live as Record<string, unknown>;
+    return { ...got, ...Object.fromEntries(Object.keys(wanted).map((k) => [k, overlay(wanted[k], got[k])])) };
+  }
+  return live;
 }
 
 /** The name recorded for a notebook, for direct lookups. */

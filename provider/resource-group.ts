@@ -107,7 +107,7 @@ export async function create(inputs: ResourceGroupInputs): Promise<pulumi.dynami
 async function ownGroupNamed(name: string): Promise<WireGroup | undefined> {
   const client = currentClient();
   const user = currentSettings().userId;
-  const listed = await collectAll((offset, limit) => client.listResourceGroups({ name, offset, limit }));
+  const listed = await collectAll((offset, limit) => client.listResourceGroups({ name, offset, limit }), {}, (g) => g.rg_id);
   const matches = listed.filter((g) => g.name === name && (!user || !g.user_id || g.user_id === user));
   return matches.length === 1 ? matches[0] : undefined;
 }

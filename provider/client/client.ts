@@ -39,6 +39,8 @@ interface Request<S extends z.ZodType | undefined> {
   /** Send the validated input as the query string instead of the body. */
   readonly asQuery?: boolean;
   readonly idempotent: boolean;
+  /** Told the server's clock when the call succeeds (see Call.onServerDate). */
+  readonly onServerDate?: (ms: number) => void;
 }
 
 export class AicpClient {
@@ -83,12 +85,27 @@ export class AicpClient {
   async createNotebook(body: wire.CreateNotebookRequest): Promise<wire.Notebook> {
     const valid = validate("createNotebook", wire.createNotebookRequest, body);
     const sentAt = Date.now();
-    const data = await this.send("createNotebook", { pathParams: { namespace: valid.namespace }, input: valid, idempotent: false });
+    let serverDate: number | undefined;
+    const data = await this.send("createNotebook", {
+      pathParams: { namespace: valid.namespace },
+      input: valid,
+      idempotent: false,
+      onServerDate: (ms) => (serverDate = ms),
+    });
+    const answeredAt = Date.now();
     // A success whose data cannot be read still created the notebook.
     const created = parseList("createNotebook", wire.notebook, oneOrMany(data), true)[0];
     if (!created) throw malformed("createNotebook", "an empty data array instead of the new notebook", true);
-    // The platform wrote created_at just now: its zone shows in a bare value.
-    if (typeof created.created_at === "string") this.timeZone.learn(zoneFromEcho(created.created_at, sentAt, Date.now()));
+    // The platform wrote created_at just now: its zone shows in a bare value. The
+    // answer's Date header gives "now" on the platform's own clock, so a skewed
+    // local clock cannot mislead; without it, the local clock with two minutes of slack.
+    if (typeof created.created_at === "string") {
+      const echo =
+        serverDate === undefined
+          ? zoneFromEcho(created.created_at, sentAt, answeredAt)
+          : zoneFromEcho(created.created_at, serverDate - (answeredAt - sentAt) - 1000, serverDate + 1000, 5000);
+      this.timeZone.learn(echo);
+    }
     return created;
   }
 
@@ -119,7 +136,7 @@ export class AicpClient {
 
   /** Every resource template matching the filters, paging concurrently. */
   async listAllTemplates(query: Omit<wire.ListTemplatesQuery, "offset" | "limit"> = {}, paging?: PagingOptions): Promise<wire.Template[]> {
-    return collectAll((offset, limit) => this.listTemplates({ ...query, offset, limit }), { ...this.paging, ...paging });
+    return collectAll((offset, limit) => this.listTemplates({ ...query, offset, limit }), { ...this.paging, ...paging }, (t) => String(t.tmp_id ?? JSON.stringify(t)));
   }
 
   // ---- documented extra operations (platform notes §1) ----
@@ -129,12 +146,12 @@ export class AicpClient {
   }
 
   async listAllNotebooks(namespace: string, query: Omit<wire.ListNotebooksQuery, "offset" | "limit"> = {}): Promise<wire.Notebook[]> {
-    return collectAll((offset, limit) => this.listNotebooks(namespace, { ...query, offset, limit }), this.paging);
+    return collectAll((offset, limit) => this.listNotebooks(namespace, { ...query, offset, limit }), this.paging, (n) => n.uuid);
   }
 
   /** Finds a notebook by uuid, paging through the list; undefined when it does not exist. */
   async findNotebook(namespace: string, uuid: string): Promise<wire.Notebook | undefined> {
-    return findInPages((offset, limit) => this.listNotebooks(namespace, { offset, limit }), (n) => n.uuid === uuid, this.paging);
+    return findInPages((offset, limit) => this.listNotebooks(namespace, { offset, limit }), (n) => n.uuid === uuid, this.paging, (n) => n.uuid);
   }
 
   /** Notebooks whose name is exactly `name` (the list filter is a partial match). */
@@ -190,7 +207,7 @@ export class AicpClient {
     } catch (error) {
       if (!(error instanceof AicpError && error.isNotFound)) throw error;
       try {
-        return await findInPages((offset, limit) => this.listResourceGroups({ offset, limit }), (g) => g.rg_id === rgId, this.paging);
+        return await findInPages((offset, limit) => this.listResourceGroups({ offset, limit }), (g) => g.rg_id === rgId, this.paging, (g) => g.rg_id);
       } catch (confirmation) {
         throw routeError("getResourceGroup", error, confirmation);
       }
@@ -260,6 +277,7 @@ export class AicpClient {
       query: request.asQuery ? toQuery(input) : undefined,
       body: request.asQuery ? undefined : input,
       idempotent: request.idempotent,
+      onServerDate: request.onServerDate,
     });
     return env.data;
   }

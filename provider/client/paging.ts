@@ -6,8 +6,12 @@
  * - `total_sum` is the total when present;
  * - `counts` is taken as the total only when it cannot be the page length
  *   (it is larger than the page);
- * - with a total, the remaining pages are fetched concurrently; without one,
- *   the walk goes on until a page comes back shorter than the pages served.
+ * - with a total, the remaining pages are fetched concurrently; with or
+ *   without one, the walk ends only at a page shorter than the pages served,
+ *   an empty page or a page with nothing new, so a total that lags or lies
+ *   can neither cut the list short nor make the walk run away;
+ * - a first page shorter than asked, with no total saying more, is checked
+ *   with one more request: the platform may serve fewer than asked.
  * A walk that misses an item proves nothing: "gone" is decided by a direct
  * lookup (see provider/notebook-listing.ts), never by a walk.
  */
@@ -48,61 +52,97 @@ function settings(options: PagingOptions) {
   return { ...merged, pageSize: Math.max(1, Math.min(merged.pageSize, maxPageSize)) };
 }
 
+/** Identity of a list item, to drop one seen twice when pages shift; by default its JSON text. */
+export type ItemKey<T> = (item: T) => string;
+
 /**
- * How many items the platform serves per page, judged from the first page: a
- * first page shorter than asked is the end of the list, unless a stated total
- * says there is more (then the platform serves fewer than asked).
+ * Keeps the items not seen before; returns how many were new. A page that
+ * brings nothing new means the platform repeats itself (it may ignore
+ * `offset`), and the walk stops.
  */
-function servedSize(first: Page<unknown>, asked: number): number | "end" {
-  if (first.items.length >= asked) return asked;
-  const total = statedTotal(first);
-  return first.items.length > 0 && total !== undefined && total > first.items.length ? first.items.length : "end";
+function collector<T>(key: ItemKey<T>) {
+  const seen = new Set<string>();
+  const items: T[] = [];
+  const add = (page: Page<T>): number => {
+    let fresh = 0;
+    for (const item of page.items) {
+      const k = key(item);
+      if (seen.has(k)) continue;
+      seen.add(k);
+      items.push(item);
+      fresh++;
+    }
+    return fresh;
+  };
+  return { items, add };
 }
 
-/** Fetches every page and returns all items in order. */
-export async function collectAll<T>(fetchPage: PageFetcher<T>, options: PagingOptions = {}): Promise<T[]> {
+/**
+ * Fetches every page and returns all items in order. The walk ends at a page
+ * shorter than the pages served, at an empty page, or at a page with nothing
+ * new; a stated total only decides which pages may be fetched at once, never
+ * where the list ends (a total may lag behind, or overstate).
+ */
+export async function collectAll<T>(fetchPage: PageFetcher<T>, options: PagingOptions = {}, key: ItemKey<T> = (item) => JSON.stringify(item)): Promise<T[]> {
   const { pageSize, concurrency, maxPages } = settings(options);
+  const { items, add } = collector(key);
   const first = await fetchPage(0, pageSize);
-  const items = [...first.items];
-  const size = servedSize(first, pageSize);
-  if (size === "end") return items;
-  let last = first;
+  add(first);
+  if (first.items.length === 0) return items;
   const total = statedTotal(first);
-  if (total !== undefined) {
-    const offsets: number[] = [];
-    for (let offset = items.length; offset < total && offsets.length < maxPages - 1; offset += size) offsets.push(offset);
-    const pages = await mapConcurrent(offsets, concurrency, (offset) => fetchPage(offset, size));
-    for (const page of pages) items.push(...page.items);
-    last = pages.at(-1) ?? first;
-    if (items.length >= total || last.items.length < size) return items;
+  let size = pageSize;
+  let last = first;
+  let offset = first.items.length;
+  if (first.items.length < pageSize) {
+    if (total !== undefined && total <= first.items.length) return items;
+    // Shorter than asked: the end, unless the platform serves fewer per page (it may ignore limit); one request tells.
+    size = first.items.length;
   }
-  // No total to trust, or fewer items than it said: walk until a short page.
-  for (let page = 1; page < maxPages && last.items.length >= size; page++) {
-    last = await fetchPage(items.length, size);
-    items.push(...last.items);
+  if (total !== undefined && total > offset) {
+    const offsets: number[] = [];
+    for (let o = offset; o < total && offsets.length < maxPages - 1; o += size) offsets.push(o);
+    // Rounds of `concurrency` pages, judged in order: a total that overstates costs at most one round.
+    for (let r = 0; r < offsets.length; r += concurrency) {
+      const round = offsets.slice(r, r + concurrency);
+      const pages = await mapConcurrent(round, concurrency, (o) => fetchPage(o, size));
+      for (const [i, page] of pages.entries()) {
+        last = page;
+        offset = round[i]! + size;
+        if (add(page) === 0 || page.items.length < size) return items;
+      }
+    }
+  }
+  for (let n = 0; n < maxPages && last.items.length >= size; n++) {
+    last = await fetchPage(offset, size);
+    offset += size;
+    if (add(last) === 0) break;
   }
   return items;
 }
 
-/** Walks pages in order until `matches` finds an item; undefined when the walk ends without one. */
-export async function findInPages<T>(fetchPage: PageFetcher<T>, matches: (item: T) => boolean, options: PagingOptions = {}): Promise<T | undefined> {
+/** Walks pages in order until `matches` finds an item; undefined when the walk ends (by the rules of collectAll) without one. */
+export async function findInPages<T>(
+  fetchPage: PageFetcher<T>,
+  matches: (item: T) => boolean,
+  options: PagingOptions = {},
+  key: ItemKey<T> = (item) => JSON.stringify(item),
+): Promise<T | undefined> {
   const { pageSize, maxPages } = settings(options);
+  const { add } = collector(key);
   let size = pageSize;
   let offset = 0;
   for (let page = 0; page < maxPages; page++) {
     const current = await fetchPage(offset, size);
     const found = current.items.find(matches);
     if (found !== undefined) return found;
-    if (page === 0) {
-      const served = servedSize(current, size);
-      if (served === "end") return undefined;
-      size = served;
-    } else if (current.items.length < size) {
-      return undefined;
+    if (current.items.length === 0 || add(current) === 0) return undefined;
+    if (current.items.length < size) {
+      const total = statedTotal(current);
+      // Only a short first page may mean a platform that serves fewer than asked.
+      if (page > 0 || (total !== undefined && total <= current.items.length)) return undefined;
+      size = current.items.length;
     }
-    offset += current.items.length;
-    const total = statedTotal(current);
-    if (total !== undefined && offset >= total) return undefined;
+    offset += size;
   }
   return undefined;
 }

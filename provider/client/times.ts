@@ -69,15 +69,15 @@ export function withZone(value: string, offsetMinutes: number): string {
 /**
  * The platform's zone, from a bare value it wrote at an instant known to lie
  * between `sentAt` and `answeredAt`: the bare value minus that instant, when it
- * is a whole quarter hour within the round trip (and two minutes of clock skew).
+ * is a whole quarter hour within that window and `skewMs` of clock skew.
  */
-export function zoneFromEcho(bare: string, sentAt: number, answeredAt: number): number | undefined {
+export function zoneFromEcho(bare: string, sentAt: number, answeredAt: number, skewMs = 2 * minute): number | undefined {
   if (hasZone(bare)) return undefined;
   const asUtc = instantOf(bare, 0);
   if (Number.isNaN(asUtc)) return undefined;
   const middle = (sentAt + answeredAt) / 2;
   const offset = Math.round((asUtc - middle) / quarterHour) * quarterHour;
-  const slack = (answeredAt - sentAt) / 2 + 2 * minute;
+  const slack = (answeredAt - sentAt) / 2 + skewMs;
   if (Math.abs(offset) > maxOffset || Math.abs(asUtc - offset - middle) > slack) return undefined;
   return offset / minute;
 }
@@ -96,9 +96,9 @@ export class PlatformTimeZone {
     return this.configured ?? this.learned;
   }
 
-  /** Records what an answer showed; a configured zone always wins. */
+  /** Records what an answer showed; a configured zone, or one learned before, stands. */
   learn(offsetMinutes: number | undefined): void {
-    if (offsetMinutes !== undefined && this.configured === undefined) this.learned = offsetMinutes;
+    this.learned ??= offsetMinutes;
   }
 
   /** A platform value with its zone written out when the zone is known. */

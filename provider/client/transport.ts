@@ -74,6 +74,8 @@ export interface Call {
   readonly body?: unknown;
   /** Whether sending the call twice has the same effect as sending it once. */
   readonly idempotent: boolean;
+  /** Told the server's clock (the answer's HTTP Date header, ms) when the call succeeds. */
+  readonly onServerDate?: (ms: number) => void;
 }
 
 const retryableStatus = new Set([429, 500, 502, 503, 504]);
@@ -110,7 +112,10 @@ export class Transport {
     const started = Date.now();
     for (let attempt = 1; ; attempt++) {
       const outcome = await this.exchange(call, body, attempt);
-      if (outcome.envelope) return outcome.envelope;
+      if (outcome.envelope) {
+        if (outcome.serverDate !== undefined) call.onServerDate?.(outcome.serverDate);
+        return outcome.envelope;
+      }
       const error = outcome.error!;
       const delay = this.retryDelay(call, outcome, attempt, started);
       if (delay === undefined) throw error;
@@ -156,6 +161,7 @@ export class Transport {
     let status: number;
     let text: string;
     let retryAfter: string | undefined;
+    let serverDate: number | undefined;
     try {
       const response = await request(`${this.origin}${ctx.path}?${query}`, {
         method: ctx.method,
@@ -169,6 +175,8 @@ export class Transport {
       status = response.statusCode;
       const header = response.headers["retry-after"];
       retryAfter = Array.isArray(header) ? header[0] : header;
+      const date = Date.parse(String(response.headers.date ?? ""));
+      serverDate = Number.isNaN(date) ? undefined : date;
       text = await response.body.text();
     } catch (cause) {
       const timedOut = isTimeout(cause);
@@ -188,7 +196,7 @@ export class Transport {
       };
     }
     report(status);
-    return this.interpret(call, ctx, status, text, retryAfter);
+    return { ...this.interpret(call, ctx, status, text, retryAfter), serverDate };
   }
 
   private interpret(call: Call, ctx: RequestContext, status: number, text: string, retryAfter: string | undefined): Outcome {
@@ -278,6 +286,8 @@ interface Outcome {
   envelope?: Envelope;
   /** The answer was the platform's envelope (any ret_code, any status). */
   platformAnswered?: boolean;
+  /** The answer's HTTP Date header, in ms. */
+  serverDate?: number;
   error?: AicpError;
   transient?: boolean;
   retryAfterMs?: number;

@@ -14,7 +14,7 @@ describe("hostile answers", () => {
   let server: Server;
   let url: string;
   /** What the stub answers: status, content type, and a body built from the request URL; "drop" cuts the connection. */
-  let answer: { status: number; type: string; body: (requestUrl: string) => string };
+  let answer: { status: number; type: string; body: (requestUrl: string) => string; date?: string };
   /** Answers used before `answer`, one per request. */
   let queue: Array<typeof answer | "drop"> = [];
   let received = 0;
@@ -27,7 +27,7 @@ describe("hostile answers", () => {
         req.socket.destroy();
         return;
       }
-      res.writeHead(next.status, { "content-type": next.type });
+      res.writeHead(next.status, { "content-type": next.type, ...(next.date ? { date: next.date } : {}) });
       res.end(next.body(req.url ?? ""));
     });
     await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
@@ -73,6 +73,26 @@ describe("hostile answers", () => {
     expect(error.code).toBe("AICP_NETWORK");
     expect(error.outcomeUnknown).toBe(true);
     expect(received).toBe(2);
+    await c.close();
+  });
+
+  it("learns the zone against the platform's clock, not a skewed local one", async () => {
+    // The platform's clock runs 15 minutes ahead and it writes bare times in UTC+8.
+    const platformNow = Date.now() + 15 * 60_000;
+    const bare = new Date(platformNow + 8 * 3_600_000).toISOString().slice(0, 19);
+    answer = {
+      status: 200,
+      type: "application/json",
+      date: new Date(platformNow).toUTCString(),
+      body: () => JSON.stringify({ ret_code: 0, message: "success", data: [{ uuid: "nb-skew", name: "skew", status: "Pending", created_at: bare }], counts: 0 }),
+    };
+    const c = client();
+    const body = {
+      charge_mode: "elastic" as const, duration: 3600, user_id: "usr-x", namespace: "usr-x", image: "jupyter:1",
+      image_type: "official" as const, name: "skew", server_type: "jupyter" as const, replica_specs: { specs: "sku-1" },
+    };
+    await c.createNotebook(body);
+    expect(c.timeZone.offset).toBe(480);
     await c.close();
   });
 

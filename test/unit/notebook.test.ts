@@ -1,5 +1,6 @@
 /** check and diff of Notebook: every rule, no requests. */
 import { describe, expect, it } from "vitest";
+import { overlay } from "../../provider/notebook";
 import { resolveSettings } from "../../provider/config";
 import { validNotebookInputs } from "../support/fixtures";
 import { checkNotebook, coversSubset, diffNotebook, sameInstant, type NotebookInputs } from "../../provider/notebook-inputs";
@@ -156,5 +157,31 @@ describe("registry password from the environment", () => {
     expect(diffNotebook(olds, news, "key")).toEqual({ updates: ["customImageSecret"], replaces: [] });
     delete process.env.AICP_TEST_REGISTRY_PW;
     expect(checkNotebook({}, news, settings).failures.map((f) => f.property)).toContain("customImageSecret.passwordFromEnv");
+  });
+});
+
+describe("platform answers in unexpected forms (platform notes §5)", () => {
+  it("never show as a change: the program's value stands wherever the platform's differs in type", () => {
+    const inputs = validNotebookInputs({
+      replicaSpecs: { specs: "sku-1", customCpu: 4, customGpuList: ["0", "1"] },
+      volumeSpecs: [{ fileSet: "data", mountPath: "/data", volumeType: "pfs", quota: 10 }],
+      envs: [{ name: "MODE", value: "debug" }],
+    });
+    const live: Record<string, unknown> = {
+      replicaSpecs: { specs: "sku-1", customCpu: "4C", customGpuList: "0,1", customGpuMemory: 80 },
+      volumeSpecs: [{ fileSet: "data", mountPath: "/data", volumeType: "pfs", quota: "10Gi", pvcName: "pvc-1" }],
+      envs: "MODE=debug",
+    };
+    const recorded = Object.fromEntries(Object.entries(live).map(([k, v]) => [k, overlay((inputs as Record<string, unknown>)[k], v)]));
+    expect(diffNotebook({ ...inputs, ...recorded }, inputs)).toEqual({ updates: [], replaces: [] });
+    // What the platform added, in whatever form, is kept.
+    expect(recorded.replicaSpecs).toMatchObject({ customGpuMemory: 80 });
+    expect((recorded.volumeSpecs as Array<Record<string, unknown>>)[0]).toMatchObject({ pvcName: "pvc-1", quota: 10 });
+  });
+
+  it("still shows a real change of the same type", () => {
+    const inputs = validNotebookInputs({ replicaSpecs: { specs: "sku-1", customCpu: 4 } });
+    const recorded = overlay(inputs.replicaSpecs, { specs: "sku-1", customCpu: 8 });
+    expect(diffNotebook({ ...inputs, replicaSpecs: recorded }, inputs).updates).toEqual(["replicaSpecs"]);
   });
 });

@@ -37,10 +37,10 @@ describe("collectAll", () => {
     expect(calls.map(([offset]) => offset)).toEqual([0, 100, 200]);
   });
 
-  it("fetches the pages after the first concurrently once total_sum is known: 10 requests for 1,000 items", async () => {
+  it("fetches the pages after the first concurrently once total_sum is known: 11 requests for 1,000 items (the last checks the end)", async () => {
     const { fetch, calls } = list(1000, "total_sum");
     expect(await collectAll(fetch)).toHaveLength(1000);
-    expect(calls).toHaveLength(10);
+    expect(calls).toHaveLength(11);
   });
 
   it("walks 1,000 items without any total in 11 requests of at most 100", async () => {
@@ -55,10 +55,63 @@ describe("collectAll", () => {
     expect(await collectAll(fetch)).toEqual(all);
   });
 
-  it("ends at a short first page when no total says there is more", async () => {
-    const { fetch, calls } = list(7, "counts-page");
-    expect(await collectAll(fetch)).toHaveLength(7);
-    expect(calls).toHaveLength(1);
+  it("ends at a short first page after one request confirms it, or at once when a total says so", async () => {
+    const pageCounts = list(7, "counts-page");
+    expect(await collectAll(pageCounts.fetch)).toHaveLength(7);
+    expect(pageCounts.calls).toHaveLength(2);
+    const totalSum = list(7, "total_sum");
+    expect(await collectAll(totalSum.fetch)).toHaveLength(7);
+    expect(totalSum.calls).toHaveLength(1);
+  });
+
+  for (const cap of [50, 10]) {
+    it(`follows a platform that serves ${cap} per page and states no total`, async () => {
+      const { fetch, all } = list(61, "counts-page", cap);
+      expect(await collectAll(fetch)).toEqual(all);
+      expect(await findInPages(fetch, (x) => x === 60)).toBe(60);
+    });
+  }
+});
+
+describe("totals that lie, and platforms that misbehave", () => {
+  /** 250 items; the first page states `stated` as total_sum. */
+  const lying = (stated: number) => {
+    const items = Array.from({ length: 250 }, (_, i) => i);
+    const calls: number[] = [];
+    const fetch = async (offset: number, limit: number): Promise<Page<number>> => {
+      calls.push(offset);
+      return { items: items.slice(offset, offset + limit), totalSum: stated };
+    };
+    return { fetch, calls, all: items };
+  };
+
+  it("walks past a total that is too small (it lagged behind)", async () => {
+    const { fetch, all } = lying(150);
+    expect(await collectAll(fetch)).toEqual(all);
+    expect(await findInPages(fetch, (x) => x === 249)).toBe(249);
+  });
+
+  it("stops soon after a total that is far too large", async () => {
+    const { fetch, calls, all } = lying(100_000);
+    expect(await collectAll(fetch)).toEqual(all);
+    expect(calls.length).toBeLessThanOrEqual(12);
+  });
+
+  it("stops at an empty page in the middle without counting anything twice", async () => {
+    const items = Array.from({ length: 300 }, (_, i) => i);
+    const fetch = async (offset: number, limit: number): Promise<Page<number>> => ({ items: offset === 100 ? [] : items.slice(offset, offset + limit) });
+    const got = await collectAll(fetch);
+    expect(new Set(got).size).toBe(got.length);
+  });
+
+  it("stops when the platform ignores offset and repeats the first page", async () => {
+    const calls: number[] = [];
+    const fetch = async (offset: number): Promise<Page<number>> => (calls.push(offset), { items: Array.from({ length: 100 }, (_, i) => i), totalSum: 100_000 });
+    expect(await collectAll(fetch)).toHaveLength(100);
+    expect(calls.length).toBeLessThanOrEqual(12);
+    calls.length = 0;
+    expect(await findInPages(fetch, (x) => x === 5000)).toBeUndefined();
+    expect(calls).toHaveLength(2);
   });
 });
 
