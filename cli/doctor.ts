@@ -81,9 +81,18 @@ async function attempt(request: () => Promise<unknown>): Promise<Answer & { valu
   try {
     return { ok: true, platformAnswered: true, value: await request() };
   } catch (error) {
-    if (!(error instanceof AicpError)) throw error;
-    return { ok: false, platformAnswered: error.retCode !== undefined, error };
+    // A configuration mistake (say, a route override naming another placeholder) is a finding too, not a crash.
+    const failure = error instanceof AicpError ? error : new AicpError("AICP_CONFIG", (error as Error).message ?? String(error));
+    return { ok: false, platformAnswered: failure.retCode !== undefined, error: failure };
   }
+}
+
+/** An answer that proves the signature was accepted: the envelope, and not a refusal, a rate limit or a failure in front of the check. */
+function signatureAccepted(answer: Answer): boolean | undefined {
+  const status = answer.error?.status;
+  if (status === 401 || status === 403) return false;
+  if (!answer.platformAnswered || status === 429 || (status !== undefined && status >= 500)) return undefined;
+  return true;
 }
 
 /** The one line that ends the check: unreachable, no prefix answers, or keys refused. */
@@ -152,7 +161,13 @@ async function signatureFinding(settings: Settings, namespace: string, client: (
       answer: await attempt(() => client({ signatureBody: convention }).stopNotebooks(namespace, [ghost])),
     })),
   );
-  const accepted = results.filter((r) => r.answer.platformAnswered && r.answer.error?.status !== 401 && r.answer.error?.status !== 403).map((r) => r.convention);
+  const verdicts = results.map((r) => ({ ...r, accepted: signatureAccepted(r.answer) }));
+  const undetermined = verdicts.find((r) => r.accepted === undefined);
+  if (undetermined) {
+    const status = undetermined.answer.error?.status;
+    return { check: "signature of writes", verdict: "note", text: `not determined: the probe was answered ${status === undefined ? undetermined.answer.error?.code : `HTTP ${status}`}; run the doctor again` };
+  }
+  const accepted = verdicts.filter((r) => r.accepted).map((r) => r.convention);
   const describe = (c: string) => (c === "empty" ? "MD5 of the empty string" : "MD5 of the body");
   if (accepted.length === 0) return { check: "signature of writes", verdict: "fail", text: "a write was refused under both conventions; check the key's permissions" };
   const text = `the platform accepts ${accepted.map(describe).join(" and ")} (probed by stopping ${ghost}, which does not exist)`;
@@ -176,6 +191,11 @@ async function routeFindings(client: AicpClient): Promise<Finding[]> {
   const findings: Finding[] = [];
   for (const probe of probes) {
     const route = client.routes[probe.operation];
+    // Never probe a delete that would not name the (non-existent) group: such a request could mean something else.
+    if (probe.operation !== "listResourceGroups" && !route.path.includes("{rg_id}")) {
+      findings.push({ check: `route ${probe.operation}`, verdict: "note", text: `${route.method} ${route.path} (${route.source}) not probed: it names no {rg_id}` });
+      continue;
+    }
     const answer = await attempt(probe.run);
     const where = `${route.method} ${route.path}`;
     // Any envelope, "not found" included, shows that the platform serves the route.
@@ -193,15 +213,18 @@ async function routeFindings(client: AicpClient): Promise<Finding[]> {
   return findings;
 }
 
+/** Asks for the largest page (100) and a page of one: what `counts` and `total_sum` mean, and whether pages are capped lower. */
 async function pagingFinding(client: AicpClient): Promise<Finding> {
-  const page = await attempt(() => client.listTemplates({ limit: 1 }));
-  const value = page.value as { items: unknown[]; totalSum?: number; counts?: number } | undefined;
-  if (!value) return { check: "paging totals", verdict: "note", text: `not determined: ${page.error?.message ?? "no answer"}` };
-  const total = statedTotal(value);
-  const parts = [
-    value.totalSum !== undefined ? `total_sum ${value.totalSum}` : "no total_sum",
-    value.counts === undefined ? "no counts" : value.counts > value.items.length ? `counts ${value.counts} (a total)` : `counts ${value.counts} (the page length, not a total)`,
-  ];
+  const [large, single] = await Promise.all([attempt(() => client.listTemplates({ limit: 100 })), attempt(() => client.listTemplates({ limit: 1 }))]);
+  type Listed = { items: unknown[]; totalSum?: number; counts?: number };
+  const big = large.value as Listed | undefined;
+  const one = single.value as Listed | undefined;
+  if (!big || !one) return { check: "paging totals", verdict: "note", text: `not determined: ${(large.error ?? single.error)?.message ?? "no answer"}` };
+  const total = statedTotal(big) ?? statedTotal(one);
+  const counts = one.counts === undefined ? "no counts" : one.counts > 1 ? `counts ${one.counts} for a page of 1 (a total)` : `counts ${one.counts} for a page of 1 (the page length)`;
+  const parts = [one.totalSum !== undefined ? `total_sum ${one.totalSum}` : "no total_sum", counts];
+  const capped = total !== undefined && big.items.length < Math.min(100, total);
+  if (capped) parts.push(`pages capped at ${big.items.length}`);
   return { check: "paging totals", verdict: "ok", text: `${parts.join(", ")}; ${total === undefined ? "lists are walked to a short page" : "remaining pages are fetched at once"}` };
 }
 
@@ -216,7 +239,7 @@ async function timeFinding(settings: Settings, client: AicpClient, namespace: st
     : {
         check: "time zone",
         verdict: "note",
-        text: `date-times come without a zone (${seen}); the provider learns it from its first create, or set it`,
+        text: `date-times come without a zone (${seen}); the provider learns it from its first create (against the platform's clock), or set it`,
         set: ["aicp:platformTimeZone <UTC or +08:00>"],
       };
 }

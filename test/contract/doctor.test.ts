@@ -70,7 +70,7 @@ describe("pulumi-aicp doctor", () => {
     expect(line(run.out, "path prefix")).toMatch(/^ok .*\/aicp served; \/qai\/aicp: gateway answer/);
     expect(line(run.out, "zone")).toMatch(/^ok .*xb3 accepted; the platform requires a zone/);
     expect(line(run.out, "signature of writes")).toMatch(/^ok .*accepts MD5 of the empty string \(/);
-    expect(line(run.out, "paging totals")).toMatch(/total_sum \d+, counts 1 \(the page length, not a total\)/);
+    expect(line(run.out, "paging totals")).toMatch(/total_sum \d+, counts 1 for a page of 1 \(the page length\)/);
     for (const route of ["getResourceGroup", "listResourceGroups", "deleteResourceGroup"]) expect(line(run.out, `route ${route}`)).toMatch(/^ok /);
     expect(run.out).not.toContain(emulatorCredentials.secretAccessKey);
     expect(JSON.stringify(emulator.listNotebooks())).toBe(before);
@@ -101,7 +101,28 @@ describe("pulumi-aicp doctor", () => {
   it("says when counts is a total and when there is no total_sum", async () => {
     emulator.setDialect({ counts: "total", totalSum: false });
     const run = await doctor(env);
-    expect(line(run.out, "paging totals")).toMatch(/no total_sum, counts \d+ \(a total\)/);
+    expect(line(run.out, "paging totals")).toMatch(/no total_sum, counts \d+ for a page of 1 \(a total\)/);
+  });
+
+  it("sees pages capped below what was asked", async () => {
+    emulator.setDialect({ maxPageSize: 10 });
+    const run = await doctor(env);
+    expect(line(run.out, "paging totals")).toMatch(/pages capped at 10;/);
+  });
+
+  it("does not take a busy platform as proof of the signature convention", async () => {
+    emulator.addFault({ kind: "http", status: 503, operation: "stopNotebooks", count: 1 });
+    const run = await doctor(env);
+    emulator.clearFaults();
+    expect(line(run.out, "signature of writes")).toMatch(/^note .*not determined: the probe was answered HTTP 503; run the doctor again/);
+  });
+
+  it("does not probe a delete route that names no group, and reports a malformed override instead of crashing", async () => {
+    const routes = JSON.stringify({ deleteResourceGroup: "DELETE /resource/resource_group", getResourceGroup: "GET /resource/resource_group/{id}" });
+    const run = await doctor({ ...env, AICP_ROUTES: routes });
+    expect(line(run.out, "route deleteResourceGroup")).toMatch(/^note .*not probed: it names no \{rg_id\}/);
+    expect(emulator.requests().filter((r) => r.method === "DELETE")).toEqual([]);
+    expect(line(run.out, "route getResourceGroup")).toMatch(/^note .*not probed/);
   });
 
   it("names an assumed route the platform does not serve, with the override to set", async () => {
