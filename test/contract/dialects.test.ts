@@ -5,7 +5,7 @@
  * at most one extra request per unknown per process.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { Emulator } from "../../emulator";
+import { DEFAULT_DIALECT, type Emulator } from "../../emulator";
 import { AicpClient } from "../../provider/client/client";
 import { AicpError } from "../../provider/client/errors";
 import { emulatorCredentials, startTestEmulator } from "../support/emulator";
@@ -44,18 +44,7 @@ describe("the client on every dialect", () => {
     await emulator?.close();
   });
   beforeEach(() => {
-    emulator.setDialect({
-      prefixes: "aicp",
-      signatureBody: "empty",
-      zone: "required",
-      counts: "page",
-      totalSum: true,
-      maxPageSize: 100,
-      bareTimeZone: "UTC",
-      singleWriteData: "docs",
-      envsAsString: false,
-      absentOperations: [],
-    });
+    emulator.setDialect({ ...DEFAULT_DIALECT, absentOperations: [] });
     emulator.clearRequests();
   });
 

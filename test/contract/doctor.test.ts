@@ -7,7 +7,7 @@ import { execFile } from "node:child_process";
 import { resolve } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { Dialect, Emulator } from "../../emulator";
+import { DEFAULT_DIALECT, type Emulator } from "../../emulator";
 import { emulatorCredentials, startTestEmulator } from "../support/emulator";
 
 const cli = resolve(__dirname, "../../dist/cli/index.js");
@@ -34,18 +34,6 @@ const line = (out: string, check: string) => out.split("\n").find((l) => l.slice
 describe("pulumi-aicp doctor", () => {
   let emulator: Emulator;
   let env: Record<string, string>;
-  const defaults = (): Dialect => ({
-    prefixes: "aicp",
-    signatureBody: "empty",
-    zone: "required",
-    counts: "page",
-    totalSum: true,
-    maxPageSize: 100,
-    bareTimeZone: "UTC",
-    singleWriteData: "docs",
-    envsAsString: false,
-    absentOperations: [],
-  });
 
   beforeAll(async () => {
     emulator = await startTestEmulator();
@@ -59,7 +47,7 @@ describe("pulumi-aicp doctor", () => {
   });
   afterAll(() => emulator?.close());
   beforeEach(() => {
-    emulator.setDialect(defaults());
+    emulator.setDialect({ ...DEFAULT_DIALECT, absentOperations: [] });
     emulator.clearRequests();
   });
 
