@@ -2,7 +2,8 @@
  * The emulator's signature verifier against independent computations: the
  * string to sign written out by hand from platform notes §4, signed with
  * openssl's HMAC-SHA256 and hashed with md5sum in a shell; and requests signed
- * by the platform's published Python clients (test/fixtures/signatures).
+ * by the platform's published Python clients (test/fixtures/signature-vectors.json,
+ * written by test/conformance/make_vectors.py).
  */
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -26,10 +27,10 @@ function md5sum(text: string): string {
 
 const MD5_EMPTY = md5sum("");
 
-/** Verifies `pathAndQuery` as received, with `body`, under the dialect's body convention. */
-function verify(method: string, pathAndQuery: string, body = "", signatureBody: "empty" | "body" = "empty") {
+/** Verifies `pathAndQuery` as received, with `body`, under the dialect's body convention, against `keys`. */
+function verify(method: string, pathAndQuery: string, body = "", signatureBody: "empty" | "body" = "empty", keys: readonly Credential[] = [KEY]) {
   const q = pathAndQuery.indexOf("?");
-  return verifySignature([KEY], { method, rawPath: pathAndQuery.slice(0, q), pairs: parseQuery(pathAndQuery.slice(q + 1)), body: Buffer.from(body) }, signatureBody);
+  return verifySignature(keys, { method, rawPath: pathAndQuery.slice(0, q), pairs: parseQuery(pathAndQuery.slice(q + 1)), body: Buffer.from(body) }, signatureBody);
 }
 
 /** The ApiError ret_code `run` throws. */
@@ -151,18 +152,22 @@ describe("emulator signature verifier: refusals", () => {
 });
 
 describe("emulator signature verifier: requests signed by the published Python clients", () => {
-  const fixture = JSON.parse(readFileSync(join(__dirname, "..", "fixtures", "signatures", "python-clients.json"), "utf8")) as {
-    vectors: Array<{ client: "mcp" | "sdk"; method: string; path: string; url: string }>;
+  const fixture = JSON.parse(readFileSync(join(__dirname, "..", "fixtures", "signature-vectors.json"), "utf8")) as {
+    vectors: Array<{ id: string; client: "coreshub-mcp-server" | "qingcloud-sdk"; method: string; path: string; access_key_id: string; secret_access_key: string; url: string }>;
   };
+  // Every key the vectors were signed with, as the emulator would be configured with them.
+  const keys: Credential[] = [...new Map(fixture.vectors.map((v) => [v.access_key_id, { accessKeyId: v.access_key_id, secretAccessKey: v.secret_access_key, userId: "usr-emulator" }])).values()];
 
-  it.each(fixture.vectors.map((v, i) => [i, v.client, v.path, v] as const))("vector %i (%s %s) is accepted", (_i, client, _path, v) => {
-    const { variant } = verify(v.method, v.url);
+  it.each(fixture.vectors.map((v) => [v.id, v] as const))("%s is accepted", (_id, v) => {
+    const mcp = v.client === "coreshub-mcp-server";
+    const { credential, variant } = verify(v.method, v.url, "", "empty", keys);
+    expect(credential.accessKeyId).toBe(v.access_key_id);
     expect(variant.bodyHash).toBe("empty");
-    expect(variant.signatureEncoding).toBe(client === "mcp" ? "twice" : "once");
+    expect(variant.signatureEncoding).toBe(mcp ? "twice" : "once");
     // Where the client's form differs from RFC 3986, the client's form must be the one that matched:
     // Python's quote differs only by a '/', the raw join by any character RFC 3986 would encode.
     const values = v.url.split("?")[1]!.replace(/&signature=.*$/, "").split("&").map((p) => decodeURIComponent(p.split("=")[1]!));
-    if (client === "mcp" && values.some((x) => x.includes("/"))) expect(variant.canonical).toBe("python");
-    if (client === "sdk" && values.some((x) => /[^A-Za-z0-9_.~-]/.test(x))) expect(variant.canonical).toBe("raw");
+    if (mcp && values.some((x) => x.includes("/"))) expect(variant.canonical).toBe("python");
+    if (!mcp && values.some((x) => /[^A-Za-z0-9_.~-]/.test(x))) expect(variant.canonical).toBe("raw");
   });
 });
