@@ -1,7 +1,8 @@
 /** Fault injection: every kind observable over real HTTP, switched on without a restart. */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type Emulator } from "../../emulator";
-import { client } from "./client";
+import { buildSignedRequest } from "../support/signed-request";
+import { ZONE, admin, client } from "./client";
 
 let emu: Emulator;
 let api: ReturnType<typeof client>;
@@ -15,16 +16,30 @@ afterEach(() => emu.clearFaults());
 const templates = () => api.get("/resource/template", { limit: 1 });
 const groups = () => api.get("/resource/resource_group");
 
+/** The request `templates()` sends, by a client that gives up after `timeoutMs` (fetch aborts with a TimeoutError). */
+async function templatesWithin(timeoutMs: number): Promise<{ status: number; json: any }> { // eslint-disable-line @typescript-eslint/no-explicit-any
+  const { pathAndQuery } = buildSignedRequest({ method: "GET", path: "/aicp/resource/template", query: { zone: ZONE, limit: 1 } });
+  const res = await fetch(emu.url + pathAndQuery, { signal: AbortSignal.timeout(timeoutMs) });
+  return { status: res.status, json: await res.json() };
+}
+
 describe("faults", () => {
-  it("latency delays the answer, which is then normal", async () => {
-    emu.addFault({ kind: "latency", latencyMs: 300, operation: "listTemplates", count: 1 });
-    const t0 = Date.now();
-    const r = await templates();
-    expect(Date.now() - t0).toBeGreaterThanOrEqual(290);
+  it("latency holds the answer past a shorter client timeout, answers normally within a longer one, and a counted one is spent", async () => {
+    // No assertion on elapsed time: a client whose timeout is shorter than the injected latency
+    // cannot get the answer (its timer expires before the emulator's delay does), one with a longer timeout can.
+    emu.addFault({ kind: "latency", latencyMs: 500, operation: "listTemplates" });
+    await expect(templatesWithin(50)).rejects.toMatchObject({ name: "TimeoutError" });
+    const r = await templatesWithin(20_000);
+    expect(r.status).toBe(200);
     expect(r.json.ret_code).toBe(0);
-    const t1 = Date.now();
-    await templates();
-    expect(Date.now() - t1).toBeLessThan(250);
+    expect(r.json.data).toHaveLength(1);
+    emu.clearFaults();
+    // count 1: the first matching request spends it, the fault is gone and the next request is handled without it.
+    emu.addFault({ kind: "latency", latencyMs: 500, operation: "listTemplates", count: 1 });
+    expect((await admin(emu, "GET", "/faults")).json.data).toEqual([expect.objectContaining({ kind: "latency", remaining: 1 })]);
+    expect((await templatesWithin(20_000)).json.ret_code).toBe(0);
+    expect((await admin(emu, "GET", "/faults")).json.data).toEqual([]);
+    expect((await templates()).json.ret_code).toBe(0);
   });
 
   it("http answers the status with an error envelope and Retry-After, count times", async () => {
