@@ -5,25 +5,17 @@
  * by the platform's published Python clients (test/fixtures/signature-vectors.json,
  * written by test/conformance/make_vectors.py).
  */
-import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseQuery } from "../../emulator/query";
 import { AUTH_CODES, type Credential, verifySignature } from "../../emulator/signature";
+import { md5sumHex, opensslHmacBase64 } from "../support/shell-crypto";
 
 const KEY: Credential = { accessKeyId: "AKIDEMULATOR", secretAccessKey: "emulator-secret", userId: "usr-emulator" };
 
-function openssl(secret: string, text: string): string {
-  return execFileSync("sh", ["-c", 'printf "%s" "$TEXT" | openssl dgst -sha256 -hmac "$KEY" -binary | base64'], {
-    env: { ...process.env, TEXT: text, KEY: secret },
-    encoding: "utf8",
-  }).trim();
-}
-
-function md5sum(text: string): string {
-  return execFileSync("sh", ["-c", 'printf "%s" "$TEXT" | md5sum'], { env: { ...process.env, TEXT: text }, encoding: "utf8" }).split(" ")[0]!;
-}
+const openssl = opensslHmacBase64;
+const md5sum = md5sumHex;
 
 const MD5_EMPTY = md5sum("");
 

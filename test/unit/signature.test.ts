@@ -7,17 +7,10 @@
 import { execFileSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { md5Hex, percentEncode, signedQueryString, sortedPairs, stringToSign } from "../../provider/client/signature";
+import { md5sumHex, opensslHmacBase64 } from "../support/shell-crypto";
 
-function opensslSignature(secret: string, text: string): string {
-  return execFileSync("sh", ["-c", 'printf "%s" "$TEXT" | openssl dgst -sha256 -hmac "$KEY" -binary | base64'], {
-    env: { ...process.env, TEXT: text, KEY: secret },
-    encoding: "utf8",
-  }).trim();
-}
-
-function shellMd5(text: string): string {
-  return execFileSync("sh", ["-c", 'printf "%s" "$TEXT" | md5sum'], { env: { ...process.env, TEXT: text }, encoding: "utf8" }).split(" ")[0]!;
-}
+const opensslSignature = opensslHmacBase64;
+const shellMd5 = md5sumHex;
 
 /** The canonical query as the MCP server builds it: Python's urlencode over sorted params (needs python3 on PATH). */
 function pythonCanonical(params: Record<string, unknown>): string {
