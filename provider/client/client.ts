@@ -160,6 +160,16 @@ export class AicpClient {
     return candidates.filter((n) => n.name === name);
   }
 
+  /**
+   * The servers of one notebook with their passwords (platform notes §1,
+   * notebook access info): every service the docs list unless `services` says
+   * which. One request, where finding the notebook in the list takes a walk.
+   */
+  async getNotebookServers(namespace: string, uuid: string, services: string[] = [...wire.notebookServices]): Promise<wire.ServerInfo[]> {
+    const data = await this.send("getNotebookServers", { pathParams: { namespace, uuid }, input: { services }, asQuery: true, idempotent: true });
+    return parseList("getNotebookServers", wire.serverInfo, data);
+  }
+
   async stopNotebooks(namespace: string, uuids: string[], saveImage = false): Promise<void> {
     await this.send("stopNotebooks", { pathParams: { namespace }, schema: wire.stopNotebooksRequest, input: { uuids, save_image: saveImage }, idempotent: true });
   }

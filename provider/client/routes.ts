@@ -22,6 +22,7 @@ export const defaultRoutes = {
   getNotebookDiskMetrics: { method: "GET", path: "/monitoring/namespaces/{namespace}/notebook/disk", source: "spec 4.4" },
   listTemplates: { method: "GET", path: "/resource/template", source: "spec 4.5" },
   listNotebooks: { method: "GET", path: "/notebooks/namespaces/{namespace}/notebooks", source: "platform notes §1" },
+  getNotebookServers: { method: "GET", path: "/notebooks/namespaces/{namespace}/notebooks/{uuid}/servers", source: "platform notes §1" },
   stopNotebooks: { method: "POST", path: "/notebooks/namespaces/{namespace}/notebooks/stop", source: "platform notes §1" },
   startNotebooks: { method: "POST", path: "/notebooks/namespaces/{namespace}/notebooks/start", source: "platform notes §1" },
   setStopTime: { method: "POST", path: "/notebooks/namespaces/{namespace}/notebooks/set_stop_time", source: "platform notes §1" },

@@ -41,9 +41,8 @@ export async function getNotebookServers(args: GetNotebookServersArgs, _opts?: p
       ? new AicpError("AICP_VALIDATION", "getNotebookServers needs the notebook's uuid; nothing was sent to the platform")
       : validationError("getNotebookServers arguments", query.error.issues, camelPath);
   }
-  const found = await programClient().findNotebook(query.data.namespace, query.data.uuid);
-  if (!found) throw new AicpError("AICP_HTTP", `notebook ${query.data.uuid} does not exist in namespace ${query.data.namespace}`, { status: 404 });
-  return { servers: (Array.isArray(found.servers) ? found.servers : []).map((s) => toCamel(wire.serverInfo, s)) };
+  const servers = await programClient().getNotebookServers(query.data.namespace, query.data.uuid);
+  return { servers: servers.map((s) => toCamel(wire.serverInfo, s)) };
 }
 
 /** {@link getNotebookServers} with arguments that may be Outputs; every password is a secret. */

@@ -102,4 +102,27 @@ describe("data-source functions", () => {
     expect(listed!.servers!.length).toBeGreaterThan(0);
     expect(listed!.servers!.every((s) => s.password === undefined)).toBe(true);
   });
+
+  it("getNotebookServers reads the servers and their passwords through the notebook's own route, in one request", async () => {
+    emulator.clearRequests();
+    const { servers } = await aicp.getNotebookServers({ uuid: notebookUuid });
+    const held = emulator.listNotebooks().find((n) => n.uuid === notebookUuid)!;
+    const jupyter = servers.find((s) => s.serverType === "jupyter");
+    expect(jupyter).toMatchObject({ targetPort: 8888, status: true });
+    expect(jupyter!.password).toBe((held.servers as Array<{ password: string }>)[0]!.password);
+    expect(emulator.requests().filter((r) => r.operation !== "admin").map((r) => r.operation)).toEqual(["getNotebookServers"]);
+  });
+
+  it("getNotebookServersOutput marks every password secret", async () => {
+    const result = await resolve(aicp.getNotebookServersOutput({ uuid: notebookUuid }));
+    const password = result.servers.find((s) => s.serverType === "jupyter")!.password!;
+    expect(await password.isSecret).toBe(true);
+  });
+
+  it("getNotebookServers names the notebook when it does not exist", async () => {
+    const error = (await aicp.getNotebookServers({ uuid: "nb-doesnotexist" }).catch((e: unknown) => e)) as AicpError;
+    expect(error).toBeInstanceOf(AicpError);
+    expect(error.status).toBe(404);
+    expect(error.message).toContain("nb-doesnotexist");
+  });
 });

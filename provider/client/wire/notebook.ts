@@ -192,6 +192,9 @@ export const replicaSpecs = z.looseObject({
   template_id: looseNumber,
 });
 
+/** The services a notebook's servers route can answer for (its docs page lists these). */
+export const notebookServices = ["jupyter", "vscode", "ssh", "custom", "node_port"] as const;
+
 export const serverInfo = z.looseObject({
   status: tolerant(z.boolean()),
   protocol: tolerant(z.string()),
@@ -201,6 +204,8 @@ export const serverInfo = z.looseObject({
   target_port: looseNumber,
   password: tolerant(z.string()),
 });
+
+export type ServerInfo = z.output<typeof serverInfo>;
 
 export const notebook = z.looseObject({
   uuid: z.string(),
