@@ -3,6 +3,7 @@ export { AicpClient, type ClientOptions } from "./client";
 export { AicpError, type AicpErrorCode } from "./errors";
 export { collectAll, findInPages, mapConcurrent, type Page, type PagingOptions } from "./paging";
 export { defaultRoutes, resolveRoutes, fillPath, type OperationName, type Route, type RouteTable } from "./routes";
-export { Transport, parseRetryAfter, type AttemptEvent, type Credentials, type TransportOptions } from "./transport";
+export { Transport, type AttemptEvent, type Credentials, type TransportOptions } from "./transport";
+export { parseRetryAfter, redactSigned } from "./answers";
 export { toCamel, toSnake, snakeToCamel, camelToSnake, type Camelized } from "./case";
 export * as wire from "./wire";

@@ -10,10 +10,11 @@
  * other failure surfaces with `outcomeUnknown` so the caller can reconcile
  * instead of creating a duplicate. Attempts and total time are both bounded.
  */
-import { Agent, errors as undiciErrors, request } from "undici";
-import { envelope, type Envelope } from "./wire/common";
+import { Agent, request } from "undici";
+import type { Envelope } from "./wire/common";
+import { bodyVerdict, isTimeout, normalisePrefix, parseEnvelope, parseRetryAfter, prefixVerdict, redactSigned, type Outcome } from "./answers";
 import { AicpError, describeAnswer, describeRequest, type RequestContext } from "./errors";
-import { Learned, type Verdict } from "./dialect";
+import { Learned } from "./dialect";
 import { fillPath, type Route } from "./routes";
 import { signedQueryString, type BodyHash, type QueryValue } from "./signature";
 
@@ -280,81 +281,6 @@ export class Transport {
     const delay = outcome.retryAfterMs ?? backoff;
     return Date.now() - started + delay > this.retryBudgetMs ? undefined : delay;
   }
-}
-
-interface Outcome {
-  envelope?: Envelope;
-  /** The answer was the platform's envelope (any ret_code, any status). */
-  platformAnswered?: boolean;
-  /** The answer's HTTP Date header, in ms. */
-  serverDate?: number;
-  error?: AicpError;
-  transient?: boolean;
-  retryAfterMs?: number;
-}
-
-/** A configured prefix as `/x/y`: leading slash, no trailing one. */
-function normalisePrefix(prefix: string): string {
-  const trimmed = prefix.replace(/\/+$/, "");
-  return trimmed.startsWith("/") || trimmed === "" ? trimmed : "/" + trimmed;
-}
-
-/**
- * A 404 whose body is not the platform's envelope comes from a gateway in
- * front of the platform: nothing was executed, and the prefix may be wrong.
- * Any envelope proves the prefix right.
- */
-function prefixVerdict(outcome: Outcome): Verdict {
-  if (outcome.platformAnswered) return "confirms";
-  return outcome.error?.status === 404 ? "refutes" : "silent";
-}
-
-/**
- * A write refused for its signature was not executed (platform notes §4).
- * Only a success proves the convention: a 429, a 5xx or a refusal inside the
- * envelope may come from a layer in front of the signature check.
- */
-function bodyVerdict(outcome: Outcome): Verdict {
-  const status = outcome.error?.status;
-  if (status === 401 || status === 403) return "refutes";
-  return outcome.envelope ? "confirms" : "silent";
-}
-
-/**
- * A body quoted in an error may echo the request URL (a proxy's error page):
- * the signature has no expiry (platform notes §4), so a signed URL must never
- * be printed. The signature and the key id are cut out.
- */
-export function redactSigned(text: string): string {
-  return text.replace(/\b(signature|access_key_id)=[^&\s"'<>]*/gi, "$1=<redacted>");
-}
-
-function parseEnvelope(text: string): Envelope | undefined {
-  try {
-    const result = envelope.safeParse(JSON.parse(text));
-    return result.success ? result.data : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** Retry-After as seconds or an HTTP date, in milliseconds. */
-export function parseRetryAfter(value: string | undefined): number | undefined {
-  if (!value) return undefined;
-  const seconds = Number(value);
-  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
-}
-
-function isTimeout(error: unknown): boolean {
-  const name = (error as { name?: string } | undefined)?.name;
-  return (
-    name === "TimeoutError" ||
-    error instanceof undiciErrors.HeadersTimeoutError ||
-    error instanceof undiciErrors.BodyTimeoutError ||
-    error instanceof undiciErrors.ConnectTimeoutError
-  );
 }
 
 function sleep(ms: number): Promise<void> {
