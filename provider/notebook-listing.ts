@@ -22,7 +22,7 @@ interface Snapshot {
 export class NotebookListing {
   private readonly snapshots = new Map<string, Snapshot>();
 
-  /** @param maxAgeMs how old a listing may be and still answer a read */
+  /** @param maxAgeMs how old a listing may be and still answer a read (waits poll with this age) */
   constructor(
     private readonly client: AicpClient,
     private readonly maxAgeMs = 500,
@@ -34,8 +34,8 @@ export class NotebookListing {
    * Pulumi) a second walk of the whole list page by page. Undefined only when
    * none of them shows it.
    */
-  async locate(namespace: string, uuid: string, name: string | undefined): Promise<Notebook | undefined> {
-    const listed = await this.find(namespace, uuid);
+  async locate(namespace: string, uuid: string, name: string | undefined, maxAgeMs = this.maxAgeMs): Promise<Notebook | undefined> {
+    const listed = await this.find(namespace, uuid, maxAgeMs);
     if (listed) return listed;
     const byName = name ? (await this.client.findNotebooksByName(namespace, name)).find((n) => n.uuid === uuid) : undefined;
     const direct = byName ?? (await this.client.findNotebook(namespace, uuid));
@@ -45,9 +45,9 @@ export class NotebookListing {
   }
 
   /** The notebook as listed at most maxAgeMs ago (or by a walk still running); undefined when the list does not show it (which proves nothing). */
-  async find(namespace: string, uuid: string): Promise<Notebook | undefined> {
+  async find(namespace: string, uuid: string, maxAgeMs = this.maxAgeMs): Promise<Notebook | undefined> {
     let snapshot = this.snapshots.get(namespace);
-    const stale = snapshot?.completedAt !== undefined && Date.now() - snapshot.completedAt > this.maxAgeMs;
+    const stale = snapshot?.completedAt !== undefined && Date.now() - snapshot.completedAt > maxAgeMs;
     if (!snapshot || stale) {
       // A walk of many pages may take longer than maxAgeMs: its age counts from when it finished.
       const byUuid = this.client.listAllNotebooks(namespace).then((all) => {

@@ -96,7 +96,7 @@ async function createOnce({ client, write }: Platform, body: wire.CreateNotebook
 
 export async function read(id: string, props: NotebookOutputs): Promise<pulumi.dynamic.ReadResult<NotebookOutputs>> {
   const namespace = String(props.namespace ?? currentSettings().userId?.toLowerCase() ?? "");
-  const found = namespace ? await currentListing().locate(namespace, id, nameOf(props)) : undefined;
+  const found = namespace ? await currentListing().locate(namespace, id, nameOf(props), refreshAgeMs) : undefined;
   // An empty id tells the engine the notebook is gone, so refresh drops it; a direct lookup confirmed it.
   if (!found) return { id: "", props: {} as NotebookOutputs };
   learnZoneFromState(props.createdAt, found.created_at);
@@ -230,6 +230,13 @@ function outputs(inputs: NotebookInputs, notebook: wire.Notebook, fromRefresh = 
   }
   return compact(merged);
 }
+
+/**
+ * How old the shared listing may be for the reads of a refresh: the engine
+ * sends them over several seconds, and a refresh is one point in time. A
+ * notebook the snapshot does not show is still looked up directly.
+ */
+const refreshAgeMs = 5000;
 
 /** Date-time outputs, written with the platform's zone once it is known (see client/times.ts). */
 const timeKeys = new Set(["stopTime", "autoDeleteTime", "createdAt", "updatedAt"]);
