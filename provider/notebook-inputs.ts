@@ -14,6 +14,7 @@ import { snakeToCamel, type Camelized } from "./client/case";
 import type { Settings } from "./config";
 import { camelPath, resolveName, sameValue, validateAgainst, type CheckFailure } from "./inputs";
 import { recordImageSecret } from "./secrets";
+import { rememberSecret } from "./client/errors";
 import { instantOf, zoneOf } from "./client/times";
 
 type WireBody = wire.CreateNotebookRequest;
@@ -52,8 +53,12 @@ export type ImageSecretInput = NonNullable<NotebookBody["customImageSecret"]> & 
  * passes through the Pulumi engine cannot show up in its verbose logs.
  */
 export function resolveImageSecret(secret: ImageSecretInput | undefined): NotebookBody["customImageSecret"] {
-  if (!secret || secret.passwordFromEnv === undefined) return secret;
+  if (!secret || secret.passwordFromEnv === undefined) {
+    rememberSecret(secret?.password);
+    return secret;
+  }
   const { passwordFromEnv, ...rest } = secret;
+  rememberSecret(process.env[passwordFromEnv]);
   return { ...rest, password: process.env[passwordFromEnv] };
 }
 
@@ -61,6 +66,8 @@ export function resolveImageSecret(secret: ImageSecretInput | undefined): Notebo
 export function bodyOf(inputs: NotebookInputs): Record<string, unknown> {
   const fields = record(inputs);
   const body = Object.fromEntries(bodyKeys.filter((k) => fields[k] !== undefined).map((k) => [k, fields[k]]));
+  // Env values often hold tokens: a platform error echoing the body must not print them.
+  if (Array.isArray(body.envs)) for (const env of body.envs as Array<{ value?: unknown }>) rememberSecret(env?.value);
   if (body.customImageSecret !== undefined) body.customImageSecret = resolveImageSecret(body.customImageSecret as ImageSecretInput);
   return body;
 }

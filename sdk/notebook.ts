@@ -139,7 +139,8 @@ export class Notebook extends ForwardedResource {
         logicalName: name,
         autoNameSuffix: autoNameSuffix("Notebook", name),
       },
-      pulumi.mergeOptions(opts, { additionalSecretOutputs: ["servers", "customImageSecret"] }),
+      // Env values often hold tokens: the whole list is secret in the state.
+      pulumi.mergeOptions(opts, { additionalSecretOutputs: ["servers", "customImageSecret", "envs"] }),
     );
   }
 }

@@ -47,15 +47,6 @@ export function bodyVerdict(outcome: Outcome): Verdict {
   return outcome.envelope ? "confirms" : "silent";
 }
 
-/**
- * A body quoted in an error may echo the request URL (a proxy's error page):
- * the signature has no expiry (platform notes §4), so a signed URL must never
- * be printed. The signature and the key id are cut out.
- */
-export function redactSigned(text: string): string {
-  return text.replace(/\b(signature|access_key_id)=[^&\s"'<>]*/gi, "$1=<redacted>");
-}
-
 export function parseEnvelope(text: string): Envelope | undefined {
   try {
     const result = envelope.safeParse(JSON.parse(text));

@@ -34,6 +34,31 @@ export interface AicpErrorDetails {
   cause?: unknown;
 }
 
+/** Values seen in this process that must never be printed: the secret key, registry passwords, env values. */
+const secrets = new Set<string>();
+
+/**
+ * Remembers a value that must never appear in an error message. Platforms
+ * echo requests in their errors (a body with a password, a signed URL); every
+ * AicpError is redacted when it is built, so no path can forget it.
+ */
+export function rememberSecret(value: unknown): void {
+  // Shorter values would blank ordinary words of messages and protect nothing.
+  if (typeof value === "string" && value.length >= 4) secrets.add(value);
+}
+
+/**
+ * The text with signed-URL parameters (the signature never expires, platform
+ * notes §4) and every remembered secret, also in its JSON-escaped form, cut out.
+ */
+export function redact(text: string): string {
+  let out = text.replace(/\b(signature|access_key_id)=[^&\s"'<>]*/gi, "$1=<redacted>");
+  for (const secret of secrets) {
+    for (const form of new Set([secret, JSON.stringify(secret).slice(1, -1), encodeURIComponent(secret)])) out = out.split(form).join("<secret>");
+  }
+  return out;
+}
+
 /**
  * The error of every failed operation. `message` says what happened and what
  * to do; the fields carry the facts (operation, route, HTTP status, ret_code,
@@ -52,7 +77,7 @@ export class AicpError extends Error {
   readonly outcomeUnknown: boolean;
 
   constructor(code: AicpErrorCode, message: string, details: AicpErrorDetails = {}) {
-    super(message, details.cause === undefined ? undefined : { cause: details.cause });
+    super(redact(message), details.cause === undefined ? undefined : { cause: details.cause });
     this.name = "AicpError";
     this.code = code;
     this.operation = details.operation;
@@ -60,7 +85,7 @@ export class AicpError extends Error {
     this.path = details.path;
     this.status = details.status;
     this.retCode = details.retCode;
-    this.platformMessage = details.platformMessage;
+    this.platformMessage = details.platformMessage === undefined ? undefined : redact(details.platformMessage);
     this.requestId = details.requestId;
     this.issues = details.issues;
     this.outcomeUnknown = details.outcomeUnknown ?? false;

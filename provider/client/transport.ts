@@ -12,7 +12,7 @@
  */
 import { Agent, request } from "undici";
 import type { Envelope } from "./wire/common";
-import { bodyVerdict, isTimeout, normalisePrefix, parseEnvelope, parseRetryAfter, prefixVerdict, redactSigned, type Outcome } from "./answers";
+import { bodyVerdict, isTimeout, normalisePrefix, parseEnvelope, parseRetryAfter, prefixVerdict, type Outcome } from "./answers";
 import { AicpError, describeAnswer, describeRequest, type RequestContext } from "./errors";
 import { Learned } from "./dialect";
 import { fillPath, type Route } from "./routes";
@@ -216,7 +216,8 @@ export class Transport {
     if (ok && parsed && parsed.ret_code === 0) return { envelope: parsed };
 
     if (ok && !parsed) {
-      const quoted = JSON.stringify(redactSigned(text.slice(0, maxQuotedBytes)));
+      // AicpError redacts what an echoing proxy put in here (errors.ts).
+      const quoted = JSON.stringify(text.slice(0, maxQuotedBytes));
       return {
         transient: true,
         error: new AicpError(

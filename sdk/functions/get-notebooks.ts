@@ -22,9 +22,9 @@ export interface GetNotebooksResult {
 
 /**
  * Lists notebooks of a namespace, paging through every result unless `offset`
- * or `limit` asks for one page. Server passwords are left out (a function's
- * result is not secret in the state); read them from a Notebook's `servers`
- * output, which is.
+ * or `limit` asks for one page. Server passwords and env values are left out
+ * (a function's result is not secret in the state; env names are kept): read
+ * passwords with getNotebookServersOutput, whose passwords are secret.
  *
  * @example
  * const { notebooks } = await aicp.getNotebooks({ status: ["Running"] });
@@ -37,14 +37,19 @@ export async function getNotebooks(args: GetNotebooksArgs = {}, _opts?: pulumi.I
   const ns = namespaceOr(namespace);
   const { offset: _o, limit: _l, ...rest } = query.data;
   const items = args.offset !== undefined || args.limit !== undefined ? (await client.listNotebooks(ns, query.data)).items : await client.listAllNotebooks(ns, rest);
-  return { notebooks: items.map((n) => toCamel(wire.notebook, withoutPasswords(n))) };
+  return { notebooks: items.map((n) => toCamel(wire.notebook, withoutSecrets(n))) };
 }
 
 /** {@link getNotebooks} with arguments that may be Outputs. */
 export const getNotebooksOutput = outputForm(getNotebooks);
 
-function withoutPasswords(notebook: wire.Notebook): wire.Notebook {
-  // Servers in an unexpected form cannot be stripped of passwords, so they are left out.
+/**
+ * A function's result is written to the state in plain text: server passwords
+ * and env values (often tokens) are left out; env names stay. Values in an
+ * unexpected form cannot be stripped, so they are left out whole.
+ */
+function withoutSecrets(notebook: wire.Notebook): wire.Notebook {
   const servers = Array.isArray(notebook.servers) ? withoutServerPasswords(notebook.servers) : undefined;
-  return { ...notebook, servers } as wire.Notebook;
+  const envs = Array.isArray(notebook.envs) ? notebook.envs.map((env) => (env && typeof env === "object" ? { name: env.name } : env)) : undefined;
+  return { ...notebook, servers, envs } as wire.Notebook;
 }

@@ -125,4 +125,14 @@ describe("data-source functions", () => {
     expect(error.status).toBe(404);
     expect(error.message).toContain("nb-doesnotexist");
   });
+
+  it("getNotebooks leaves out env values (often tokens) and keeps their names", async () => {
+    await client.createNotebook({
+      charge_mode: "elastic", duration: 3600, user_id: ns, namespace: ns, image: "jupyter:1", image_type: "official",
+      name: "fn-envs", server_type: "jupyter", replica_specs: { specs: "sku-1" }, envs: [{ name: "API_TOKEN", value: "tok-5ecret-value" }],
+    });
+    const { notebooks } = await aicp.getNotebooks({ name: "fn-envs" });
+    expect(notebooks.map((n) => n.envs)).toEqual([[{ name: "API_TOKEN" }]]);
+    expect(JSON.stringify(notebooks)).not.toContain("tok-5ecret-value");
+  });
 });

@@ -1,6 +1,7 @@
 /**
  * Secrets: a whole lifecycle through the pulumi CLI with verbose engine logs
- * (`--logtostderr -v=9`), a failing run for its error messages, and a refresh;
+ * (`--logtostderr -v=9`), a failing run whose platform error echoes the request
+ * body, a `--debug` preview, and a refresh;
  * then everything Pulumi and the provider wrote (state backend, PULUMI_HOME,
  * every stdout and stderr) is searched for the secret access key, the registry
  * password and the notebooks' server passwords.
@@ -65,13 +66,17 @@ describe("secrets", () => {
       expect(serverPasswords.length).toBeGreaterThan(0);
       expect((await pulumi("refresh", "--yes", ...verbose)).status).toBe(0);
 
-      // A failing update, for its error messages: the platform refuses the new image.
-      emulator.addFault({ kind: "retCode", retCode: 4001, message: "image not allowed", operation: "changeImage" });
+      // A failing update, for its error messages: the platform refuses the new image and
+      // echoes the request body it received, registry password included.
+      const echoed = JSON.stringify({ image: "registry.example.com/team/nb:2", secret: { has_auth: true, username: "robot", password: registryPassword } });
+      emulator.addFault({ kind: "retCode", retCode: 4001, message: `image not allowed: ${echoed}`, operation: "changeImage" });
       writeFileSync(join(project.dir, "index.js"), program.replace("team/nb:1", "team/nb:2"));
       const failing = await pulumi("up", "--yes", ...verbose);
       expect(failing.status).not.toBe(0);
-      expect(failing.output).toMatch(/changeImage .*ret_code 4001.*request id req-/);
+      expect(failing.output).toMatch(/changeImage .*ret_code 4001.*image not allowed.*request id req-/);
       emulator.clearFaults();
+      // --debug prints more than -v=9 on some paths (plugin output, engine events).
+      expect((await pulumi("preview", "--debug")).status).toBe(0);
 
       const outputs = await pulumi("stack", "output", "--json", "--show-secrets");
       printed.push(outputs.output);
