@@ -5,6 +5,7 @@
  */
 import { AicpClient } from "./client/client";
 import { AicpError } from "./client/errors";
+import { pathProblem, readRouteOverride } from "./client/routes";
 import type { BodyHash } from "./client/signature";
 import { parseZone } from "./client/times";
 
@@ -56,67 +57,172 @@ function configError(message: string): AicpError {
   return new AicpError("AICP_CONFIG", message);
 }
 
-/** Reads and checks the settings; throws AICP_CONFIG naming the key and variable at fault. */
+/** How messages name a setting: the key, then the variable it falls back to. */
+function named(name: Name): string {
+  return `${configKeys[name].key} (or ${configKeys[name].env})`;
+}
+
+/** A value as quoted in a message: control characters escaped, long values shortened. Never used for credentials. */
+function shown(value: string): string {
+  const escaped = JSON.stringify(value).slice(1, -1);
+  return escaped.length > 120 ? `${escaped.slice(0, 120)}…` : escaped;
+}
+
+/**
+ * Bounds of aicp:requestTimeoutSeconds. Outside them a timeout cannot work: a
+ * few milliseconds fails every request, and a huge value overflows the timer
+ * (Node fires it after 1 ms), so every request would fail as a network error
+ * that names no setting. The lower bound admits sub-second timeouts against a
+ * local emulator.
+ */
+export const requestTimeoutBounds = { minSeconds: 0.5, maxSeconds: 600 } as const;
+
+/**
+ * Reads and checks every setting, once: this is where the provider process
+ * (at configure), the program's functions and `pulumi-aicp doctor` get them.
+ * Throws AICP_CONFIG naming the key, its environment variable and the rule;
+ * credentials are never quoted, nor a base URL that may hold them.
+ */
 export function resolveSettings(source: ConfigSource, env: NodeJS.ProcessEnv = process.env): Settings {
-  const baseUrl = lookup("baseUrl", source, env)!;
-  let url: URL;
-  try {
-    url = new URL(baseUrl);
-  } catch {
-    throw configError(`aicp:baseUrl (or AICP_BASE_URL) must be an absolute URL such as https://ai.coreshub.cn, got '${baseUrl}'`);
-  }
-  const allowInsecureHttp = lookup("allowInsecureHttp", source, env) === "true";
-  if (url.protocol !== "https:" && url.protocol !== "http:") {
-    throw configError(`aicp:baseUrl must use https:// (or http:// to a loopback address), got '${url.protocol}'`);
-  }
-  if (url.protocol === "http:" && !isLoopback(url.hostname) && !allowInsecureHttp) {
-    throw configError(
-      `aicp:baseUrl '${url.origin}' uses plain http to a host that is not loopback, which would send signed requests unencrypted. ` +
-        "Use https://, or set aicp:allowInsecureHttp to true (AICP_ALLOW_INSECURE_HTTP=true) if you accept that.",
-    );
-  }
-  const routesText = lookup("routes", source, env);
-  let routes: Record<string, string> = {};
-  if (routesText) {
-    try {
-      routes = JSON.parse(routesText) as Record<string, string>;
-    } catch {
-      throw configError(`aicp:routes (or AICP_ROUTES) must be a JSON object such as {"deleteResourceGroup": "DELETE /resource/resource_group/{rg_id}"}`);
-    }
-  }
+  const allowInsecureHttp = readBoolean("allowInsecureHttp", source, env);
+  const baseUrl = readBaseUrl(lookup("baseUrl", source, env)!, allowInsecureHttp);
+  const routes = readRoutes(lookup("routes", source, env));
   const pathPrefix = lookup("pathPrefix", source, env);
-  if (pathPrefix !== undefined && !/^\/[\w./-]*$/.test(pathPrefix)) {
-    throw configError(`aicp:pathPrefix (or AICP_PATH_PREFIX) must be a path such as /aicp, got '${pathPrefix}'`);
+  if (pathPrefix !== undefined) {
+    const problem = pathProblem(pathPrefix, false);
+    if (problem) throw configError(`${named("pathPrefix")} must be a path such as /aicp: it ${problem}, got '${shown(pathPrefix)}'`);
   }
   const signatureBody = lookup("signatureBody", source, env);
   if (signatureBody !== undefined && signatureBody !== "empty" && signatureBody !== "body") {
-    throw configError(`aicp:signatureBody (or AICP_SIGNATURE_BODY) must be "empty" or "body", got '${signatureBody}'`);
+    throw configError(`${named("signatureBody")} must be "empty" or "body", got '${shown(signatureBody)}'`);
   }
   const zone = lookup("zone", source, env);
   if (zone !== undefined && !/^[A-Za-z0-9_-]{1,32}$/.test(zone)) {
-    throw configError(`aicp:zone (or AICP_ZONE) must be a zone name such as xb3 (letters, digits, '-' or '_'), got '${zone}'`);
+    throw configError(`${named("zone")} must be a zone name such as xb3 (letters, digits, '-' or '_'), got '${shown(zone)}'`);
   }
   const platformTimeZone = lookup("platformTimeZone", source, env);
   if (platformTimeZone !== undefined && parseZone(platformTimeZone) === undefined) {
-    throw configError(`aicp:platformTimeZone (or AICP_PLATFORM_TIME_ZONE) must be UTC or an offset such as +08:00, got '${platformTimeZone}'`);
+    throw configError(`${named("platformTimeZone")} must be UTC or an offset such as +08:00, got '${shown(platformTimeZone)}'`);
   }
-  const timeout = Number(lookup("requestTimeoutSeconds", source, env));
-  if (!Number.isFinite(timeout) || timeout <= 0) {
-    throw configError("aicp:requestTimeoutSeconds (or AICP_REQUEST_TIMEOUT_SECONDS) must be a positive number of seconds");
+  const timeoutText = lookup("requestTimeoutSeconds", source, env)!;
+  const timeout = Number(timeoutText);
+  const { minSeconds, maxSeconds } = requestTimeoutBounds;
+  // Number() also takes "Infinity" and "1e9"; the bounds refuse both.
+  if (!(timeout >= minSeconds && timeout <= maxSeconds)) {
+    throw configError(`${named("requestTimeoutSeconds")} must be a number of seconds from ${minSeconds} to ${maxSeconds}, got '${shown(timeoutText)}'`);
+  }
+  const accessKeyId = readCredential("accessKeyId", source, env);
+  const secretAccessKey = readCredential("secretAccessKey", source, env);
+  const userId = lookup("userId", source, env);
+  if (userId !== undefined) {
+    // The user id is the default namespace, one path segment of most routes.
+    const problem = /[\s\p{Cc}]/u.test(userId)
+      ? "must not contain whitespace"
+      : /[/\\]/.test(userId)
+        ? "must not contain '/' or '\\'"
+        : userId === "." || userId === ".."
+          ? "must not be '.' or '..'"
+          : userId.length > 253
+            ? "must be at most 253 characters"
+            : undefined;
+    if (problem) throw configError(`${named("userId")} ${problem}: it is the default namespace, such as usr-abc123; got '${shown(userId)}'`);
   }
   return {
-    baseUrl: url.origin,
+    baseUrl,
     pathPrefix,
     signatureBody,
     platformTimeZone,
-    accessKeyId: lookup("accessKeyId", source, env),
-    secretAccessKey: lookup("secretAccessKey", source, env),
-    userId: lookup("userId", source, env),
+    accessKeyId,
+    secretAccessKey,
+    userId,
     zone,
     routes,
     requestTimeoutMs: timeout * 1000,
     allowInsecureHttp,
   };
+}
+
+/**
+ * The origin of aicp:baseUrl. Checked before anything quotes it: a URL with
+ * credentials is refused without quoting it, and one that does not parse is
+ * quoted only when it has no '@' (without one it cannot hold a user or
+ * password). A path, query or fragment is refused rather than dropped.
+ */
+function readBaseUrl(value: string, allowInsecureHttp: boolean): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    const got = value.includes("@") ? "a value that does not parse (not shown: it has an '@', so it may hold credentials)" : `'${shown(value)}'`;
+    throw configError(`${named("baseUrl")} must be an absolute URL such as https://ai.coreshub.cn, got ${got}`);
+  }
+  if (url.username !== "" || url.password !== "") {
+    throw configError(
+      `${named("baseUrl")} must not carry credentials (user:password@ before the host); it is not shown here. ` +
+        `Set the access key in ${configKeys.accessKeyId.key} and ${configKeys.secretAccessKey.key} instead.`,
+    );
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:") {
+    throw configError(`${named("baseUrl")} must use https:// (or http:// to a loopback address), got '${shown(url.protocol)}'`);
+  }
+  // Only the origin is quoted from here on: a query may hold a token.
+  if (url.pathname !== "/" || url.search !== "" || url.hash !== "") {
+    const extra = url.pathname !== "/" ? `a path (a path prefix goes in ${named("pathPrefix")})` : url.search !== "" ? "a query" : "a fragment";
+    throw configError(`${named("baseUrl")} must be an origin such as https://ai.coreshub.cn, without path, query or fragment; '${url.origin}' was given with ${extra}`);
+  }
+  if (url.protocol === "http:" && !isLoopback(url.hostname) && !allowInsecureHttp) {
+    throw configError(
+      `${named("baseUrl")} '${url.origin}' uses plain http to a host that is not loopback, which would send signed requests unencrypted. ` +
+        `Use https://, or set ${named("allowInsecureHttp")} to true if you accept that.`,
+    );
+  }
+  return url.origin;
+}
+
+/**
+ * The overrides of aicp:routes, each checked by the rules of the route table
+ * (client/routes.ts): known operation, method, path shape, placeholders.
+ */
+function readRoutes(text: string | undefined): Record<string, string> {
+  if (!text) return {};
+  const example = `{"deleteResourceGroup": "DELETE /resource/resource_group/{rg_id}"}`;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw configError(`${named("routes")} must be a JSON object such as ${example}, got text that is not JSON`);
+  }
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
+    const got = parsed === null ? "null" : Array.isArray(parsed) ? "an array" : `a ${typeof parsed}`;
+    throw configError(`${named("routes")} must be a JSON object such as ${example}, got ${got}`);
+  }
+  const routes: Record<string, string> = {};
+  for (const [operation, spec] of Object.entries(parsed)) {
+    const read = readRouteOverride(operation, spec);
+    if (read.problem !== undefined) throw configError(`${named("routes")}: ${read.problem}`);
+    routes[operation] = spec as string;
+  }
+  return routes;
+}
+
+/** "true" or "false" (any case); anything else is refused rather than read as false. */
+function readBoolean(name: "allowInsecureHttp", source: ConfigSource, env: NodeJS.ProcessEnv): boolean {
+  const value = lookup(name, source, env)!;
+  if (!/^(true|false)$/i.test(value)) throw configError(`${named(name)} must be "true" or "false", got '${shown(value)}'`);
+  return value.toLowerCase() === "true";
+}
+
+/**
+ * A credential as configured. Whitespace (most often a newline pasted with the
+ * key) would only surface as a refused signature; it is refused here, naming
+ * the key but never quoting the value.
+ */
+function readCredential(name: "accessKeyId" | "secretAccessKey", source: ConfigSource, env: NodeJS.ProcessEnv): string | undefined {
+  const value = lookup(name, source, env);
+  if (value !== undefined && /[\s\p{Cc}]/u.test(value)) {
+    throw configError(`${named(name)} must not contain whitespace or control characters (a pasted newline?); the value is not shown`);
+  }
+  return value;
 }
 
 function isLoopback(hostname: string): boolean {

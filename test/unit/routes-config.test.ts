@@ -15,8 +15,8 @@ describe("routes", () => {
 
   it("marks undocumented routes as assumed and lets configuration override them", () => {
     expect(defaultRoutes.deleteResourceGroup.source).toBe("assumed");
-    const table = resolveRoutes({ deleteResourceGroup: "POST /resource/resource_group/delete", getResourceGroup: "/rg/{rg_id}" });
-    expect(table.deleteResourceGroup).toEqual({ method: "POST", path: "/resource/resource_group/delete", source: "configured" });
+    const table = resolveRoutes({ deleteResourceGroup: "POST /resource/resource_group/{rg_id}/delete", getResourceGroup: "/rg/{rg_id}" });
+    expect(table.deleteResourceGroup).toEqual({ method: "POST", path: "/resource/resource_group/{rg_id}/delete", source: "configured" });
     expect(table.getResourceGroup.method).toBe("GET");
     expect(() => resolveRoutes({ nope: "/x" })).toThrow(/unknown operation 'nope'/);
     expect(() => resolveRoutes({ listNotebooks: "FETCH x" })).toThrow(/must look like/);
