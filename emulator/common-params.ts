@@ -7,7 +7,7 @@ import { ApiError } from "./errors";
 import type { Credential } from "./signature";
 import type { Dialect } from "./types";
 
-/** ret_code of a request for another account's namespace. */
+/** ret_code of a request acting for another account: its namespace, or its user id in a body. */
 export const NAMESPACE_FORBIDDEN = 1103;
 
 /**
@@ -40,4 +40,15 @@ export function checkNamespace(params: Record<string, string>, credential: Crede
     return;
   }
   throw new ApiError(403, NAMESPACE_FORBIDDEN, `namespace '${requested}' does not belong to this access key; its namespace is '${own}'`);
+}
+
+/**
+ * A body's user id (a notebook's `user_id`, spec 4.2) must be the caller's:
+ * a key creates nothing in another account's name, even in its own namespace.
+ * Compared in any case, since the namespace is the id in lower case (platform
+ * notes §1) and a client may derive one from the other. Throws a 403 ApiError.
+ */
+export function checkOwnUser(userId: string, credential: Credential, field: string): void {
+  if (userId.toLowerCase() === credential.userId.toLowerCase()) return;
+  throw new ApiError(403, NAMESPACE_FORBIDDEN, `${field} '${userId}' is not the user of this access key; its user is '${credential.userId}'`);
 }

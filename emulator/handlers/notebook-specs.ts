@@ -2,20 +2,16 @@
 import { ApiError } from "../errors";
 import type { ReplicaSpecsInput as ReplicaInput, VolumeSpecInput as VolumeInput } from "../schemas/notebook";
 import type { HandlerContext } from "./context";
+import { replicaRefs } from "./tenancy";
 
 /**
  * The replica spec as the platform echoes it (spec 2.2): every field present,
  * absent custom values filled from the referenced template when there is one.
+ * The template and group must be the caller's to use (./tenancy.ts).
  */
 export function buildReplicaSpecs(ctx: HandlerContext, input: ReplicaInput, uuid: string, where: string, id: number): Record<string, unknown> {
   const { data } = ctx.store;
-  const template = input.template_id === undefined ? undefined : data.templates.find((t) => t.tmp_id === input.template_id);
-  if (input.template_id !== undefined && !template) {
-    throw new ApiError(404, 404, `${where}.template_id: template ${input.template_id} not found`);
-  }
-  if (input.rg_id !== undefined && !data.groups.some((g) => g.rg_id === input.rg_id && (g.platform || g.user_id === ctx.user.userId))) {
-    throw new ApiError(404, 404, `${where}.rg_id: resource group '${input.rg_id}' not found`);
-  }
+  const template = replicaRefs(ctx, input, where);
   // Spec 4.2: a node ID in `specs` needs the group it belongs to.
   if (input.specs !== undefined && input.rg_id === undefined && data.templates.some((t) => t.rg_node_id === input.specs)) {
     throw new ApiError(400, 400, `invalid request body: ${where}.rg_id: is required when specs is a node ID ('${input.specs}')`);

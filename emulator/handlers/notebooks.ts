@@ -1,5 +1,6 @@
 /** Notebooks: create (spec 4.2), list and access info (platform notes §1). */
 import { randomBytes } from "node:crypto";
+import { checkOwnUser } from "../common-params";
 import { ApiError, notFound } from "../errors";
 import type { NotebookRecord } from "../records";
 import { createNotebookBody, listNotebooksQuery, notebookServersQuery } from "../schemas/notebook";
@@ -27,6 +28,7 @@ export const createNotebook: Handler = (ctx) => {
   if (body.namespace !== ctx.params.namespace) {
     throw new ApiError(400, 400, `invalid request body: namespace: '${body.namespace}' differs from the path's namespace '${ctx.params.namespace}'`);
   }
+  checkOwnUser(body.user_id, ctx.user, "user_id");
   const uuid = randomId("nb-");
   const zone = ctx.dialect.bareTimeZone;
   const nb: NotebookRecord = {

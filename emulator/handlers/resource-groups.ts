@@ -6,6 +6,7 @@ import { storedTime, storedToWire } from "../times";
 import type { Dialect } from "../types";
 import { randomId } from "../util";
 import { type Handler, type HandlerContext, bodyOf, compareValues, listPage, queryOf } from "./context";
+import { groupVisible } from "./tenancy";
 
 /** A group as the platform sends it: `pod_type` joined into one string (platform notes §1), times in the dialect's zone. */
 export function groupToWire(g: GroupRecord, dialect: Dialect): Record<string, unknown> {
@@ -67,7 +68,7 @@ export const updateResourceGroup: Handler = (ctx) => {
 /** GET /resource/resource_group/{rg_id}: the caller's groups and the platform's. */
 export const getResourceGroup: Handler = (ctx) => {
   const rgId = ctx.params.rg_id!;
-  const group = ctx.store.data.groups.find((g) => g.rg_id === rgId && (g.platform || g.user_id === ctx.user.userId));
+  const group = ctx.store.data.groups.find((g) => g.rg_id === rgId && groupVisible(g, ctx.user.userId));
   if (!group) throw notFound(`resource group '${rgId}'`);
   return { data: groupToWire(group, ctx.dialect), counts: 1 };
 };

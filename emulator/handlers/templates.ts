@@ -8,11 +8,16 @@ import { storedTime, storedToWire } from "../times";
 import type { Dialect } from "../types";
 import { type Handler, bodyOf, compareValues, listPage, queryOf } from "./context";
 import { groupToWire } from "./resource-groups";
+import { checkGroupUsable, groupVisible, templateVisible } from "./tenancy";
 
-/** A template as the platform sends it, with its group and the visible users spelled out. */
-export function templateToWire(store: Store, t: TemplateRecord, dialect: Dialect): Record<string, unknown> {
+/**
+ * A template as the platform sends it, with its group and the visible users
+ * spelled out. With a `viewer`, a group that is not the viewer's to see (a
+ * template another account shared on its own group) is left out as null.
+ */
+export function templateToWire(store: Store, t: TemplateRecord, dialect: Dialect, viewer?: string): Record<string, unknown> {
   const { seeded: _seeded, ...rest } = t;
-  const group = store.data.groups.find((g) => g.rg_id === t.rg_id);
+  const group = store.data.groups.find((g) => g.rg_id === t.rg_id && (viewer === undefined || groupVisible(g, viewer)));
   return {
     ...rest,
     created_at: storedToWire(t.created_at, dialect.bareTimeZone),
@@ -36,7 +41,7 @@ export const listTemplates: Handler = (ctx) => {
   const gpuName = q.gpu_name?.toLowerCase();
   const matching = ctx.store.data.templates.filter(
     (t) =>
-      t.show_user.includes(ctx.user.userId) &&
+      templateVisible(t, ctx.user.userId) &&
       specTypes.has(t.spec_type) &&
       (!q.pod_type || q.pod_type === "all" || t.pod_type.includes(q.pod_type)) &&
       (!q.rg_id || t.rg_id === q.rg_id) &&
@@ -47,23 +52,20 @@ export const listTemplates: Handler = (ctx) => {
   const key = orderBy as keyof TemplateRecord;
   matching.sort((a, b) => compareValues(a[key], b[key]) || a.tmp_id - b.tmp_id);
   if (q.reverse) matching.reverse();
-  return listPage(ctx, matching, q.offset, q.limit, (t) => templateToWire(ctx.store, t, ctx.dialect));
+  return listPage(ctx, matching, q.offset, q.limit, (t) => templateToWire(ctx.store, t, ctx.dialect, ctx.user.userId));
 };
 
 /**
  * POST /resource/template. Besides the documented single object, the emulator
  * accepts an array of them so a test can grow the catalogue in one request.
+ * A template goes into the caller's own groups or the platform's (that is how
+ * tests grow the shared catalogue), never into another account's.
  */
 export const createTemplate: Handler = (ctx) => {
   const bodies = Array.isArray(ctx.body)
     ? validate(z.array(createTemplateBody).min(1, "must hold at least one template"), ctx.body, "body")
     : [bodyOf(createTemplateBody, ctx)];
-  for (const [i, b] of bodies.entries()) {
-    if (!ctx.store.data.groups.some((g) => g.rg_id === b.rg_id)) {
-      const where = bodies.length > 1 || Array.isArray(ctx.body) ? `[${i}].rg_id` : "rg_id";
-      throw new ApiError(404, 404, `${where}: resource group '${b.rg_id}' not found`);
-    }
-  }
+  for (const [i, b] of bodies.entries()) checkGroupUsable(ctx, b.rg_id, Array.isArray(ctx.body) ? `[${i}].rg_id` : "rg_id");
   const tmpIds = ctx.store.mutate((d) =>
     bodies.map((b) => {
       const t: TemplateRecord = {

@@ -6,6 +6,7 @@ import { formatBare, parseDateTime } from "../times";
 import type { Dialect } from "../types";
 import { randomId, stableIp } from "../util";
 import { type Handler, bodyOf, compareValues, listPage, queryOf } from "./context";
+import { replicaRefs } from "./tenancy";
 
 function jobToWire(job: TrainingJobRecord, dialect: Dialect): Record<string, unknown> {
   const { pods: _pods, created_ms, ...rest } = job;
@@ -73,6 +74,7 @@ function makePod(job: TrainingJobRecord, spec: Record<string, unknown>, index: n
 export const createTrainingJob: Handler = (ctx) => {
   const body = bodyOf(createTrainingJobBody, ctx);
   const namespace = ctx.params.namespace!;
+  body.replica_specs.forEach((spec, i) => replicaRefs(ctx, spec, `replica_specs[${i}]`));
   if (ctx.store.data.jobs.some((j) => j.namespace === namespace && j.name === body.name)) {
     throw new ApiError(409, 409, `training job '${body.name}' already exists in namespace '${namespace}'`);
   }
