@@ -16,13 +16,18 @@ export interface NotebookRef {
 
 export interface WaitOptions {
   timeoutMs: number;
+  /**
+   * How long a notebook may be missing from every lookup before it counts as
+   * gone: a platform may be slow to list what it just created or restarted.
+   */
+  graceMs?: number;
   /** First poll interval; grows by half each poll up to maxIntervalMs. */
   initialIntervalMs?: number;
   maxIntervalMs?: number;
 }
 
 /** Polling intervals, shortened by AICP_POLL_INTERVAL_MS for tests against a fast emulator. */
-export function pollDefaults(): Required<Omit<WaitOptions, "timeoutMs">> {
+export function pollDefaults(): Required<Omit<WaitOptions, "timeoutMs" | "graceMs">> {
   const fromEnv = Number(process.env.AICP_POLL_INTERVAL_MS);
   const initial = Number.isFinite(fromEnv) && fromEnv > 0 ? fromEnv : 1000;
   return { initialIntervalMs: initial, maxIntervalMs: Math.max(initial, 10_000) };
@@ -33,11 +38,22 @@ export async function waitForStatus(listing: NotebookListing, ref: NotebookRef, 
   const { namespace, uuid } = ref;
   const { initialIntervalMs, maxIntervalMs } = { ...pollDefaults(), ...options };
   const deadline = Date.now() + options.timeoutMs;
+  const graceMs = options.graceMs ?? 30_000;
   let interval = initialIntervalMs;
   let last: Notebook | undefined;
+  let missingSince: number | undefined;
   for (;;) {
     last = await listing.locate(namespace, uuid, ref.name);
-    if (!last) throw new AicpError("AICP_WAIT", `notebook ${uuid} disappeared from namespace ${namespace} while waiting for it to be ${wanted}.`);
+    if (!last) {
+      missingSince ??= Date.now();
+      if (Date.now() - missingSince >= graceMs || Date.now() + interval > deadline) {
+        throw new AicpError("AICP_WAIT", `notebook ${uuid} disappeared from namespace ${namespace} while waiting for it to be ${wanted} (missing from every lookup for ${Math.round((Date.now() - missingSince) / 1000)} s).`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, interval));
+      interval = Math.min(maxIntervalMs, Math.round(interval * 1.5));
+      continue;
+    }
+    missingSince = undefined;
     if (last.status === wanted) return last;
     if (last.status === "Failed") {
       throw new AicpError("AICP_WAIT", `notebook ${uuid} failed instead of becoming ${wanted}: ${last.reason ?? "the platform gave no reason"}.`);

@@ -146,8 +146,18 @@ export async function remove(id: string, props: NotebookOutputs): Promise<void> 
   const current = await listing.locate(namespace, id, ref.name);
   // Gone already: neither the list nor a direct lookup shows it.
   if (!current) return;
-  if (current.status !== "Stopped") await write(namespace, () => client.stopNotebooks(namespace, [id]));
-  await write(namespace, () => client.setDeleteTime(namespace, id, new Date().toISOString().replace(/\.\d{3}Z$/, "Z")));
+  // A delete step answered "not found" may race the notebook's own removal: gone only if the lookups agree.
+  const step = async (send: () => Promise<void>) => {
+    try {
+      await write(namespace, send);
+      return "done" as const;
+    } catch (error) {
+      if (error instanceof AicpError && error.isNotFound && !(await listing.locate(namespace, id, ref.name))) return "gone" as const;
+      throw error;
+    }
+  };
+  if (current.status !== "Stopped" && (await step(() => client.stopNotebooks(namespace, [id]))) === "gone") return;
+  if ((await step(() => client.setDeleteTime(namespace, id, new Date().toISOString().replace(/\.\d{3}Z$/, "Z")))) === "gone") return;
   await waitForRemoval(listing, ref, { timeoutMs: 1000 * Number(props.readyTimeoutSeconds ?? defaults.readyTimeoutSeconds) });
 }
 

@@ -119,4 +119,24 @@ describe("lifecycles against the emulator", () => {
     expect(retried.id).toBe(mine[0]!.rg_id);
     expect(writes("createResourceGroup")).toHaveLength(1);
   });
+
+  it("destroy succeeds when the notebook goes away while its stop request is in flight (a 404 on a delete step, confirmed)", async () => {
+    const created = await notebook.create(await checked(inputs("racing")));
+    emulator.addFault({ kind: "latency", latencyMs: 400, operation: "stopNotebooks", count: 1 });
+    const removal = notebook.remove(created.id, created.outs);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(emulator.deleteNotebook(created.id)).toBe(true);
+    await expect(removal).resolves.toBeUndefined();
+    expect(writes("stopNotebooks").map((r) => r.status)).toEqual([404]);
+    expect(own()).toEqual([]);
+  });
+
+  it("destroy still fails when a delete step says 'not found' but the notebook is there", async () => {
+    const created = await notebook.create(await checked(inputs("lying")));
+    emulator.addFault({ kind: "http", status: 404, operation: "stopNotebooks", count: 1 });
+    const error = (await notebook.remove(created.id, created.outs).catch((e: unknown) => e)) as AicpError;
+    expect(error).toBeInstanceOf(AicpError);
+    expect(error.status).toBe(404);
+    expect(own().map((n) => n.uuid)).toEqual([created.id]);
+  });
 });

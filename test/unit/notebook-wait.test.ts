@@ -1,0 +1,36 @@
+/** Waiting for a notebook: a short absence from every lookup (a platform slow to list) is not "disappeared". */
+import { describe, expect, it } from "vitest";
+import type { AicpClient } from "../../provider/client/client";
+import { AicpError } from "../../provider/client/errors";
+import type { Notebook } from "../../provider/client/wire";
+import { NotebookListing } from "../../provider/notebook-listing";
+import { waitForStatus } from "../../provider/notebook-wait";
+
+/** A client whose lists hide the notebook for the first `hiddenFor` walks, then show it Running. */
+function lagging(hiddenFor: number) {
+  let walks = 0;
+  const nb = { uuid: "nb-1", name: "lagging", status: "Running" } as Notebook;
+  const shown = () => walks > hiddenFor;
+  const fake = {
+    listAllNotebooks: async () => (walks++, shown() ? [nb] : []),
+    findNotebooksByName: async () => (shown() ? [nb] : []),
+    findNotebook: async () => (shown() ? nb : undefined),
+  };
+  return new NotebookListing(fake as unknown as AicpClient, 0);
+}
+
+const ref = { namespace: "ns", uuid: "nb-1", name: "lagging" };
+const fast = { initialIntervalMs: 5, maxIntervalMs: 5 };
+
+describe("waitForStatus", () => {
+  it("waits through a short absence from every lookup, within the grace period", async () => {
+    const found = await waitForStatus(lagging(3), ref, "Running", { timeoutMs: 5_000, graceMs: 2_000, ...fast });
+    expect(found.uuid).toBe("nb-1");
+  });
+
+  it("reports the notebook gone once it has been missing for the whole grace period", async () => {
+    const error = (await waitForStatus(lagging(Number.POSITIVE_INFINITY), ref, "Running", { timeoutMs: 5_000, graceMs: 50, ...fast }).catch((e: unknown) => e)) as AicpError;
+    expect(error).toBeInstanceOf(AicpError);
+    expect(error.message).toMatch(/nb-1 disappeared .*\(missing from every lookup for \d+ s\)/);
+  });
+});
