@@ -4,7 +4,7 @@
  * (fed by `configure()`) and in the program (for the data-source functions).
  */
 import { AicpClient } from "./client/client";
-import { AicpError } from "./client/errors";
+import { AicpError, rememberSecret } from "./client/errors";
 import { pathProblem, readRouteOverride } from "./client/routes";
 import type { BodyHash } from "./client/signature";
 import { parseZone } from "./client/times";
@@ -113,6 +113,8 @@ export function resolveSettings(source: ConfigSource, env: NodeJS.ProcessEnv = p
   }
   const accessKeyId = readCredential("accessKeyId", source, env);
   const secretAccessKey = readCredential("secretAccessKey", source, env);
+  // Never printed, even when a platform echoes it back in an error (client/errors.ts).
+  rememberSecret(secretAccessKey);
   const userId = lookup("userId", source, env);
   if (userId !== undefined) {
     // The user id is the default namespace, one path segment of most routes.

@@ -105,12 +105,12 @@ describe("pulumi-aicp doctor", () => {
     expect(line(run.out, "signature of writes")).toMatch(/^note .*not determined: the probe was answered HTTP 503; run the doctor again/);
   });
 
-  it("does not probe a delete route that names no group, and reports a malformed override instead of crashing", async () => {
-    const routes = JSON.stringify({ deleteResourceGroup: "DELETE /resource/resource_group", getResourceGroup: "GET /resource/resource_group/{id}" });
+  it("refuses a route override that names no group in one line, before any request", async () => {
+    const routes = JSON.stringify({ deleteResourceGroup: "DELETE /resource/resource_group" });
     const run = await doctor({ ...env, AICP_ROUTES: routes });
-    expect(line(run.out, "route deleteResourceGroup")).toMatch(/^note .*not probed: it names no \{rg_id\}/);
-    expect(emulator.requests().filter((r) => r.method === "DELETE")).toEqual([]);
-    expect(line(run.out, "route getResourceGroup")).toMatch(/^note .*not probed/);
+    expect(run.code).toBe(2);
+    expect(run.out.trim().split("\n")).toEqual([expect.stringMatching(/^doctor: aicp:routes .*deleteResourceGroup path must use the placeholders \{rg_id\}/)]);
+    expect(emulator.requests().filter((r) => r.operation !== "admin")).toEqual([]);
   });
 
   it("names an assumed route the platform does not serve, with the override to set", async () => {
