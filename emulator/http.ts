@@ -1,23 +1,25 @@
 /**
  * One HTTP request, start to end: admin routes, then for the API routing (the
  * dialect's prefixes and absent operations), faults, the signature check, the
- * common parameters, tenancy, the handler, and the envelope around its answer.
+ * common parameters, tenancy, the body, the handler, and the envelope around
+ * its answer. The body is read only once nothing else can refuse the request
+ * (under the `body` signature convention, once its key is known, and at most
+ * the limit), so an unsigned or foreign request costs nothing whatever body it
+ * announces (issue 11, item 6; ./body.ts).
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { ADMIN_PREFIX, type AdminDeps, handleAdmin, isLoopback } from "./admin";
+import { MAX_BODY_BYTES, announcesBody, readBody } from "./body";
 import { checkNamespace, checkZone } from "./common-params";
 import { ApiError, PlainAnswer, envelope } from "./errors";
 import type { FaultRegistry } from "./faults";
 import { type HandlerContext, type HandlerResult, handlers } from "./handlers";
 import { groupPairs, parseQuery } from "./query";
 import { matchRoute } from "./router";
-import { type Credential, verifySignature } from "./signature";
+import { type Credential, signingKey, verifySignature } from "./signature";
 import type { Store } from "./state";
 import type { Dialect, FaultSpec, RequestLogEntry } from "./types";
 import { requestId, sleep } from "./util";
-
-/** Largest accepted body; a test growing the catalogue sends a few hundred KiB at most. */
-const MAX_BODY = 16 * 1024 * 1024;
 
 const MALFORMED_BODY = "<html><body>502 Bad Gateway</body></html>";
 
@@ -47,7 +49,8 @@ export function requestListener(deps: HttpDeps): (req: IncomingMessage, res: Ser
     const path = q < 0 ? rawUrl : rawUrl.slice(0, q);
     const rawQuery = q < 0 ? "" : rawUrl.slice(q + 1);
     const reqId = requestId();
-    const entry: RequestLogEntry = { time: new Date(started).toISOString(), method, path, status: 0 };
+    const entry: RequestLogEntry = { time: new Date(started).toISOString(), method, path, status: 0, bodyBytes: 0 };
+    const body = (): Promise<Buffer> => readBody(req, MAX_BODY_BYTES, (bytes) => (entry.bodyBytes = bytes));
     let user = "";
     let dialect: Dialect | undefined;
 
@@ -96,11 +99,11 @@ export function requestListener(deps: HttpDeps): (req: IncomingMessage, res: Ser
     };
 
     try {
-      const body = await readBody(req);
       if (path === ADMIN_PREFIX || path.startsWith(ADMIN_PREFIX + "/")) {
         entry.operation = "admin";
         if (!isLoopback(req.socket.remoteAddress)) throw new ApiError(403, 403, "the admin API answers loopback clients only");
-        const parsed = body.length === 0 ? undefined : parseJson(body);
+        const text = await body();
+        const parsed = text.length === 0 ? undefined : parseJson(text);
         send(200, 0, "success", handleAdmin(deps.admin, method, path, parsed));
         return;
       }
@@ -126,18 +129,27 @@ export function requestListener(deps: HttpDeps): (req: IncomingMessage, res: Ser
       }
 
       user = "";
-      const verified = verifySignature(deps.credentials, { method, rawPath: path, pairs, body }, dialect.signatureBody);
+      // The body is part of the string to sign only under the `body` convention (platform notes §4):
+      // there it is read first, once the query names a known key; otherwise after every check.
+      let bytes: Buffer = Buffer.alloc(0);
+      const signedBody = dialect.signatureBody === "body" && announcesBody(req);
+      if (signedBody) {
+        signingKey(deps.credentials, pairs);
+        bytes = await body();
+      }
+      const verified = verifySignature(deps.credentials, { method, rawPath: path, pairs, body: bytes }, dialect.signatureBody);
       user = verified.credential.userId;
       entry.auth = verified.variant;
       const query = groupPairs(pairs.filter((p) => p.key !== "access_key_id" && p.key !== "signature"));
       entry.query = query;
       checkZone(query, dialect, deps.zones);
       checkNamespace(match.params, verified.credential, method);
+      if (!signedBody && announcesBody(req)) bytes = await body();
       const ctx: HandlerContext = {
         store: deps.store,
         params: match.params,
         query,
-        body: body.length === 0 ? undefined : parseJson(body),
+        body: bytes.length === 0 ? undefined : parseJson(bytes),
         user: verified.credential,
         now: Date.now(),
         readyDelayMs: deps.readyDelayMs,
@@ -155,24 +167,6 @@ export function requestListener(deps: HttpDeps): (req: IncomingMessage, res: Ser
       sendError(e);
     }
   };
-}
-
-function readBody(req: IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on("data", (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_BODY) {
-        reject(new ApiError(413, 413, `request body is larger than ${MAX_BODY} bytes`));
-        req.destroy();
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on("end", () => resolve(Buffer.concat(chunks)));
-    req.on("error", reject);
-  });
 }
 
 function parseJson(body: Buffer): unknown {

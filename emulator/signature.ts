@@ -119,12 +119,14 @@ function signatureCandidates(value: string): Array<{ encoding: AuthVariant["sign
 }
 
 /**
- * Returns who signed the request and how, or throws a 401 ApiError: 1100 when
- * the signature or key is missing, 1101 for an unknown key, 1102 for a mismatch.
+ * The credential a request names and the signature it carries, checked from
+ * the query alone so a request without them is refused before its body is
+ * read. Throws a 401 ApiError: 1100 when the signature or key is missing, 1101
+ * for an unknown key, 1102 for a signature given twice.
  */
-export function verifySignature(credentials: readonly Credential[], parts: SignedParts, signatureBody: Dialect["signatureBody"]): Verified {
-  const sigs = parts.pairs.filter((p) => p.key === "signature");
-  const keys = parts.pairs.filter((p) => p.key === "access_key_id");
+export function signingKey(credentials: readonly Credential[], pairs: readonly QueryPair[]): { credential: Credential; signature: string } {
+  const sigs = pairs.filter((p) => p.key === "signature");
+  const keys = pairs.filter((p) => p.key === "access_key_id");
   if (sigs.length === 0 || sigs[0]!.value === "") {
     throw new ApiError(401, AUTH_CODES.missing, "signature is missing: sign the request and add the access_key_id and signature query parameters");
   }
@@ -134,13 +136,22 @@ export function verifySignature(credentials: readonly Credential[], parts: Signe
   if (sigs.length > 1) throw new ApiError(401, AUTH_CODES.mismatch, "signature is given more than once in the query string");
   const credential = credentials.find((c) => c.accessKeyId === keys[0]!.value);
   if (!credential) throw new ApiError(401, AUTH_CODES.unknownKey, `access_key_id '${keys[0]!.value}' is unknown`);
+  return { credential, signature: sigs[0]!.value };
+}
 
+/**
+ * Returns who signed the request and how, or throws a 401 ApiError: those of
+ * `signingKey`, and 1102 for a mismatch. `parts.body` matters only under the
+ * `body` convention; under `empty` it may be left empty, unread.
+ */
+export function verifySignature(credentials: readonly Credential[], parts: SignedParts, signatureBody: Dialect["signatureBody"]): Verified {
+  const { credential, signature } = signingKey(credentials, parts.pairs);
   const hasBody = parts.body.length > 0;
   const bodyHash: AuthVariant["bodyHash"] = hasBody ? signatureBody : "empty";
   const md5 = createHash("md5")
     .update(bodyHash === "body" ? parts.body : new Uint8Array())
     .digest("hex");
-  const given = signatureCandidates(sigs[0]!.value).map((s) => ({ ...s, bytes: Buffer.from(s.text) }));
+  const given = signatureCandidates(signature).map((s) => ({ ...s, bytes: Buffer.from(s.text) }));
   const signed = parts.pairs.filter((p) => p.key !== "signature");
   for (const path of pathCandidates(parts.rawPath)) {
     for (const { canonical, text } of canonicalCandidates(signed)) {

@@ -29,7 +29,9 @@ export interface Dialect {
    * the MD5 of the empty string (`empty`) or of the exact body bytes (`body`).
    * Default `empty`: every public client puts MD5("") there and none shows a
    * working signed write (platform notes §4). A request signed under the other
-   * convention is refused like any bad signature.
+   * convention is refused like any bad signature. Under `empty` the signature is
+   * checked before the body is read; under `body` the body is read first (at
+   * most the 1 MiB limit), once the query names a known key.
    */
   signatureBody: "empty" | "body";
   /**
@@ -86,7 +88,12 @@ export interface EmulatorOptions {
   host?: string;
   /** JSON persistence: loaded at start when present, rewritten atomically after every mutation. */
   stateFile?: string;
-  /** Accepted access keys; default one key AKIDEMULATOR / emulator-secret for user usr-emulator. */
+  /**
+   * Accepted access keys; default one key AKIDEMULATOR / emulator-secret for
+   * user usr-emulator. Each key acts only in its user's namespace (the user id
+   * in lower case, platform notes §1) and on its own resource groups; it sees
+   * the platform's groups and the templates whose `show_user` names its user.
+   */
   credentials?: Array<{ accessKeyId: string; secretAccessKey: string; userId?: string }>;
   /** A notebook turns from Pending to Running this long after it was created or started; default 1000. */
   notebookReadyDelayMs?: number;
@@ -133,6 +140,13 @@ export interface RequestLogEntry {
   query?: Record<string, string | string[]>;
   /** Query parameter names the operation does not model and ignored (the platform ignores them too). */
   ignoredParams?: string[];
+  /**
+   * Bytes of the request body the emulator read and kept before answering. 0
+   * for a request refused before its body was read (a bad or missing
+   * signature, another account's namespace, a declared length over the limit);
+   * what such a request sends afterwards is discarded as it arrives, never kept.
+   */
+  bodyBytes?: number;
 }
 
 /** A fault to inject into API requests (never into admin routes). */
