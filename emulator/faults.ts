@@ -2,7 +2,10 @@
  * Fault injection. Faults apply to API routes only, after routing (so a fault
  * can name its operation) and BEFORE the signature check and the handler: a
  * faulted request never changes state (except latency, which then handles the
- * request normally), and a fault fires even for a badly signed request.
+ * request normally), and a fault fires even for a badly signed request. A
+ * latency delay holds whatever answer the request gets; for a request that
+ * goes on it runs once the body is read (see http.ts), so the request is
+ * handled even if its client gives up meanwhile, as on a slow platform.
  *
  * When several faults match, every matching latency fault adds its delay, and
  * the first matching terminal fault (http, retCode, malformed, drop), in the

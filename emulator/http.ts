@@ -53,6 +53,13 @@ export function requestListener(deps: HttpDeps): (req: IncomingMessage, res: Ser
     const body = (): Promise<Buffer> => readBody(req, MAX_BODY_BYTES, (bytes) => (entry.bodyBytes = bytes));
     let user = "";
     let dialect: Dialect | undefined;
+    // A latency fault's delay not yet served: it holds whatever answer the request gets.
+    let delay = 0;
+    const serveDelay = async (): Promise<void> => {
+      const ms = delay;
+      delay = 0;
+      if (ms > 0) await sleep(ms);
+    };
 
     const send = (status: number, retCode: number, message: string, result: HandlerResult, headers: Record<string, string> = {}): void => {
       const body: Record<string, unknown> = { ...envelope(retCode, message, result.data, result.counts, reqId, user) };
@@ -122,8 +129,9 @@ export function requestListener(deps: HttpDeps): (req: IncomingMessage, res: Ser
       user = deps.credentials.find((c) => c.accessKeyId === keyId)?.userId ?? "";
 
       const fault = deps.faults.decide(match.operation);
-      if (fault.latencyMs > 0) await sleep(fault.latencyMs);
+      delay = fault.latencyMs;
       if (fault.terminal) {
+        await serveDelay();
         applyFault(fault.terminal);
         return;
       }
@@ -145,6 +153,9 @@ export function requestListener(deps: HttpDeps): (req: IncomingMessage, res: Ser
       checkZone(query, dialect, deps.zones);
       checkNamespace(match.params, verified.credential, method);
       if (!signedBody && announcesBody(req)) bytes = await body();
+      // After the body, so a client that gives up during the delay still has its request handled, as on
+      // a slow platform (issue 11: a create whose answer was lost).
+      await serveDelay();
       const ctx: HandlerContext = {
         store: deps.store,
         params: match.params,
@@ -164,6 +175,7 @@ export function requestListener(deps: HttpDeps): (req: IncomingMessage, res: Ser
       }
       send(200, 0, "success", result);
     } catch (e) {
+      await serveDelay();
       sendError(e);
     }
   };

@@ -172,3 +172,18 @@ describe("the body limit", () => {
     expect(emu.requests().at(-1)!.bodyBytes).toBeGreaterThan(900_000);
   });
 });
+
+describe("latency faults and bodies", () => {
+  it("handles a create whose client gave up during the delay: its body was read before the delay", async () => {
+    emu.addFault({ kind: "latency", latencyMs: 300, operation: "createNotebook", count: 1 });
+    const { pathAndQuery, bodyText } = buildSignedRequest({
+      method: "POST", path: create, query: { zone: ZONE },
+      body: { charge_mode: "elastic", duration: 3600, user_id: NS, namespace: NS, image: "jupyter/base:1", image_type: "official", name: "given-up", server_type: "jupyter", replica_specs: { specs: "sku-1" } },
+    });
+    const gaveUp = fetch(`${emu.url}${pathAndQuery}`, { method: "POST", body: bodyText, signal: AbortSignal.timeout(50) });
+    await expect(gaveUp).rejects.toMatchObject({ name: "TimeoutError" });
+    // The platform finishes what it received; poll (bounded) until the create has run.
+    for (let i = 0; i < 200 && !emu.requests().some((e) => e.operation === "createNotebook" && e.status === 200); i++) await new Promise((r) => setTimeout(r, 10));
+    expect(emu.listNotebooks().filter((n) => n.name === "given-up")).toHaveLength(1);
+  });
+});
