@@ -39,6 +39,8 @@ export function readBody(req: IncomingMessage, limit: number, kept: (bytes: numb
   const declared = Number(req.headers["content-length"] ?? 0);
   // node:http drains what nobody reads once the answer is sent, keeping the connection.
   if (declared > limit) return Promise.reject(bodyTooLarge(limit));
+  // A request whose connection is already gone would never end: answer it (to nobody) at once.
+  if (req.destroyed) return Promise.reject(new Error("the client closed the connection before its body was read"));
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;

@@ -175,6 +175,7 @@ describe("the body limit", () => {
 
 describe("latency faults and bodies", () => {
   it("handles a create whose client gave up during the delay: its body was read before the delay", async () => {
+    emu.clearRequests();
     emu.addFault({ kind: "latency", latencyMs: 300, operation: "createNotebook", count: 1 });
     const { pathAndQuery, bodyText } = buildSignedRequest({
       method: "POST", path: create, query: { zone: ZONE },
@@ -182,8 +183,10 @@ describe("latency faults and bodies", () => {
     });
     const gaveUp = fetch(`${emu.url}${pathAndQuery}`, { method: "POST", body: bodyText, signal: AbortSignal.timeout(50) });
     await expect(gaveUp).rejects.toMatchObject({ name: "TimeoutError" });
-    // The platform finishes what it received; poll (bounded) until the create has run.
-    for (let i = 0; i < 200 && !emu.requests().some((e) => e.operation === "createNotebook" && e.status === 200); i++) await new Promise((r) => setTimeout(r, 10));
+    // The platform finishes what it received; poll (bounded) until the create is answered, to nobody.
+    const answered = () => emu.requests().filter((e) => e.operation === "createNotebook");
+    for (let i = 0; i < 300 && answered().length === 0; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(answered().map((e) => e.status)).toEqual([200]);
     expect(emu.listNotebooks().filter((n) => n.name === "given-up")).toHaveLength(1);
   });
 });
