@@ -22,6 +22,11 @@ export function bodyTooLarge(limit: number): ApiError {
   return new ApiError(413, 413, `request body is larger than the limit of ${limit} bytes (${Number.isInteger(mib) ? `${mib} MiB` : `${Math.ceil(limit / 1024)} KiB`})`);
 }
 
+/** Logged (as a 400 nobody receives) for a request whose client left before its whole body arrived. */
+function clientGone(): ApiError {
+  return new ApiError(400, 400, "the client closed the connection before sending its whole body");
+}
+
 /** Whether the request announces a body: a Content-Length above 0, or a transfer encoding (its length is known only once read). */
 export function announcesBody(req: IncomingMessage): boolean {
   if (req.headers["transfer-encoding"] !== undefined) return true;
@@ -40,7 +45,7 @@ export function readBody(req: IncomingMessage, limit: number, kept: (bytes: numb
   // node:http drains what nobody reads once the answer is sent, keeping the connection.
   if (declared > limit) return Promise.reject(bodyTooLarge(limit));
   // A request whose connection is already gone would never end: answer it (to nobody) at once.
-  if (req.destroyed) return Promise.reject(new Error("the client closed the connection before its body was read"));
+  if (req.destroyed) return Promise.reject(clientGone());
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -60,7 +65,7 @@ export function readBody(req: IncomingMessage, limit: number, kept: (bytes: numb
     req.on("end", () => resolve(Buffer.concat(chunks)));
     req.on("error", reject);
     req.on("close", () => {
-      if (!req.complete) reject(new Error("the client closed the connection before sending its whole body"));
+      if (!req.complete) reject(clientGone());
     });
   });
 }
