@@ -7,6 +7,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import { configureFrom } from "./context";
 import * as notebook from "./notebook";
 import * as resourceGroup from "./resource-group";
+import * as stackMark from "./stack-mark";
 
 /** The operations of one resource kind, in the shape of pulumi.dynamic.ResourceProvider. */
 export interface Lifecycle {
@@ -22,6 +23,7 @@ export interface Lifecycle {
 export const lifecycles = {
   ResourceGroup: { ...resourceGroup, delete: resourceGroup.remove },
   Notebook: { ...notebook, delete: notebook.remove },
+  StackMark: { ...stackMark, delete: stackMark.remove },
 } satisfies Record<string, Lifecycle>;
 
 export type ResourceKind = keyof typeof lifecycles;

@@ -69,8 +69,19 @@ export function resolveName(
 ): { name: string; autoNamed: boolean } {
   if (typeof news.name === "string" && news.name !== "") return { name: news.name, autoNamed: false };
   if (olds.autoNamed === true && typeof olds.name === "string") return { name: olds.name, autoNamed: true };
+  // A suffix derived from a parent's URN is not known during a first preview.
+  if (news.autoNameSuffix === unknownValue) return { name: unknownValue, autoNamed: true };
   const suffix = typeof news.autoNameSuffix === "string" ? news.autoNameSuffix : randomBytes(4).toString("hex").slice(0, 7);
   return { name: `${String(news.logicalName ?? "aicp")}-${suffix}`, autoNamed: true };
+}
+
+/**
+ * The resource's mark (see ownership.ts): the one recorded when the object was
+ * created, so renames and aliases keep it; else the one the SDK derived.
+ */
+export function resolveMark(news: { ownerMark?: unknown }, olds: { ownerMark?: unknown }): string | undefined {
+  if (typeof olds.ownerMark === "string" && olds.ownerMark !== "") return olds.ownerMark;
+  return typeof news.ownerMark === "string" && news.ownerMark !== "" ? news.ownerMark : undefined;
 }
 
 /** The value the engine sends in place of an input that is not known yet (during preview). */

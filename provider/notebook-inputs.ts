@@ -12,7 +12,8 @@
 import * as wire from "./client/wire";
 import { snakeToCamel, type Camelized } from "./client/case";
 import type { Settings } from "./config";
-import { camelPath, resolveName, sameValue, validateAgainst, type CheckFailure } from "./inputs";
+import { camelPath, resolveMark, resolveName, sameValue, validateAgainst, type CheckFailure } from "./inputs";
+import { markEnvName } from "./ownership";
 import { recordImageSecret } from "./secrets";
 import { rememberSecret } from "./client/errors";
 import { instantOf, zoneOf } from "./client/times";
@@ -27,6 +28,8 @@ export interface NotebookInputs extends Partial<NotebookBody> {
   /** Suffix of the auto-name, derived by the SDK (see sdk/forward.ts). */
   autoNameSuffix?: string;
   autoNamed?: boolean;
+  /** This resource's mark, derived by the SDK and kept once recorded (see ownership.ts). */
+  ownerMark?: string;
   /** `Running` (default) or `Stopped`. */
   desiredState?: "Running" | "Stopped";
   waitForReady?: boolean;
@@ -34,6 +37,13 @@ export interface NotebookInputs extends Partial<NotebookBody> {
 }
 
 export const defaults = { desiredState: "Running", waitForReady: true, readyTimeoutSeconds: 600 } as const;
+
+/**
+ * Largest create body the provider sends. The platform documents no limit;
+ * gateways commonly refuse bodies over 1 MiB with HTTP 413, and the emulator
+ * does (emulator/body.ts), so a larger body is refused in check, before any request.
+ */
+export const maxBodyBytes = 1024 * 1024;
 
 /** Fields of the create body; everything in NotebookInputs that is not listed here is provider-only. */
 const bodyKeys = Object.keys(wire.createNotebookRequest.shape).map(snakeToCamel);
@@ -74,7 +84,8 @@ export function bodyOf(inputs: NotebookInputs): Record<string, unknown> {
 
 /** Validates and normalizes inputs: auto-name, namespace and user id from configuration. */
 export function checkNotebook(olds: Partial<NotebookInputs>, news: NotebookInputs, settings: Settings): { inputs: NotebookInputs; failures: CheckFailure[] } {
-  const inputs: NotebookInputs = { ...news, ...resolveName(news, olds) };
+  const inputs: NotebookInputs = { ...news, ...resolveName(news, olds), ownerMark: resolveMark(news, olds) };
+  if (inputs.ownerMark === undefined) delete inputs.ownerMark;
   const failures: CheckFailure[] = [];
   const configuredUser = settings.userId;
   inputs.userId ??= configuredUser;
@@ -105,7 +116,10 @@ export function checkNotebook(olds: Partial<NotebookInputs>, news: NotebookInput
       });
     }
   }
-  const known = new Set<string>([...bodyKeys, "logicalName", "autoNamed", "autoNameSuffix", "desiredState", "waitForReady", "readyTimeoutSeconds", "__provider"]);
+  if (Array.isArray(news.envs) && news.envs.some((e) => (e as { name?: unknown })?.name === markEnvName)) {
+    failures.push({ property: "envs", reason: `envs must not set ${markEnvName}: the provider keeps this resource's mark there` });
+  }
+  const known = new Set<string>([...bodyKeys, "logicalName", "autoNamed", "autoNameSuffix", "ownerMark", "desiredState", "waitForReady", "readyTimeoutSeconds", "__provider"]);
   for (const key of Object.keys(news)) {
     if (!known.has(key) && record(news)[key] !== undefined) {
       failures.push({ property: key, reason: `${key} is not a Notebook argument` });
@@ -114,6 +128,13 @@ export function checkNotebook(olds: Partial<NotebookInputs>, news: NotebookInput
   const reported = new Set(failures.map((f) => f.property));
   for (const failure of validateAgainst(wire.createNotebookRequest, bodyOf(inputs)).failures) {
     if (!reported.has(failure.property)) failures.push(failure);
+  }
+  const bytes = Buffer.byteLength(JSON.stringify(bodyOf(inputs)));
+  if (bytes > maxBodyBytes) {
+    failures.push({
+      property: "(inputs)",
+      reason: `the notebook's create request would be ${bytes} bytes; at most ${maxBodyBytes} (1 MiB) is sent: move large scripts (pip, conda, apt, customFirst, customSecond, envs) into the image or a volume`,
+    });
   }
   return { inputs, failures };
 }

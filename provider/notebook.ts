@@ -1,12 +1,13 @@
 /**
  * Lifecycle of a Notebook (container instance).
  *
- * create sends the create request, then waits for the desired state. A notebook
- * already listed under the same name in the namespace is adopted instead of
- * created again: after an interrupted run or a create whose answer was lost,
- * that notebook is ours, and a second one would cost GPU hours.
+ * create goes through the create-once path (create-once.ts): a notebook listed
+ * under the name is adopted only when it carries this resource's mark, and a
+ * create whose answer was lost is recorded under a provisional id that later
+ * runs resolve by the mark, never by a second create.
  * delete composes documented operations: stop, set the auto-delete time to
- * now, wait until the list no longer shows the notebook.
+ * now, wait until the list no longer shows the notebook. Absence is never
+ * read from one listing: see confirmedLookup.
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { toCamel } from "./client/case";
@@ -15,7 +16,11 @@ import { AicpError } from "./client/errors";
 import * as wire from "./client/wire";
 import { currentClient, currentListing, currentSettings } from "./context";
 import { bodyOf, checkNotebook, defaults, diffNotebook, resolveImageSecret, wireBody, type NotebookInputs } from "./notebook-inputs";
-import { pollDefaults, waitForRemoval, waitForStatus } from "./notebook-wait";
+import { type NotebookRef, pollDefaults, waitForRemoval, waitForStatus } from "./notebook-wait";
+import type { NotebookListing } from "./notebook-listing";
+import { createOnce, isProvisional, UnconfirmedCreate } from "./create-once";
+import { notebookTarget, nowOnTheWire, resolveNotebook } from "./notebook-create";
+import { withoutMarkEnv } from "./ownership";
 import { compact, withoutUnknowns } from "./inputs";
 import { recordImageSecret, withoutServerPasswords } from "./secrets";
 import { hasZone, parseZone, withZone, zoneOf } from "./client/times";
@@ -43,16 +48,17 @@ export async function check(olds: Partial<NotebookInputs>, news: NotebookInputs)
   return known.length > 0 ? { inputs, failures: known } : { inputs };
 }
 
-export async function diff(_id: string, olds: NotebookOutputs, news: NotebookInputs): Promise<pulumi.dynamic.DiffResult> {
+export async function diff(id: string, olds: NotebookOutputs, news: NotebookInputs): Promise<pulumi.dynamic.DiffResult> {
   const { updates, replaces } = diffNotebook(olds, news, digestKey(), configuredZone());
+  // An unconfirmed create is resolved by an update (see update), never by a second create.
+  if (isProvisional(id)) return { changes: true, replaces: [] };
   // The replacement keeps the name (auto-names are stable), and a name cannot exist twice.
   return { changes: updates.length + replaces.length > 0, replaces, deleteBeforeReplace: replaces.length > 0 };
 }
 
 export async function create(inputs: NotebookInputs & { __provider?: string }): Promise<pulumi.dynamic.CreateResult<NotebookOutputs>> {
   const p = platform();
-  const body = wireBody(inputs);
-  const created = await createOnce(p, body, inputs.autoNamed === true, waitOptions(inputs).timeoutMs);
+  const created = await createOrRecord(p, inputs);
   try {
     const settled = await settle(p, inputs, created, undefined);
     return { id: created.uuid, outs: outputs(inputs, settled) };
@@ -63,76 +69,70 @@ export async function create(inputs: NotebookInputs & { __provider?: string }): 
 }
 
 /**
- * Sends the create at most once. An auto-name is unique to this stack's
- * resource, so a notebook already listed under it is ours (a run interrupted
- * after sending the create) and is adopted. A name the user pinned that is
- * already taken is refused. When the answer to the create is lost, the list is
- * watched for the notebook instead of sending the create again.
+ * Sends the create at most once (create-once.ts). When its outcome stays
+ * unknown, the error carries a provisional id and what was sent, so the state
+ * remembers the create and the next run resolves it by its mark.
  */
-async function createOnce({ client, write }: Platform, body: wire.CreateNotebookRequest, autoNamed: boolean, timeoutMs: number): Promise<wire.Notebook> {
-  const existing = await liveByName(client, body.namespace, body.name);
-  if (existing.length > 0 && autoNamed && existing.length === 1) return existing[0]!;
-  if (existing.length > 0) {
-    throw new AicpError(
-      "AICP_VALIDATION",
-      `namespace ${body.namespace} already holds a notebook named '${body.name}' (${existing.map((n) => n.uuid).join(", ")}). ` +
-        "Choose another name, remove that notebook, or leave `name` unset so the provider names it.",
-    );
-  }
+async function createOrRecord(p: Platform, inputs: NotebookInputs & { __provider?: string }): Promise<wire.Notebook> {
+  const body = wireBody(inputs);
   try {
-    return await write(body.namespace, () => client.createNotebook(body));
+    return await createOnce(notebookTarget(p.client, p.write, body, inputs.ownerMark, Math.min(waitOptions(inputs).timeoutMs, 30_000)));
   } catch (error) {
-    if (!(error instanceof AicpError && error.outcomeUnknown)) throw error;
-    const appeared = await waitForName(client, body.namespace, body.name, Math.min(timeoutMs, 30_000));
-    if (appeared) return appeared;
-    throw new AicpError(
-      error.code,
-      `${error.message} No notebook named '${body.name}' appeared in namespace ${body.namespace} afterwards. ` +
-        "Run `pulumi up` again: it looks for the notebook by name before creating one.",
-      { ...error, cause: error },
-    );
+    if (!(error instanceof UnconfirmedCreate)) throw error;
+    throw partlyCreated(error, error.provisionalId, { ...recorded(inputs), createSentAt: error.sentAt, __provider: inputs.__provider });
   }
 }
 
 export async function read(id: string, props: NotebookOutputs): Promise<pulumi.dynamic.ReadResult<NotebookOutputs>> {
   const namespace = String(props.namespace ?? currentSettings().userId?.toLowerCase() ?? "");
-  const found = namespace ? await currentListing().locate(namespace, id, nameOf(props), refreshAgeMs) : undefined;
-  // An empty id tells the engine the notebook is gone, so refresh drops it; a direct lookup confirmed it.
+  if (!namespace) return { id: "", props: {} as NotebookOutputs };
+  const resolved = await resolveNotebook(currentClient(), id, props, 0);
+  // An unconfirmed create that may still appear stays recorded; one past its window was never made.
+  if ("pending" in resolved) return { id, props };
+  if ("neverMade" in resolved) return { id: "", props: {} as NotebookOutputs };
+  const found = resolved.found ?? (await confirmedLookup(currentListing(), { namespace, uuid: resolved.uuid, name: nameOf(props) }, refreshAgeMs));
+  // An empty id tells the engine the notebook is gone, so refresh drops it; two direct lookups, a pause apart, agreed.
   if (!found) return { id: "", props: {} as NotebookOutputs };
   learnZoneFromState(props.createdAt, found.created_at);
-  return { id, props: outputs(props, found, true) };
+  return { id: found.uuid, props: outputs(props, found, true) };
 }
 
 export async function update(id: string, olds: NotebookOutputs, news: NotebookInputs & { __provider?: string }): Promise<pulumi.dynamic.UpdateResult<NotebookOutputs>> {
   const p = platform();
   const { client, listing, write } = p;
   const namespace = String(olds.namespace);
+  const resolved = await resolveNotebook(client, id, olds, waitOptions(news).timeoutMs);
+  if ("pending" in resolved) throw partlyCreated(stillUnconfirmed(olds, resolved.pending), id, { ...olds, __provider: news.__provider });
+  // The window passed and the first create never showed: this is the create that was not made.
+  if ("neverMade" in resolved) return { outs: (await create({ ...news, ownerMark: olds.ownerMark ?? news.ownerMark })).outs! };
+  const uuid = resolved.uuid;
+  const confirming = isProvisional(id);
   const { updates } = diffNotebook(olds, news, digestKey(), client.timeZone.offset);
   const changed = new Set(updates);
-  if (changed.has("stopTime") && news.stopTime) await write(namespace, () => client.setStopTime(namespace, id, news.stopTime!));
-  if (changed.has("autoDeleteTime") && news.autoDeleteTime) await write(namespace, () => client.setDeleteTime(namespace, id, news.autoDeleteTime!));
+  if (changed.has("stopTime") && news.stopTime) await write(namespace, () => client.setStopTime(namespace, uuid, news.stopTime!));
+  if (changed.has("autoDeleteTime") && news.autoDeleteTime) await write(namespace, () => client.setDeleteTime(namespace, uuid, news.autoDeleteTime!));
   if (changed.has("image") || changed.has("imageType") || changed.has("customImageSecret")) {
     const body = wireBody({ ...news, namespace });
-    await write(namespace, () => client.changeImage(namespace, { uuid: id, image: body.image, image_type: body.image_type, secret: body.custom_image_secret }));
+    await write(namespace, () => client.changeImage(namespace, { uuid, image: body.image, image_type: body.image_type, secret: body.custom_image_secret }));
   }
-  const ref = { namespace, uuid: id, name: nameOf(olds) };
-  let current = await listing.locate(namespace, id, ref.name);
+  const ref = { namespace, uuid, name: nameOf(olds) };
+  let current = resolved.found ?? (await confirmedLookup(listing, ref));
   if (current) learnZoneFromState(olds.createdAt, current.created_at);
-  if (!current) throw new AicpError("AICP_WAIT", `notebook ${id} no longer exists in namespace ${namespace}; run \`pulumi refresh\` and then \`pulumi up\` to recreate it.`);
+  if (!current) throw new AicpError("AICP_WAIT", `notebook ${uuid} no longer exists in namespace ${namespace}; run \`pulumi refresh\` and then \`pulumi up\` to recreate it.`);
   try {
     if (changed.has("replicaSpecs")) {
       // A new size applies on restart: stop, then start with the new spec (then stop again if so desired).
       if (current.status !== "Stopped") {
-        await write(namespace, () => client.stopNotebooks(namespace, [id]));
+        await write(namespace, () => client.stopNotebooks(namespace, [uuid]));
         await waitForStatus(listing, ref, "Stopped", waitOptions(news));
       }
       const spec = wireBody({ ...news, namespace }).replica_specs;
-      await write(namespace, () => client.startNotebooks(namespace, { uuids: [id], sku_id: spec.specs!, custom_spec: spec }));
-      current = (await listing.locate(namespace, id, ref.name)) ?? current;
+      await write(namespace, () => client.startNotebooks(namespace, { uuids: [uuid], sku_id: spec.specs!, custom_spec: spec }));
+      current = (await listing.locate(namespace, uuid, ref.name)) ?? current;
     }
-    // Only a change of the desired state (or a resize) moves the notebook: an
-    // unrelated update must not restart a notebook the platform stopped on schedule.
-    if (changed.has("desiredState") || changed.has("replicaSpecs")) current = await settle(p, news, current, undefined);
+    // Only a change of the desired state (or a resize, or a create confirmed just now) moves the notebook:
+    // an unrelated update must not restart a notebook the platform stopped on schedule.
+    if (confirming || changed.has("desiredState") || changed.has("replicaSpecs")) current = await settle(p, news, current, undefined);
     return { outs: outputs(news, current) };
   } catch (error) {
     throw partlyCreated(error, id, { ...outputs(news, current), __provider: news.__provider });
@@ -142,9 +142,13 @@ export async function update(id: string, olds: NotebookOutputs, news: NotebookIn
 export async function remove(id: string, props: NotebookOutputs): Promise<void> {
   const { client, listing, write } = platform();
   const namespace = String(props.namespace);
-  const ref = { namespace, uuid: id, name: nameOf(props) };
-  const current = await listing.locate(namespace, id, ref.name);
-  // Gone already: neither the list nor a direct lookup shows it.
+  const resolved = await resolveNotebook(client, id, props, 1000 * Number(props.readyTimeoutSeconds ?? defaults.readyTimeoutSeconds));
+  // Destroy never reports a notebook deleted while its create may still appear.
+  if ("pending" in resolved) throw stillUnconfirmed(props, resolved.pending);
+  if ("neverMade" in resolved) return;
+  const ref = { namespace, uuid: resolved.uuid, name: nameOf(props) };
+  const current = resolved.found ?? (await confirmedLookup(listing, ref));
+  // Gone already: neither the list nor two direct lookups, a pause apart, show it.
   if (!current) return;
   // A delete step answered "not found" may race the notebook's own removal: gone only if the lookups agree.
   const step = async (send: () => Promise<void>) => {
@@ -152,30 +156,36 @@ export async function remove(id: string, props: NotebookOutputs): Promise<void> 
       await write(namespace, send);
       return "done" as const;
     } catch (error) {
-      if (error instanceof AicpError && error.isNotFound && !(await listing.locate(namespace, id, ref.name))) return "gone" as const;
+      if (error instanceof AicpError && error.isNotFound && !(await confirmedLookup(listing, ref))) return "gone" as const;
       throw error;
     }
   };
-  if (current.status !== "Stopped" && (await step(() => client.stopNotebooks(namespace, [id]))) === "gone") return;
-  if ((await step(() => client.setDeleteTime(namespace, id, new Date().toISOString().replace(/\.\d{3}Z$/, "Z")))) === "gone") return;
+  if (current.status !== "Stopped" && (await step(() => client.stopNotebooks(namespace, [ref.uuid]))) === "gone") return;
+  if ((await step(() => client.setDeleteTime(namespace, ref.uuid, nowOnTheWire()))) === "gone") return;
   await waitForRemoval(listing, ref, { timeoutMs: 1000 * Number(props.readyTimeoutSeconds ?? defaults.readyTimeoutSeconds) });
 }
 
-/** Notebooks listed with exactly this name that are not Failed. */
-async function liveByName(client: AicpClient, namespace: string, name: string): Promise<wire.Notebook[]> {
-  return (await client.findNotebooksByName(namespace, name)).filter((n) => n.status !== "Failed");
+/**
+ * The notebook, or undefined when the listing, a direct lookup, and another
+ * direct lookup after a pause all miss it: one list answer that omits a
+ * notebook (pages shifting under other writers, a lagging replica) is not "gone".
+ */
+async function confirmedLookup(listing: NotebookListing, ref: NotebookRef, maxAgeMs?: number): Promise<wire.Notebook | undefined> {
+  const first = await listing.locate(ref.namespace, ref.uuid, ref.name, maxAgeMs);
+  if (first) return first;
+  await new Promise((resolve) => setTimeout(resolve, pollDefaults().initialIntervalMs));
+  listing.invalidate(ref.namespace);
+  return listing.locate(ref.namespace, ref.uuid, ref.name, 0);
 }
 
-/** Watches the list for a notebook of this name, up to timeoutMs. */
-async function waitForName(client: AicpClient, namespace: string, name: string, timeoutMs: number): Promise<wire.Notebook | undefined> {
-  const deadline = Date.now() + timeoutMs;
-  let interval = pollDefaults().initialIntervalMs;
-  for (;;) {
-    const [found] = await liveByName(client, namespace, name);
-    if (found || Date.now() + interval > deadline) return found;
-    await new Promise((resolve) => setTimeout(resolve, interval));
-    interval = Math.min(10_000, Math.round(interval * 1.5));
-  }
+/** The error of an operation on a notebook whose create is still unconfirmed. */
+function stillUnconfirmed(props: Partial<NotebookOutputs>, until: string): AicpError {
+  return new AicpError(
+    "AICP_WAIT",
+    `the create of notebook '${String(props.name)}' sent at ${String(props.createSentAt)} is still unconfirmed: no notebook with this resource's mark ` +
+      `is listed in namespace ${String(props.namespace)}. The provider sends no second create and reports nothing deleted before ${until}, ` +
+      "when a create that never appeared counts as not made. Run the command again later.",
+  );
 }
 
 /** Brings the notebook to its desired state (starting with `spec` when given) and waits if asked. */
@@ -214,7 +224,9 @@ function partlyCreated(error: unknown, id: string, properties: Record<string, un
  */
 function outputs(inputs: NotebookInputs, notebook: wire.Notebook, fromRefresh = false): NotebookOutputs {
   const live = toCamel(wire.notebook, notebook) as Record<string, unknown>;
-  const base: Record<string, unknown> = { ...bodyOf(inputs), logicalName: inputs.logicalName, autoNamed: inputs.autoNamed, autoNameSuffix: inputs.autoNameSuffix };
+  // The mark is the provider's, not the program's: it never shows as a change of envs.
+  if (live.envs !== undefined) live.envs = withoutMarkEnv(live.envs);
+  const base = recorded(inputs);
   const zone = currentClient().timeZone;
   const returned = Object.fromEntries(
     Object.entries(live)
@@ -230,15 +242,28 @@ function outputs(inputs: NotebookInputs, notebook: wire.Notebook, fromRefresh = 
     readyTimeoutSeconds: inputs.readyTimeoutSeconds,
     // Passwords never go into outputs (see secrets.ts).
     servers: withoutServerPasswords(Array.isArray(notebook.servers) ? notebook.servers : undefined),
-    customImageSecret: isRecorded(inputs.customImageSecret)
-      ? inputs.customImageSecret
-      : recordImageSecret(resolveImageSecret(inputs.customImageSecret), digestKey()),
+    customImageSecret: base.customImageSecret,
     uuid: notebook.uuid,
   } as unknown as NotebookOutputs;
   if (fromRefresh && (notebook.status === "Stopped" || notebook.status === "Running")) {
     merged.desiredState = notebook.status;
   }
   return compact(merged);
+}
+
+/** What the state records of the program's inputs: the create body (registry password as a digest) and the provider's own fields. */
+function recorded(inputs: NotebookInputs): Record<string, unknown> {
+  return compact({
+    ...bodyOf(inputs),
+    logicalName: inputs.logicalName,
+    autoNamed: inputs.autoNamed,
+    autoNameSuffix: inputs.autoNameSuffix,
+    ownerMark: inputs.ownerMark,
+    desiredState: inputs.desiredState,
+    waitForReady: inputs.waitForReady,
+    readyTimeoutSeconds: inputs.readyTimeoutSeconds,
+    customImageSecret: isRecorded(inputs.customImageSecret) ? inputs.customImageSecret : recordImageSecret(resolveImageSecret(inputs.customImageSecret), digestKey()),
+  });
 }
 
 /**

@@ -9,7 +9,9 @@ import type { ResourceGroup as WireGroup } from "./client/wire";
 import { collectAll } from "./client/paging";
 import { AicpError } from "./client/errors";
 import { currentClient, currentSettings } from "./context";
-import { changedKeys, compact, resolveName, validateAgainst, withoutUnknowns, type CheckFailure } from "./inputs";
+import { changedKeys, compact, resolveMark, resolveName, validateAgainst, withoutUnknowns, type CheckFailure } from "./inputs";
+import { createOnce, isProvisional, resolveProvisional, UnconfirmedCreate } from "./create-once";
+import { groupMarkLength, groupMarkOf, withGroupMark, withoutGroupMark } from "./ownership";
 
 /** Inputs as the SDK passes them (camelCase). */
 export interface ResourceGroupInputs {
@@ -18,6 +20,8 @@ export interface ResourceGroupInputs {
   autoNameSuffix?: string;
   name?: string;
   autoNamed?: boolean;
+  /** This resource's mark, derived by the SDK and kept once recorded (see ownership.ts). */
+  ownerMark?: string;
   description?: string;
   skuId: string;
   podTypes: Array<"infer" | "instance" | "job">;
@@ -58,7 +62,15 @@ function renameFailures(failures: CheckFailure[]): CheckFailure[] {
 export async function check(olds: Partial<ResourceGroupOutputs>, news: ResourceGroupInputs): Promise<pulumi.dynamic.CheckResult<ResourceGroupInputs>> {
   const naming = resolveName(news, olds);
   const inputs: ResourceGroupInputs = { ...news, ...naming, description: news.description ?? "", customizeEnable: news.customizeEnable ?? false };
+  const mark = resolveMark(news, olds);
+  if (mark === undefined) delete inputs.ownerMark;
+  else inputs.ownerMark = mark;
   const failures: CheckFailure[] = [];
+  // The mark goes at the end of the description (ownership.ts): the program's text gets the rest of the platform's 1024.
+  const room = 1024 - groupMarkLength;
+  if (typeof news.description === "string" && news.description.length > room) {
+    failures.push({ property: "description", reason: `description must be at most ${room} characters (the platform's 1024, less ${groupMarkLength} for the provider's ownership mark)` });
+  }
   if (news.customizeEnable !== undefined && typeof news.customizeEnable !== "boolean") {
     failures.push({ property: "customizeEnable", reason: "customizeEnable must be a boolean" });
   }
@@ -67,7 +79,9 @@ export async function check(olds: Partial<ResourceGroupOutputs>, news: ResourceG
   return known.length > 0 ? { inputs, failures: known } : { inputs };
 }
 
-export async function diff(_id: string, olds: ResourceGroupOutputs, news: ResourceGroupInputs): Promise<pulumi.dynamic.DiffResult> {
+export async function diff(id: string, olds: ResourceGroupOutputs, news: ResourceGroupInputs): Promise<pulumi.dynamic.DiffResult> {
+  // An unconfirmed create is resolved by an update, never by a second create.
+  if (isProvisional(id)) return { changes: true, replaces: [] };
   const replaces = changedKeys(olds as unknown as Record<string, unknown>, news as unknown as Record<string, unknown>, replacing);
   const updates = changedKeys(
     { ...olds, podTypes: [...(olds.podTypes ?? [])].sort() } as Record<string, unknown>,
@@ -81,59 +95,98 @@ export async function diff(_id: string, olds: ResourceGroupOutputs, news: Resour
 export async function create(inputs: ResourceGroupInputs): Promise<pulumi.dynamic.CreateResult<ResourceGroupOutputs>> {
   const client = currentClient();
   const w = toWire(inputs);
-  // An auto-name is unique to this stack's resource: a group listed under it
-  // comes from an earlier run that was interrupted after sending the create.
-  let group = inputs.autoNamed ? await ownGroupNamed(w.name!) : undefined;
-  if (!group) {
-    try {
-      group = await client.createResourceGroup({
-        name: w.name!,
-        description: w.description,
-        sku_id: w.skuId,
-        pod_type: w.podType,
-        customize_enable: w.customizeEnable as 0 | 1,
-      });
-    } catch (error) {
-      // The answer was lost: look for the group rather than sending the create again.
-      if (!(error instanceof AicpError && error.outcomeUnknown)) throw error;
-      group = await ownGroupNamed(w.name!);
-      if (!group) throw error;
-    }
+  const mark = inputs.ownerMark;
+  try {
+    const group = await createOnce<WireGroup>({
+      ...byMark(w.name!, mark),
+      noun: "resource group",
+      place: "this account",
+      name: w.name!,
+      idOf: (g) => g.rg_id,
+      statusOf: (g) => g.status ?? undefined,
+      send: () =>
+        client.createResourceGroup({
+          name: w.name!,
+          description: mark === undefined ? w.description : withGroupMark(w.description, mark),
+          sku_id: w.skuId,
+          pod_type: w.podType,
+          customize_enable: w.customizeEnable as 0 | 1,
+        }),
+      removeFailed: (g) => client.deleteResourceGroup(g.rg_id),
+      watchMs: 30_000,
+    });
+    return { id: group.rg_id, outs: outputs(inputs, group) };
+  } catch (error) {
+    if (!(error instanceof UnconfirmedCreate)) throw error;
+    // The state records the create as unconfirmed; the next run resolves it by the mark.
+    const properties = { ...compact({ ...inputs, name: w.name }), createSentAt: error.sentAt };
+    throw Object.assign(new Error(`resource group ${error.provisionalId}: ${error.message}`), { id: error.provisionalId, properties, reasons: [error.message] });
   }
-  return { id: group.rg_id, outs: outputs(inputs, group) };
 }
 
-/** The one group of the configured user with exactly this name, if any. */
-async function ownGroupNamed(name: string): Promise<WireGroup | undefined> {
+/** Finds the configured user's groups of exactly this name and recognises ours by the mark. */
+function byMark(name: string, mark: string | undefined) {
   const client = currentClient();
   const user = currentSettings().userId;
-  const listed = await collectAll((offset, limit) => client.listResourceGroups({ name, offset, limit }), {}, (g) => g.rg_id);
-  const matches = listed.filter((g) => g.name === name && (!user || !g.user_id || g.user_id === user));
-  return matches.length === 1 ? matches[0] : undefined;
+  return {
+    mark,
+    markOf: (g: WireGroup) => groupMarkOf(g.description),
+    findByName: async () => {
+      const listed = await collectAll((offset, limit) => client.listResourceGroups({ name, offset, limit }), {}, (g) => g.rg_id);
+      return listed.filter((g) => g.name === name && (!user || !g.user_id || g.user_id === user));
+    },
+  };
+}
+
+/** The group a recorded id stands for (a provisional id is resolved by the mark, see create-once.ts). */
+async function resolveGroup(id: string, props: Partial<ResourceGroupOutputs> & { createSentAt?: unknown }, waitMs: number) {
+  if (!isProvisional(id)) return { rgId: id };
+  if (typeof props.rgId === "string" && props.rgId !== "") return { rgId: props.rgId };
+  const resolved = await resolveProvisional(byMark(String(props.name), props.ownerMark), props.createSentAt, waitMs);
+  return "found" in resolved ? { rgId: resolved.found.rg_id, found: resolved.found } : resolved;
 }
 
 export async function read(id: string, props: ResourceGroupOutputs): Promise<pulumi.dynamic.ReadResult<ResourceGroupOutputs>> {
-  const group = await currentClient().getResourceGroup(id);
+  const resolved = await resolveGroup(id, props, 0);
+  if ("pending" in resolved) return { id, props };
+  if ("neverMade" in resolved) return { id: "", props: {} as ResourceGroupOutputs };
+  const group = resolved.found ?? (await currentClient().getResourceGroup(resolved.rgId));
   // An empty id tells the engine the group is gone, so refresh drops it.
   if (!group) return { id: "", props: {} as ResourceGroupOutputs };
-  return { id, props: outputs(props, group) };
+  return { id: group.rg_id, props: outputs(props, group) };
 }
 
-export async function update(id: string, _olds: ResourceGroupOutputs, news: ResourceGroupInputs): Promise<pulumi.dynamic.UpdateResult<ResourceGroupOutputs>> {
+export async function update(id: string, olds: ResourceGroupOutputs, news: ResourceGroupInputs): Promise<pulumi.dynamic.UpdateResult<ResourceGroupOutputs>> {
   const client = currentClient();
+  const resolved = await resolveGroup(id, olds, 30_000);
+  if ("pending" in resolved) throw stillUnconfirmed(olds, resolved.pending);
+  if ("neverMade" in resolved) return { outs: (await create({ ...news, ownerMark: olds.ownerMark ?? news.ownerMark })).outs! };
+  const mark = olds.ownerMark ?? news.ownerMark;
   await client.updateResourceGroup({
-    rg_id: id,
+    rg_id: resolved.rgId,
     name: news.name!,
-    description: news.description ?? "",
+    description: mark === undefined ? (news.description ?? "") : withGroupMark(news.description, mark),
     pod_type: news.podTypes,
     customize_enable: news.customizeEnable ? 1 : 0,
   });
-  const group = await client.getResourceGroup(id);
-  return { outs: outputs(news, group ?? { rg_id: id }) };
+  const group = await client.getResourceGroup(resolved.rgId);
+  return { outs: outputs({ ...news, ownerMark: mark }, group ?? { rg_id: resolved.rgId }) };
 }
 
-export async function remove(id: string): Promise<void> {
-  await currentClient().deleteResourceGroup(id);
+export async function remove(id: string, props: ResourceGroupOutputs): Promise<void> {
+  const resolved = await resolveGroup(id, props ?? {}, 30_000);
+  // Destroy never reports a group deleted while its create may still appear.
+  if ("pending" in resolved) throw stillUnconfirmed(props, resolved.pending);
+  if ("neverMade" in resolved) return;
+  await currentClient().deleteResourceGroup(resolved.rgId);
+}
+
+function stillUnconfirmed(props: Partial<ResourceGroupOutputs> & { createSentAt?: unknown }, until: string): AicpError {
+  return new AicpError(
+    "AICP_WAIT",
+    `the create of resource group '${String(props.name)}' sent at ${String(props.createSentAt)} is still unconfirmed: no group with this resource's mark ` +
+      `is listed. The provider sends no second create and reports nothing deleted before ${until}. Run the command again later.`,
+  );
 }
 
 /** The outputs: the inputs, overlaid with what the platform returned. */
@@ -146,8 +199,10 @@ function rawOutputs(inputs: ResourceGroupInputs, group: WireGroup): ResourceGrou
   return {
     logicalName: inputs.logicalName,
     autoNamed: inputs.autoNamed,
+    autoNameSuffix: inputs.autoNameSuffix,
+    ownerMark: inputs.ownerMark,
     name: group.name ?? inputs.name!,
-    description: group.description ?? inputs.description ?? "",
+    description: typeof group.description === "string" ? withoutGroupMark(group.description) : (inputs.description ?? ""),
     skuId: group.sku_id ?? inputs.skuId,
     podTypes,
     customizeEnable: group.customize_enable === undefined || group.customize_enable === null ? inputs.customizeEnable : group.customize_enable === 1,

@@ -14,7 +14,7 @@ import { createHash } from "node:crypto";
 import * as pulumi from "@pulumi/pulumi";
 
 /** Resource kinds served by `pulumi-aicp/provider`. */
-export type ResourceKind = "Notebook" | "ResourceGroup";
+export type ResourceKind = "Notebook" | "ResourceGroup" | "StackMark";
 
 /** The `__provider` text of a resource kind. */
 export function providerModule(kind: ResourceKind): string {
@@ -34,11 +34,49 @@ export abstract class ForwardedResource extends pulumi.CustomResource {
 
 /**
  * The suffix of an auto-name: 7 hex characters derived from project, stack,
- * kind and resource name, so the name is the same on every run of this stack
- * (see provider/inputs.ts resolveName) and differs between stacks.
+ * kind, resource name and (for a resource with a parent) the parent's URN, so
+ * the name is the same on every run of this stack (see provider/inputs.ts
+ * resolveName) and differs between stacks and between parents.
  */
-export function autoNameSuffix(kind: ResourceKind, name: string): string {
-  return createHash("sha256").update(`${pulumi.getProject()}/${pulumi.getStack()}/${kind}/${name}`).digest("hex").slice(0, 7);
+export function autoNameSuffix(kind: ResourceKind, name: string, parent?: pulumi.Resource): pulumi.Input<string> {
+  const base = `${pulumi.getProject()}/${pulumi.getStack()}/${kind}/${name}`;
+  if (parent === undefined) return hex(base, 7);
+  return parent.urn.apply((urn) => hex(`${base}\n${urn}`, 7));
+}
+
+/**
+ * The mark of one resource (see provider/ownership.ts): 32 hex characters from
+ * this stack's random id (which no other stack has, in any backend) and the
+ * resource's kind, name and parent. The same on every run, so a create
+ * interrupted by a crash finds its object on the next run.
+ */
+export function ownerMark(kind: ResourceKind, name: string, parent?: pulumi.Resource): pulumi.Output<string> {
+  return pulumi
+    .all([stackMark().value, parent === undefined ? "" : parent.urn])
+    .apply(([stackId, parentUrn]) => hex(`${stackId}\n${kind}\n${name}\n${parentUrn}`, 32));
+}
+
+function hex(text: string, length: number): string {
+  return createHash("sha256").update(text).digest("hex").slice(0, length);
+}
+
+/**
+ * One per stack: a random id created on the stack's first `up` and kept in its
+ * state. It holds nothing secret and touches nothing on the platform.
+ */
+class StackMark extends ForwardedResource {
+  /** The stack's random id. */
+  declare readonly value: pulumi.Output<string>;
+  constructor() {
+    super("StackMark", "aicp-stack-mark", { value: undefined }, {});
+  }
+}
+
+let theStackMark: StackMark | undefined;
+
+function stackMark(): StackMark {
+  theStackMark ??= new StackMark();
+  return theStackMark;
 }
 
 /** Output properties must be present (as undefined) in the props, or they read back undefined. */

@@ -1,5 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
-import { autoNameSuffix, ForwardedResource, seedOutputs } from "./forward";
+import { autoNameSuffix, ForwardedResource, ownerMark, seedOutputs } from "./forward";
 import type { InputsOf, ImageSecret, NotebookBody, NotebookInfo, NotebookServer, ReplicaSpecs, VolumeSpec } from "./types";
 
 /**
@@ -137,7 +137,8 @@ export class Notebook extends ForwardedResource {
             ? undefined
             : pulumi.output(customImageSecret).apply((s) => s && { ...s, password: s.password === undefined ? undefined : pulumi.secret(s.password) }),
         logicalName: name,
-        autoNameSuffix: autoNameSuffix("Notebook", name),
+        autoNameSuffix: autoNameSuffix("Notebook", name, opts?.parent),
+        ownerMark: ownerMark("Notebook", name, opts?.parent),
       },
       // Env values often hold tokens: the whole list is secret in the state.
       pulumi.mergeOptions(opts, { additionalSecretOutputs: ["servers", "customImageSecret", "envs"] }),

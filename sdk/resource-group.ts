@@ -1,5 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
-import { autoNameSuffix, ForwardedResource, seedOutputs } from "./forward";
+import { autoNameSuffix, ForwardedResource, ownerMark, seedOutputs } from "./forward";
 
 /** A kind of workload that may use a resource group. */
 export type PodType = "infer" | "instance" | "job";
@@ -67,7 +67,13 @@ export class ResourceGroup extends ForwardedResource {
     super(
       "ResourceGroup",
       name,
-      { ...seedOutputs(outputNames), ...args, logicalName: name, autoNameSuffix: autoNameSuffix("ResourceGroup", name) },
+      {
+        ...seedOutputs(outputNames),
+        ...args,
+        logicalName: name,
+        autoNameSuffix: autoNameSuffix("ResourceGroup", name, opts?.parent),
+        ownerMark: ownerMark("ResourceGroup", name, opts?.parent),
+      },
       opts,
     );
   }

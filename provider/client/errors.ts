@@ -15,6 +15,7 @@ export type AicpErrorCode =
   | "AICP_NETWORK" // connection refused, reset or dropped
   | "AICP_ROUTE" // an assumed route answered 404/405: the platform may use another path
   | "AICP_VALIDATION" // input breaks a rule of the spec; nothing was sent
+  | "AICP_CONFLICT" // the name is held by an object this resource did not create; nothing was sent
   | "AICP_CONFIG" // provider configuration missing or invalid; nothing was sent
   | "AICP_WAIT"; // a resource did not reach the wanted state
 

@@ -3,6 +3,7 @@
  * scenarios that decide whether a user ever pays for a duplicate notebook or
  * loses track of one.
  */
+import { createHash } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Emulator } from "../../emulator";
 import { AicpError } from "../../provider/client/errors";
@@ -20,8 +21,10 @@ describe("lifecycles against the emulator", () => {
   const own = () => emulator.listNotebooks().filter((n) => n.namespace === user);
   const writes = (operation: string) => emulator.requests().filter((r) => r.operation === operation);
 
+  // What the SDK derives for each resource: a mark of 32 hex characters, one per resource.
+  const markOf = (name: string) => createHash("md5").update(`test-stack/${name}`).digest("hex");
   const inputs = (name: string, extra: Partial<NotebookInputs> = {}): NotebookInputs =>
-    validNotebookInputs({ logicalName: name, autoNameSuffix: "abc1234", ...extra });
+    validNotebookInputs({ logicalName: name, autoNameSuffix: "abc1234", ownerMark: markOf(name), ...extra });
 
   async function checked(news: NotebookInputs) {
     const result = await notebook.check({}, news);
@@ -75,8 +78,9 @@ describe("lifecycles against the emulator", () => {
     await notebook.create(await checked(inputs("theirs", { name: "shared" })));
     emulator.clearRequests();
     const error = (await notebook.create(await checked(inputs("mine", { name: "shared" }))).catch((e: unknown) => e)) as AicpError;
-    expect(error.code).toBe("AICP_VALIDATION");
+    expect(error.code).toBe("AICP_CONFLICT");
     expect(error.message).toContain("already holds a notebook named 'shared'");
+    expect(error.message).toContain(String(own()[0]!.uuid));
     expect(writes("createNotebook")).toHaveLength(0);
   });
 
@@ -108,7 +112,7 @@ describe("lifecycles against the emulator", () => {
   });
 
   it("finds a group whose create answer was lost instead of leaving it orphaned", async () => {
-    const news = (await resourceGroup.check({}, { logicalName: "lost", autoNameSuffix: "def5678", skuId: "sku-1", podTypes: ["job"] } as never)).inputs!;
+    const news = (await resourceGroup.check({}, { logicalName: "lost", autoNameSuffix: "def5678", ownerMark: markOf("lost"), skuId: "sku-1", podTypes: ["job"] } as never)).inputs!;
     emulator.addFault({ kind: "latency", latencyMs: 1200, operation: "createResourceGroup", count: 1 });
     const created = await resourceGroup.create(news).catch((e: unknown) => e);
     // The answer timed out; the group appears once the platform finishes.

@@ -1,0 +1,70 @@
+/**
+ * How a Notebook goes through the create-once path (create-once.ts): found by
+ * its exact name, owned by the mark in its envs (ownership.ts), and resolved
+ * by that mark when the state holds only a provisional id.
+ */
+import type { AicpClient } from "./client/client";
+import type * as wire from "./client/wire";
+import { type CreateTarget, isProvisional, resolveProvisional } from "./create-once";
+import { notebookMarkOf, withMarkEnv } from "./ownership";
+
+/** Sends one write and forgets the listing of its namespace afterwards. */
+export type Write = <T>(namespace: string, send: () => Promise<T>) => Promise<T>;
+
+/** The create-once target of one notebook body. */
+export function notebookTarget(client: AicpClient, write: Write, body: wire.CreateNotebookRequest, mark: string | undefined, watchMs: number): CreateTarget<wire.Notebook> {
+  const namespace = body.namespace;
+  return {
+    ...byMark(client, namespace, body.name, mark),
+    noun: "notebook",
+    place: `namespace ${namespace}`,
+    name: body.name,
+    idOf: (n) => n.uuid,
+    statusOf: (n) => n.status ?? undefined,
+    send: () => write(namespace, () => client.createNotebook(mark === undefined ? body : { ...body, envs: withMarkEnv(body.envs, mark) })),
+    // A Failed notebook of ours is removed by the platform once its auto-delete time passes.
+    removeFailed: (n) => write(namespace, () => client.setDeleteTime(namespace, n.uuid, nowOnTheWire())),
+    watchMs,
+  };
+}
+
+/** Looks a notebook up by name and recognises it by its mark. */
+function byMark(client: AicpClient, namespace: string, name: string, mark: string | undefined) {
+  return {
+    mark,
+    markOf: (n: wire.Notebook) => notebookMarkOf(n.envs),
+    findByName: () => client.findNotebooksByName(namespace, name),
+  };
+}
+
+/** What the state recorded for a notebook whose create was not confirmed. */
+interface ProvisionalProps {
+  namespace?: unknown;
+  name?: unknown;
+  ownerMark?: unknown;
+  createSentAt?: unknown;
+  uuid?: unknown;
+}
+
+/**
+ * The notebook a recorded id stands for: the id itself; for a provisional id,
+ * the uuid an earlier update resolved, else the notebook now listed with the
+ * mark ("pending" while it may still appear, "never made" after the window).
+ */
+export async function resolveNotebook(
+  client: AicpClient,
+  id: string,
+  props: ProvisionalProps,
+  waitMs: number,
+): Promise<{ uuid: string; found?: wire.Notebook } | { pending: string } | { neverMade: true }> {
+  if (!isProvisional(id)) return { uuid: id };
+  if (typeof props.uuid === "string" && props.uuid !== "") return { uuid: props.uuid };
+  const mark = typeof props.ownerMark === "string" ? props.ownerMark : undefined;
+  const resolved = await resolveProvisional(byMark(client, String(props.namespace), String(props.name), mark), props.createSentAt, waitMs);
+  return "found" in resolved ? { uuid: resolved.found.uuid, found: resolved.found } : resolved;
+}
+
+/** Now, as the platform's date-time form without fraction. */
+export function nowOnTheWire(): string {
+  return new Date().toISOString().replace(/\.\d{3}Z$/, "Z");
+}

@@ -1,0 +1,70 @@
+/**
+ * Who owns an object on the platform. A name proves nothing: names are
+ * derived from project, stack and resource name, and two stacks of one name in
+ * two backends, or two resources of one name under two parents, derive the
+ * same one. So everything the provider creates carries a mark, computed by the
+ * SDK from this stack's own random id (kept in the state by the stack-mark
+ * resource, sdk/stack-mark.ts) and the resource's place in the program, and
+ * the provider adopts an object only when its mark is this resource's.
+ *
+ * Where the platform keeps the mark: a notebook's environment variable
+ * `PULUMI_AICP_MARK` (envs are fixed at create, platform notes §1), and the
+ * end of a resource group's description (the only free text a group has).
+ */
+
+/** Environment variable of a notebook that holds its mark. */
+export const markEnvName = "PULUMI_AICP_MARK";
+
+/** How a group's description ends when it carries a mark. */
+const groupMarkPattern = /\s*\[pulumi-aicp ([0-9a-f]{8,64})\]$/;
+
+/** The mark a notebook's envs carry, if any (envs as a list, or a JSON string of one). */
+export function notebookMarkOf(envs: unknown): string | undefined {
+  const list = typeof envs === "string" ? parseJson(envs) : envs;
+  if (!Array.isArray(list)) return undefined;
+  const entry = list.find((e): e is { name: string; value: unknown } => e !== null && typeof e === "object" && (e as { name?: unknown }).name === markEnvName);
+  return typeof entry?.value === "string" && entry.value !== "" ? entry.value : undefined;
+}
+
+/** The envs without the mark, as the program wrote them. */
+export function withoutMarkEnv<T>(envs: T): T {
+  if (!Array.isArray(envs)) return envs;
+  return envs.filter((e) => !(e !== null && typeof e === "object" && (e as { name?: unknown }).name === markEnvName)) as T;
+}
+
+/** The envs to send: the program's, then the mark. */
+export function withMarkEnv<T extends { name: string; value: string }>(envs: T[] | undefined, mark: string): Array<T | { name: string; value: string }> {
+  return [...withoutMarkEnv(envs ?? []), { name: markEnvName, value: mark }];
+}
+
+/** The mark at the end of a group's description, if any. */
+export function groupMarkOf(description: unknown): string | undefined {
+  return typeof description === "string" ? groupMarkPattern.exec(description)?.[1] : undefined;
+}
+
+/** A group's description with the mark appended (replacing any mark it had). */
+export function withGroupMark(description: string | undefined, mark: string): string {
+  const text = withoutGroupMark(description ?? "");
+  return text === "" ? `[pulumi-aicp ${mark}]` : `${text} [pulumi-aicp ${mark}]`;
+}
+
+/** The description as the program wrote it. */
+export function withoutGroupMark(description: string): string {
+  return description.replace(groupMarkPattern, "");
+}
+
+/** Characters the mark adds to a group's description at most: the limit left for the program's text is the platform's minus these. */
+export const groupMarkLength = " [pulumi-aicp ]".length + 32;
+
+/** A mark is 32 lower-case hex characters (see sdk/forward.ts). */
+export function isMark(value: unknown): value is string {
+  return typeof value === "string" && /^[0-9a-f]{32}$/.test(value);
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
