@@ -11,6 +11,9 @@
  *   DELETE /__emulator/faults            removes every fault
  *   GET    /__emulator/dialect           the dialect in force (Dialect)
  *   PUT    /__emulator/dialect           merges a partial Dialect into it; answers the result (400 when invalid)
+ *   GET    /__emulator/misbehaviour      the misbehaviour switches in force (MisbehaviourSpec)
+ *   PUT    /__emulator/misbehaviour      merges switches into them; answers the result (400 when invalid)
+ *   DELETE /__emulator/misbehaviour      turns every switch off
  *   GET    /__emulator/state             {resource_groups, notebooks, training_jobs, templates}, wire-shaped
  *   POST   /__emulator/notebooks         creates notebooks at once: body is a SeedNotebooks; data {uuids}
  *   DELETE /__emulator/notebooks/{uuid}  removes a notebook out of band (404 when unknown)
@@ -19,6 +22,7 @@
  */
 import { ApiError, notFound } from "./errors";
 import type { FaultRegistry } from "./faults";
+import type { Misbehaviour } from "./misbehaviour";
 import { groupToWire, notebookToWire, templateToWire } from "./handlers";
 import type { Store } from "./state";
 import type { Dialect, FaultSpec, RequestLogEntry, SeedNotebooks } from "./types";
@@ -30,6 +34,7 @@ export const ADMIN_PREFIX = "/__emulator";
 export interface AdminDeps {
   store: Store;
   faults: FaultRegistry;
+  misbehaviour: Misbehaviour;
   log: RequestLogEntry[];
   url: () => string;
   readyDelayMs: number;
@@ -82,6 +87,13 @@ export function handleAdmin(deps: AdminDeps, method: string, path: string, body:
       return { data: deps.faults.list(), counts: deps.faults.list().length };
     case "DELETE /__emulator/faults":
       deps.faults.clear();
+      return { data: null, counts: 0 };
+    case "GET /__emulator/misbehaviour":
+      return { data: deps.misbehaviour.get(), counts: 0 };
+    case "PUT /__emulator/misbehaviour":
+      return { data: badRequestOnError(() => deps.misbehaviour.set(body)), counts: 0 };
+    case "DELETE /__emulator/misbehaviour":
+      deps.misbehaviour.clear();
       return { data: null, counts: 0 };
     case "GET /__emulator/dialect":
       return { data: deps.dialect(), counts: 0 };

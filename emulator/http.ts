@@ -13,6 +13,7 @@ import { MAX_BODY_BYTES, announcesBody, readBody } from "./body";
 import { checkNamespace, checkZone } from "./common-params";
 import { ApiError, PlainAnswer, envelope } from "./errors";
 import type { FaultRegistry } from "./faults";
+import type { Misbehaviour } from "./misbehaviour";
 import { type HandlerContext, type HandlerResult, handlers } from "./handlers";
 import { groupPairs, parseQuery } from "./query";
 import { matchRoute } from "./router";
@@ -27,6 +28,7 @@ const MALFORMED_BODY = "<html><body>502 Bad Gateway</body></html>";
 export interface HttpDeps {
   store: Store;
   faults: FaultRegistry;
+  misbehaviour: Misbehaviour;
   credentials: readonly Credential[];
   zones: readonly string[];
   readyDelayMs: number;
@@ -53,6 +55,8 @@ export function requestListener(deps: HttpDeps): (req: IncomingMessage, res: Ser
     const body = (): Promise<Buffer> => readBody(req, MAX_BODY_BYTES, (bytes) => (entry.bodyBytes = bytes));
     let user = "";
     let dialect: Dialect | undefined;
+    // The request body once read; an echoing error answer repeats it.
+    let bytes: Buffer = Buffer.alloc(0);
     // A latency fault's delay not yet served: it holds whatever answer the request gets.
     let delay = 0;
     const serveDelay = async (): Promise<void> => {
@@ -74,7 +78,7 @@ export function requestListener(deps: HttpDeps): (req: IncomingMessage, res: Ser
         res.end(e.body);
         deps.record({ ...entry, status: e.status }, started);
       } else if (e instanceof ApiError) {
-        send(e.status, e.retCode, e.message, { data: null, counts: 0 }, e.headers);
+        send(e.status, e.retCode, deps.misbehaviour.echo(e.message, rawUrl, bytes), { data: null, counts: 0 }, e.headers);
       } else {
         send(500, 500, `internal emulator error: ${(e as Error)?.message ?? String(e)}`, { data: null, counts: 0 });
       }
@@ -139,7 +143,6 @@ export function requestListener(deps: HttpDeps): (req: IncomingMessage, res: Ser
       user = "";
       // The body is part of the string to sign only under the `body` convention (platform notes §4):
       // there it is read first, once the query names a known key; otherwise after every check.
-      let bytes: Buffer = Buffer.alloc(0);
       const signedBody = dialect.signatureBody === "body" && announcesBody(req);
       if (signedBody) {
         signingKey(deps.credentials, pairs);
@@ -166,6 +169,7 @@ export function requestListener(deps: HttpDeps): (req: IncomingMessage, res: Ser
         readyDelayMs: deps.readyDelayMs,
         dialect,
         consumed: new Set(["zone"]),
+        misbehaviour: deps.misbehaviour,
       };
       let result: HandlerResult;
       try {

@@ -7,6 +7,7 @@ import type { Socket } from "node:net";
 import type { AdminDeps } from "./admin";
 import { DEFAULT_DIALECT, DEFAULT_ZONES, mergeDialect } from "./dialect";
 import { FaultRegistry } from "./faults";
+import { Misbehaviour } from "./misbehaviour";
 import { groupToWire, notebookToWire } from "./handlers";
 import { requestListener } from "./http";
 import { seedNotebooks } from "./seed";
@@ -29,6 +30,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   let dialect: Dialect = mergeDialect(DEFAULT_DIALECT, options.dialect ?? {});
   const store = new Store(options.stateFile, [...new Set(credentials.map((c) => c.userId))]);
   const faults = new FaultRegistry();
+  const misbehaviour = new Misbehaviour();
   const log: RequestLogEntry[] = [];
   const sockets = new Set<Socket>();
   // For benchmarks: how many connections and API requests the client held open at once.
@@ -60,6 +62,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const admin: AdminDeps = {
     store,
     faults,
+    misbehaviour,
     log,
     url: () => url,
     readyDelayMs,
@@ -72,7 +75,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       reset: () => Object.assign(load, { peakConnections: sockets.size, peakInFlight: load.inFlight }),
     },
   };
-  const listener = requestListener({ store, faults, credentials, zones, readyDelayMs, dialect: () => dialect, admin, record, load });
+  const listener = requestListener({ store, faults, misbehaviour, credentials, zones, readyDelayMs, dialect: () => dialect, admin, record, load });
 
   const server = createServer((req, res) => void listener(req, res));
   server.on("connection", (socket) => {
@@ -98,6 +101,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     clearRequests: () => void (log.length = 0),
     addFault: (fault) => faults.add(fault),
     clearFaults: () => faults.clear(),
+    misbehave: (patch) => misbehaviour.set(patch),
+    clearMisbehaviour: () => misbehaviour.clear(),
     dialect: currentDialect,
     setDialect: (partial) => setDialect(partial),
     seedNotebooks: seed,

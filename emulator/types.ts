@@ -1,3 +1,5 @@
+import type { MisbehaviourSpec } from "./misbehaviour";
+
 /**
  * The emulator's public contract. The provider's tests depend on these shapes,
  * so they change only together with those tests.
@@ -194,6 +196,10 @@ export interface Emulator {
   clearRequests(): void;
   addFault(fault: FaultSpec): void;
   clearFaults(): void;
+  /** Turns on (or changes) how the platform misbehaves (see misbehaviour.ts); returns the switches in force. */
+  misbehave(patch: MisbehaviourSpec): MisbehaviourSpec;
+  /** Turns every misbehaviour off. */
+  clearMisbehaviour(): void;
   /** The dialect in force. */
   dialect(): Dialect;
   /** Changes some dialect switches (merged into the current ones); throws on an invalid value. Returns the result. */

@@ -21,6 +21,7 @@ import type { NotebookListing } from "./notebook-listing";
 import { createOnce, isProvisional, UnconfirmedCreate } from "./create-once";
 import { notebookTarget, nowOnTheWire, resolveNotebook } from "./notebook-create";
 import { withoutMarkEnv } from "./ownership";
+import { pause } from "./interrupt";
 import { compact, withoutUnknowns } from "./inputs";
 import { recordImageSecret, withoutServerPasswords } from "./secrets";
 import { hasZone, parseZone, withZone, zoneOf } from "./client/times";
@@ -173,7 +174,7 @@ export async function remove(id: string, props: NotebookOutputs): Promise<void> 
 async function confirmedLookup(listing: NotebookListing, ref: NotebookRef, maxAgeMs?: number): Promise<wire.Notebook | undefined> {
   const first = await listing.locate(ref.namespace, ref.uuid, ref.name, maxAgeMs);
   if (first) return first;
-  await new Promise((resolve) => setTimeout(resolve, pollDefaults().initialIntervalMs));
+  await pause(pollDefaults().initialIntervalMs);
   listing.invalidate(ref.namespace);
   return listing.locate(ref.namespace, ref.uuid, ref.name, 0);
 }

@@ -33,15 +33,16 @@ export abstract class ForwardedResource extends pulumi.CustomResource {
 }
 
 /**
- * The suffix of an auto-name: 7 hex characters derived from project, stack,
- * kind, resource name and (for a resource with a parent) the parent's URN, so
- * the name is the same on every run of this stack (see provider/inputs.ts
- * resolveName) and differs between stacks and between parents.
+ * The suffix of an auto-name: 7 hex characters derived from this stack's
+ * random id (see StackMark), project, stack, kind, resource name and the
+ * parent's URN, so the name is the same on every run of this stack (see
+ * provider/inputs.ts resolveName) and differs between stacks, even two of one
+ * name in two backends, and between parents.
  */
-export function autoNameSuffix(kind: ResourceKind, name: string, parent?: pulumi.Resource): pulumi.Input<string> {
-  const base = `${pulumi.getProject()}/${pulumi.getStack()}/${kind}/${name}`;
-  if (parent === undefined) return hex(base, 7);
-  return parent.urn.apply((urn) => hex(`${base}\n${urn}`, 7));
+export function autoNameSuffix(kind: ResourceKind, name: string, parent?: pulumi.Resource): pulumi.Output<string> {
+  return pulumi
+    .all([stackMark().value, parent === undefined ? "" : parent.urn])
+    .apply(([stackId, parentUrn]) => hex(`${pulumi.getProject()}/${pulumi.getStack()}/${kind}/${name}\n${stackId}\n${parentUrn}`, 7));
 }
 
 /**

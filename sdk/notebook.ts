@@ -22,8 +22,10 @@ export type NotebookArgs = InputsOf<Omit<NotebookBody, "name" | "namespace" | "u
   customImageSecret?: pulumi.Input<ImageSecret & { passwordFromEnv?: pulumi.Input<string> }>;
   /**
    * Instance name. Default: the resource name plus a 7-character suffix derived
-   * from project, stack and resource name (the same on every run). A name you
-   * set must not already exist in the namespace.
+   * from this stack's random id, the resource name and its parent (the same on
+   * every run, different in every other stack). A name you set must not be held
+   * in the namespace by a notebook this resource did not create: the provider
+   * adopts only a notebook carrying this resource's mark (env `PULUMI_AICP_MARK`).
    */
   name?: pulumi.Input<string>;
   /** Namespace that owns the notebook. Default: `aicp:userId` in lower case. */

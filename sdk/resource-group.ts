@@ -8,10 +8,12 @@ export type PodType = "infer" | "instance" | "job";
 export interface ResourceGroupArgs {
   /**
    * Name of the group. Default: the resource name plus a 7-character suffix
-   * derived from project, stack and resource name, kept across updates. Changing it updates the group in place.
+   * derived from this stack's random id, the resource name and its parent, kept
+   * across updates. A name you set must not be held by a group this resource did
+   * not create. Changing it updates the group in place.
    */
   name?: pulumi.Input<string>;
-  /** Free text. Default: empty. Updates in place. */
+  /** Free text, at most 977 characters (the platform keeps 1024; the provider appends its ownership mark). Default: empty. Updates in place. */
   description?: pulumi.Input<string>;
   /** Resource specification (product catalogue sku id) the group offers. Changing it replaces the group. */
   skuId: pulumi.Input<string>;

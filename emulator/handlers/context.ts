@@ -5,6 +5,7 @@ import { coerceQuery } from "../query";
 import type { Credential } from "../signature";
 import type { Store } from "../state";
 import type { Dialect } from "../types";
+import type { Misbehaviour } from "../misbehaviour";
 
 /** One signed, routed API request. */
 export interface HandlerContext {
@@ -25,6 +26,8 @@ export interface HandlerContext {
   dialect: Dialect;
   /** Query names the operation read; the others are logged as ignored. */
   consumed: Set<string>;
+  /** How the platform misbehaves today (off by default). */
+  misbehaviour: Misbehaviour;
 }
 
 /** `data` and `counts` of a successful envelope, and `total_sum` for list operations. */
@@ -66,5 +69,5 @@ export function listPage<T>(ctx: HandlerContext, all: readonly T[], offset: numb
   const cap = ctx.dialect.maxPageSize;
   const size = cap === null ? limit : Math.min(limit, cap);
   const data = all.slice(offset, offset + size).map(toWire);
-  return { data, counts: ctx.dialect.counts === "total" ? all.length : data.length, totalSum: all.length };
+  return { data, ...ctx.misbehaviour.claimed(ctx.dialect.counts === "total" ? all.length : data.length, all.length) };
 }

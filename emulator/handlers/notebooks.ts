@@ -83,8 +83,9 @@ export const listNotebooks: Handler = (ctx) => {
   const zone = ctx.dialect.bareTimeZone;
   const from = q.start_at ? parseDateTime(q.start_at, zone) : undefined;
   const to = q.end_at ? parseDateTime(q.end_at, zone) : undefined;
-  const rows = ctx.store.data.notebooks
-    .filter((nb) => nb.namespace === ctx.params.namespace)
+  const own = ctx.store.data.notebooks.filter((nb) => nb.namespace === ctx.params.namespace);
+  const rows = ctx.misbehaviour
+    .shown(own, ctx.now, (nb) => nb.name, (nb) => nb.created_ms)
     .filter(
       (nb) =>
         (!name || nb.name.toLowerCase().includes(name)) &&
@@ -97,7 +98,9 @@ export const listNotebooks: Handler = (ctx) => {
     .map((nb) => ({ nb, wire: wire(ctx, nb) }));
   rows.sort((a, b) => compareValues(a.wire[orderBy], b.wire[orderBy]) || a.nb.created_ms - b.nb.created_ms);
   if (q.reverse) rows.reverse();
-  return listPage(ctx, rows, q.offset, q.limit, (r) => r.wire);
+  const page = listPage(ctx, rows, q.offset, q.limit, (r) => r.wire);
+  ctx.misbehaviour.afterFirstPage(ctx.store, ctx.params.namespace!, q.offset, ctx.now);
+  return page;
 };
 
 /** `services` names (the docs: jupyter, vscode, ssh, custom, node_port) matching each server type. */

@@ -2,7 +2,7 @@
 import { ApiError, notFound } from "../errors";
 import type { GroupRecord } from "../records";
 import { createResourceGroupBody, listResourceGroupsQuery, updateResourceGroupBody } from "../schemas/resource-group";
-import { storedTime, storedToWire } from "../times";
+import { storedMs, storedTime, storedToWire } from "../times";
 import type { Dialect } from "../types";
 import { randomId } from "../util";
 import { type Handler, type HandlerContext, bodyOf, compareValues, listPage, queryOf } from "./context";
@@ -68,7 +68,7 @@ export const updateResourceGroup: Handler = (ctx) => {
 /** GET /resource/resource_group/{rg_id}: the caller's groups and the platform's. */
 export const getResourceGroup: Handler = (ctx) => {
   const rgId = ctx.params.rg_id!;
-  const group = ctx.store.data.groups.find((g) => g.rg_id === rgId && groupVisible(g, ctx.user.userId));
+  const group = ctx.store.data.groups.find((g) => g.rg_id === rgId && groupVisible(g, ctx.user.userId) && ctx.misbehaviour.listed(storedMs(g.created_at), ctx.now));
   if (!group) throw notFound(`resource group '${rgId}'`);
   return { data: groupToWire(group, ctx.dialect), counts: 1 };
 };
@@ -86,8 +86,11 @@ export const listResourceGroups: Handler = (ctx) => {
     throw new ApiError(400, 400, `invalid request query: order_by: cannot sort by '${orderBy}'; use one of ${[...GROUP_ORDER].join(", ")}`);
   }
   const words = [q.name, q.search_word].filter((w): w is string => !!w).map((w) => w.toLowerCase());
-  const all = ctx.store.data.groups.filter(
-    (g) => !g.platform && g.user_id === ctx.user.userId && words.every((w) => g.name.toLowerCase().includes(w)),
+  const all = ctx.misbehaviour.shown(
+    ctx.store.data.groups.filter((g) => !g.platform && g.user_id === ctx.user.userId && words.every((w) => g.name.toLowerCase().includes(w))),
+    ctx.now,
+    (g) => g.name,
+    (g) => storedMs(g.created_at),
   );
   const key = orderBy as keyof GroupRecord;
   const sorted = all.map((g, i) => ({ g, i })).sort((a, b) => compareValues(a.g[key], b.g[key]) || a.i - b.i);

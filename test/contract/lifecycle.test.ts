@@ -143,4 +143,41 @@ describe("lifecycles against the emulator", () => {
     expect(error.status).toBe(404);
     expect(own().map((n) => n.uuid)).toEqual([created.id]);
   });
+
+  it("refuses in check a notebook whose create body would pass 1 MiB, naming the limit; nothing is sent", async () => {
+    const envs = Array.from({ length: 20 }, (_, i) => ({ name: `BIG_${i}`, value: "x".repeat(60_000) }));
+    const result = await notebook.check({}, inputs("huge", { envs }));
+    expect(result.failures?.map((f) => f.reason).join("\n")).toMatch(/at most 1048576 \(1 MiB\)/);
+  });
+
+  it("reports a 413 from the platform as a refusal (nothing processed), not as an outcome to look for", async () => {
+    const { AicpClient } = await import("../../provider/client/client");
+    const client = new AicpClient({ baseUrl: emulator.url, zone: "xb3", credentials: emulatorCredentials });
+    const body = { ...(await import("../../provider/notebook-inputs")).wireBody(await checked(inputs("oversized"))), pip: "y".repeat(2 * 1024 * 1024) };
+    const error = (await client.createNotebook(body).catch((e: unknown) => e)) as AicpError;
+    await client.close();
+    expect(error).toBeInstanceOf(AicpError);
+    expect(error.status).toBe(413);
+    expect(error.outcomeUnknown).toBe(false);
+    expect(error.message).toContain("larger than the platform accepts");
+    expect(writes("createNotebook").map((r) => r.status)).toEqual([413]);
+    expect(own()).toEqual([]);
+  });
+
+  it("marks every notebook it creates with the resource's mark, and keeps the mark out of the envs it reports", async () => {
+    const created = await notebook.create(await checked(inputs("marked", { envs: [{ name: "A", value: "1" }] })));
+    expect(own()[0]!.envs).toEqual([{ name: "A", value: "1" }, { name: "PULUMI_AICP_MARK", value: markOf("marked") }]);
+    expect(created.outs!.envs).toEqual([{ name: "A", value: "1" }]);
+    const read = await notebook.read(created.id, created.outs!);
+    expect(read.props!.envs).toEqual([{ name: "A", value: "1" }]);
+  });
+
+  it("removes a Failed notebook of its own before creating again, so none is left behind", async () => {
+    const failing = await notebook.create(await checked(inputs("flaky", { image: "jupyter:does-not-exist" }))).catch((e: unknown) => e);
+    expect(String(failing)).toContain("failed");
+    expect(own().map((n) => n.status)).toEqual(["Failed"]);
+    const fixed = await notebook.create(await checked(inputs("flaky")));
+    expect(own().map((n) => [n.uuid, n.status])).toEqual([[fixed.id, "Running"]]);
+    expect(writes("setDeleteTime")).toHaveLength(1);
+  });
 });

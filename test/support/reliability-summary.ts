@@ -1,7 +1,8 @@
 /**
  * vitest global setup for the reliability suite's figures: each case writes a
  * row (see recordCase), and after all tests the teardown prints one table with
- * cases run, passed, duplicates, orphans and secret leaks.
+ * cases run, passed, duplicates, orphans, notebooks dropped from the state
+ * while live, objects of others taken over, and secret leaks.
  */
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -14,6 +15,10 @@ export interface CaseRow {
   passed: boolean;
   duplicates: number;
   orphans: number;
+  /** Live objects the stack stopped tracking (refresh or destroy said "gone" while they ran). */
+  dropped?: number;
+  /** Objects of another stack, resource or person the stack adopted, changed or deleted. */
+  taken?: number;
   leaks: number;
 }
 
@@ -26,12 +31,12 @@ export default function setup(project: TestProject): () => void {
     rmSync(dir, { recursive: true, force: true });
     if (rows.length === 0) return;
     const suites = [...new Set(rows.map((r) => r.suite))];
-    const line = (cells: Array<string | number>) => cells.map((c, i) => String(c).padEnd(i === 0 ? 14 : 11)).join("");
-    const out = ["", "Reliability summary", line(["suite", "cases", "passed", "duplicates", "orphans", "leaks"])];
+    const line = (cells: Array<string | number>) => cells.map((c, i) => String(c).padEnd(i === 0 ? 14 : i === 5 ? 19 : 11)).join("");
+    const out = ["", "Reliability summary", line(["suite", "cases", "passed", "duplicates", "orphans", "dropped while live", "taken", "leaks"])];
     for (const suite of [...suites, "total"]) {
       const of = suite === "total" ? rows : rows.filter((r) => r.suite === suite);
-      const sum = (k: "duplicates" | "orphans" | "leaks") => of.reduce((n, r) => n + r[k], 0);
-      out.push(line([suite, of.length, of.filter((r) => r.passed).length, sum("duplicates"), sum("orphans"), sum("leaks")]));
+      const sum = (k: "duplicates" | "orphans" | "dropped" | "taken" | "leaks") => of.reduce((n, r) => n + (r[k] ?? 0), 0);
+      out.push(line([suite, of.length, of.filter((r) => r.passed).length, sum("duplicates"), sum("orphans"), sum("dropped"), sum("taken"), sum("leaks")]));
     }
     console.log(out.join("\n"));
   };

@@ -1,0 +1,87 @@
+/**
+ * The platform as it behaves on a bad day, for the reliability suite (issue
+ * 11, item 8): answers that lag, omit, shift and exaggerate, none of which a
+ * real list operation promises not to do. Unlike faults, these shape answers
+ * that otherwise succeed. Every switch is off by default.
+ */
+import { z } from "zod";
+import { randomId } from "./util";
+import type { Store } from "./state";
+
+export const misbehaviourSchema = z.strictObject({
+  /** The next `answers` list answers (notebooks and resource groups) leave out every item named `name`. */
+  omit: z.strictObject({ name: z.string().min(1), answers: z.int().min(0) }).optional(),
+  /** A notebook or group is listed (and a group found by id) only this long after its create; 0 lists everything again. */
+  listDelayMs: z.int().min(0).optional(),
+  /**
+   * Another writer acts between the first page of a notebook list and the
+   * next: `delete` removes the oldest other notebook of the namespace (the
+   * rest shift one place towards the front), `insert` adds one.
+   */
+  shiftPages: z.enum(["delete", "insert"]).optional(),
+  /** `counts` (and `total_sum`) claim this many matches on every list answer. */
+  claimedCount: z.int().min(0).optional(),
+  /** Error answers echo the request's URL (signature included) and body in their message. */
+  echoRequests: z.boolean().optional(),
+});
+
+export type MisbehaviourSpec = z.infer<typeof misbehaviourSchema>;
+
+/** The switches in force; shared by every request. */
+export class Misbehaviour {
+  private spec: MisbehaviourSpec = {};
+
+  /** Merges switches into the current ones (undefined members are left as they are); throws on invalid ones. */
+  set(patch: unknown): MisbehaviourSpec {
+    const result = misbehaviourSchema.safeParse(patch);
+    if (!result.success) throw new Error(`invalid misbehaviour: ${result.error.issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`).join("; ")}`);
+    this.spec = { ...this.spec, ...result.data };
+    return this.get();
+  }
+
+  get(): MisbehaviourSpec {
+    return structuredClone(this.spec);
+  }
+
+  clear(): void {
+    this.spec = {};
+  }
+
+  /** Whether a record created at createdMs is listed at `now`. */
+  listed(createdMs: number, now: number): boolean {
+    return createdMs + (this.spec.listDelayMs ?? 0) <= now;
+  }
+
+  /** The items one list answer shows: not yet listed ones and omitted ones left out (spending one omitted answer). */
+  shown<T>(items: T[], now: number, nameOf: (item: T) => string, createdMsOf: (item: T) => number): T[] {
+    const visible = items.filter((item) => this.listed(createdMsOf(item), now));
+    const omit = this.spec.omit;
+    if (!omit || omit.answers <= 0 || !visible.some((item) => nameOf(item) === omit.name)) return visible;
+    omit.answers--;
+    return visible.filter((item) => nameOf(item) !== omit.name);
+  }
+
+  /** After a notebook list answered its first page: another writer's change, if asked for. */
+  afterFirstPage(store: Store, namespace: string, offset: number, now: number): void {
+    if (offset !== 0 || !this.spec.shiftPages) return;
+    const others = store.data.notebooks.filter((n) => n.namespace === namespace && !n.name.startsWith("shift-"));
+    if (this.spec.shiftPages === "delete") {
+      const oldest = [...others].sort((a, b) => a.created_ms - b.created_ms)[0];
+      if (oldest) store.mutate((d) => (d.notebooks = d.notebooks.filter((n) => n !== oldest)));
+      return;
+    }
+    const template = others[0];
+    if (template) store.mutate((d) => d.notebooks.unshift({ ...structuredClone(template), uuid: randomId("nb-"), name: `shift-${randomId("")}`, created_ms: now - 365 * 86_400_000 }));
+  }
+
+  /** The `counts` and `total_sum` a list answer claims. */
+  claimed(counts: number, totalSum: number | undefined): { counts: number; totalSum: number | undefined } {
+    const c = this.spec.claimedCount;
+    return c === undefined ? { counts, totalSum } : { counts: c, totalSum: totalSum === undefined ? undefined : c };
+  }
+
+  /** An error message, with the request echoed when asked for. */
+  echo(message: string, rawUrl: string, body: Buffer): string {
+    return this.spec.echoRequests ? `${message} (request ${rawUrl} with body ${body.toString("utf8")})` : message;
+  }
+}
