@@ -61,10 +61,11 @@ export class Misbehaviour {
     return visible.filter((item) => nameOf(item) !== omit.name);
   }
 
-  /** After a notebook list answered its first page: another writer's change, if asked for. */
-  afterFirstPage(store: Store, namespace: string, offset: number, now: number): void {
-    if (offset !== 0 || !this.spec.shiftPages) return;
-    const others = store.data.notebooks.filter((n) => n.namespace === namespace && !n.name.startsWith("shift-"));
+  /** After a notebook list answered the first page of the whole namespace (no filter): another writer's change, if asked for. */
+  afterFirstPage(store: Store, namespace: string, offset: number, now: number, filtered: boolean): void {
+    if (offset !== 0 || filtered || !this.spec.shiftPages) return;
+    // Another user's notebooks: the seeded ones (emulator/seed.ts), never one a test's program made.
+    const others = store.data.notebooks.filter((n) => n.namespace === namespace && !n.name.startsWith("shift-") && !n.envs.some((e) => e.name === "PULUMI_AICP_MARK"));
     if (this.spec.shiftPages === "delete") {
       const oldest = [...others].sort((a, b) => a.created_ms - b.created_ms)[0];
       if (oldest) store.mutate((d) => (d.notebooks = d.notebooks.filter((n) => n !== oldest)));

@@ -13,7 +13,6 @@
  * of sending a second create while the first may still appear.
  */
 import { AicpError } from "./client/errors";
-import { interrupted, pause } from "./interrupt";
 
 /** What createOnce needs to know about one kind and one create. */
 export interface CreateTarget<T> {
@@ -27,6 +26,8 @@ export interface CreateTarget<T> {
   idOf(object: T): string;
   markOf(object: T): string | undefined;
   statusOf(object: T): string | undefined;
+  /** True for an object already on its way out (a deleted notebook still listed): never adopted, never in the way. */
+  goingAway?(object: T): boolean;
   /** Every object named exactly `name`, Failed ones included. */
   findByName(): Promise<T[]>;
   /** Sends the create. */
@@ -72,7 +73,7 @@ export function unconfirmedWindowMs(): number {
 }
 
 export async function createOnce<T>(target: CreateTarget<T>): Promise<T> {
-  const named = await target.findByName();
+  const named = (await target.findByName()).filter((o) => !target.goingAway?.(o));
   const ours = target.mark === undefined ? [] : named.filter((o) => target.markOf(o) === target.mark);
   const alive = ours.find((o) => !isFailed(target.statusOf(o)));
   if (alive) return alive;
@@ -106,9 +107,8 @@ export async function watchFor<T>(target: Pick<CreateTarget<T>, "findByName" | "
   let interval = Math.min(intervalMs, pollInterval());
   for (;;) {
     const found = (await target.findByName()).find((o) => target.markOf(o) === target.mark);
-    // On Ctrl-C the create is recorded as unconfirmed rather than watched for longer.
-    if (found || interrupted() || Date.now() + interval > deadline) return found;
-    await pause(interval);
+    if (found || Date.now() + interval > deadline) return found;
+    await sleep(interval);
     interval = Math.min(10_000, Math.round(interval * 1.5));
   }
 }
@@ -142,6 +142,10 @@ function notOurs<T>(target: CreateTarget<T>, others: T[]): AicpError {
       "so the provider will not adopt it or send a second create under its name. Choose another `name` (or a different resource name for an " +
       `auto-name), or remove that ${target.noun} first if it is no longer used.`,
   );
+}
+
+export function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
 function pollInterval(): number {

@@ -5,7 +5,6 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { configureFrom } from "./context";
-import { listenForInterrupt } from "./interrupt";
 import * as notebook from "./notebook";
 import * as resourceGroup from "./resource-group";
 import * as stackMark from "./stack-mark";
@@ -31,7 +30,6 @@ export type ResourceKind = keyof typeof lifecycles;
 
 /** Receives the stack configuration (secrets decrypted by the engine) once per process. */
 export async function configure(req: pulumi.dynamic.ConfigureRequest): Promise<void> {
-  listenForInterrupt();
   configureFrom((key) => req.config.get(key));
 }
 

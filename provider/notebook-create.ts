@@ -5,6 +5,7 @@
  */
 import type { AicpClient } from "./client/client";
 import type * as wire from "./client/wire";
+import { instantOf } from "./client/times";
 import { type CreateTarget, isProvisional, resolveProvisional } from "./create-once";
 import { notebookMarkOf, withMarkEnv } from "./ownership";
 
@@ -21,6 +22,8 @@ export function notebookTarget(client: AicpClient, write: Write, body: wire.Crea
     name: body.name,
     idOf: (n) => n.uuid,
     statusOf: (n) => n.status ?? undefined,
+    // Its auto-delete time has passed: a delete (ours, before a replacement) is under way.
+    goingAway: (n) => typeof n.auto_delete_time === "string" && instantOf(n.auto_delete_time, client.timeZone.offset ?? 0) <= Date.now(),
     send: () => write(namespace, () => client.createNotebook(mark === undefined ? body : { ...body, envs: withMarkEnv(body.envs, mark) })),
     // A Failed notebook of ours is removed by the platform once its auto-delete time passes.
     removeFailed: (n) => write(namespace, () => client.setDeleteTime(namespace, n.uuid, nowOnTheWire())),

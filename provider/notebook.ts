@@ -10,23 +10,19 @@
  * read from one listing: see confirmedLookup.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { toCamel } from "./client/case";
-import type { AicpClient } from "./client/client";
 import { AicpError } from "./client/errors";
-import * as wire from "./client/wire";
+import type * as wire from "./client/wire";
 import { currentClient, currentListing, currentSettings } from "./context";
-import { bodyOf, checkNotebook, defaults, diffNotebook, resolveImageSecret, wireBody, type NotebookInputs } from "./notebook-inputs";
+import { checkNotebook, defaults, diffNotebook, wireBody, type NotebookInputs } from "./notebook-inputs";
 import { type NotebookRef, pollDefaults, waitForRemoval, waitForStatus } from "./notebook-wait";
 import type { NotebookListing } from "./notebook-listing";
-import { createOnce, isProvisional, UnconfirmedCreate } from "./create-once";
+import { createOnce, isProvisional, sleep, UnconfirmedCreate } from "./create-once";
 import { notebookTarget, nowOnTheWire, resolveNotebook } from "./notebook-create";
-import { withoutMarkEnv } from "./ownership";
-import { pause } from "./interrupt";
-import { compact, withoutUnknowns } from "./inputs";
-import { recordImageSecret, withoutServerPasswords } from "./secrets";
+import { digestKey, outputs, recorded, type NotebookOutputs } from "./notebook-outputs";
+import { withoutUnknowns } from "./inputs";
 import { hasZone, parseZone, withZone, zoneOf } from "./client/times";
 
-export type NotebookOutputs = NotebookInputs & Record<string, unknown> & { uuid: string };
+export { overlay, type NotebookOutputs } from "./notebook-outputs";
 
 /** The client, the shared listing, and a write step that invalidates the listing after it. */
 function platform() {
@@ -52,9 +48,10 @@ export async function check(olds: Partial<NotebookInputs>, news: NotebookInputs)
 export async function diff(id: string, olds: NotebookOutputs, news: NotebookInputs): Promise<pulumi.dynamic.DiffResult> {
   const { updates, replaces } = diffNotebook(olds, news, digestKey(), configuredZone());
   // An unconfirmed create is resolved by an update (see update), never by a second create.
-  if (isProvisional(id)) return { changes: true, replaces: [] };
-  // The replacement keeps the name (auto-names are stable), and a name cannot exist twice.
-  return { changes: updates.length + replaces.length > 0, replaces, deleteBeforeReplace: replaces.length > 0 };
+  if (isProvisional(id) && !resolvedUuid(olds)) return { changes: true, replaces: [] };
+  // Every replacement deletes first, also one forced by `--replace` or replaceOnChanges: it keeps the name
+  // and the mark, so a new notebook created beside the old one would adopt the old one, which is then deleted.
+  return { changes: updates.length + replaces.length > 0, replaces, deleteBeforeReplace: true };
 }
 
 export async function create(inputs: NotebookInputs & { __provider?: string }): Promise<pulumi.dynamic.CreateResult<NotebookOutputs>> {
@@ -107,7 +104,8 @@ export async function update(id: string, olds: NotebookOutputs, news: NotebookIn
   // The window passed and the first create never showed: this is the create that was not made.
   if ("neverMade" in resolved) return { outs: (await create({ ...news, ownerMark: olds.ownerMark ?? news.ownerMark })).outs! };
   const uuid = resolved.uuid;
-  const confirming = isProvisional(id);
+  // Confirmed just now: the create never waited for the desired state.
+  const confirming = isProvisional(id) && !resolvedUuid(olds);
   const { updates } = diffNotebook(olds, news, digestKey(), client.timeZone.offset);
   const changed = new Set(updates);
   if (changed.has("stopTime") && news.stopTime) await write(namespace, () => client.setStopTime(namespace, uuid, news.stopTime!));
@@ -174,9 +172,14 @@ export async function remove(id: string, props: NotebookOutputs): Promise<void> 
 async function confirmedLookup(listing: NotebookListing, ref: NotebookRef, maxAgeMs?: number): Promise<wire.Notebook | undefined> {
   const first = await listing.locate(ref.namespace, ref.uuid, ref.name, maxAgeMs);
   if (first) return first;
-  await pause(pollDefaults().initialIntervalMs);
+  await sleep(pollDefaults().initialIntervalMs);
   listing.invalidate(ref.namespace);
   return listing.locate(ref.namespace, ref.uuid, ref.name, 0);
+}
+
+/** The uuid an earlier update resolved a provisional id to, recorded in the outputs. */
+function resolvedUuid(props: Partial<NotebookOutputs>): string | undefined {
+  return typeof props.uuid === "string" && props.uuid !== "" ? props.uuid : undefined;
 }
 
 /** The error of an operation on a notebook whose create is still unconfirmed. */
@@ -219,83 +222,11 @@ function partlyCreated(error: unknown, id: string, properties: Record<string, un
 }
 
 /**
- * Outputs: the inputs, overlaid with what the platform returned (camelCase).
- * On refresh the desired state follows the platform, so a notebook stopped
- * behind Pulumi's back shows as a change to apply.
- */
-function outputs(inputs: NotebookInputs, notebook: wire.Notebook, fromRefresh = false): NotebookOutputs {
-  const live = toCamel(wire.notebook, notebook) as Record<string, unknown>;
-  // The mark is the provider's, not the program's: it never shows as a change of envs.
-  if (live.envs !== undefined) live.envs = withoutMarkEnv(live.envs);
-  const base = recorded(inputs);
-  const zone = currentClient().timeZone;
-  const returned = Object.fromEntries(
-    Object.entries(live)
-      .filter(([, v]) => v !== null && v !== undefined)
-      // A value the platform sent in an unexpected form (platform notes §5) does not replace what the program set.
-      .map(([k, v]) => [k, overlay(base[k], timeKeys.has(k) ? zone.normalise(v) : v)]),
-  );
-  const merged: NotebookOutputs = {
-    ...base,
-    ...returned,
-    desiredState: inputs.desiredState,
-    waitForReady: inputs.waitForReady,
-    readyTimeoutSeconds: inputs.readyTimeoutSeconds,
-    // Passwords never go into outputs (see secrets.ts).
-    servers: withoutServerPasswords(Array.isArray(notebook.servers) ? notebook.servers : undefined),
-    customImageSecret: base.customImageSecret,
-    uuid: notebook.uuid,
-  } as unknown as NotebookOutputs;
-  if (fromRefresh && (notebook.status === "Stopped" || notebook.status === "Running")) {
-    merged.desiredState = notebook.status;
-  }
-  return compact(merged);
-}
-
-/** What the state records of the program's inputs: the create body (registry password as a digest) and the provider's own fields. */
-function recorded(inputs: NotebookInputs): Record<string, unknown> {
-  return compact({
-    ...bodyOf(inputs),
-    logicalName: inputs.logicalName,
-    autoNamed: inputs.autoNamed,
-    autoNameSuffix: inputs.autoNameSuffix,
-    ownerMark: inputs.ownerMark,
-    desiredState: inputs.desiredState,
-    waitForReady: inputs.waitForReady,
-    readyTimeoutSeconds: inputs.readyTimeoutSeconds,
-    customImageSecret: isRecorded(inputs.customImageSecret) ? inputs.customImageSecret : recordImageSecret(resolveImageSecret(inputs.customImageSecret), digestKey()),
-  });
-}
-
-/**
  * How old the shared listing may be for the reads of a refresh: the engine
  * sends them over several seconds, and a refresh is one point in time. A
  * notebook the snapshot does not show is still looked up directly.
  */
 const refreshAgeMs = 5000;
-
-/** Date-time outputs, written with the platform's zone once it is known (see client/times.ts). */
-const timeKeys = new Set(["stopTime", "autoDeleteTime", "createdAt", "updatedAt"]);
-
-/**
- * The platform's value, except where it differs in type from what the
- * program set (a list sent as a string, a number as "10Gi"): there, at any
- * depth, the program's value stands, so an answer in an unexpected form can
- * never show as a change to replace.
- */
-export function overlay(input: unknown, live: unknown): unknown {
-  const kind = (v: unknown) => (Array.isArray(v) ? "array" : v === null ? "null" : typeof v);
-  if (input === undefined) return live;
-  if (live === undefined || live === null) return input;
-  if (kind(input) !== kind(live)) return input;
-  if (Array.isArray(input) && Array.isArray(live)) return input.length === live.length ? live.map((v, i) => overlay(input[i], v)) : live;
-  if (kind(input) === "object") {
-    const wanted = input as Record<string, unknown>;
-    const got = live as Record<string, unknown>;
-    return { ...got, ...Object.fromEntries(Object.keys(wanted).map((k) => [k, overlay(wanted[k], got[k])])) };
-  }
-  return live;
-}
 
 /** The name recorded for a notebook, for direct lookups. */
 function nameOf(props: Partial<NotebookOutputs>): string | undefined {
@@ -312,18 +243,8 @@ function learnZoneFromState(recorded: unknown, live: unknown): void {
   if (zone !== undefined && withZone(live, zone) === recorded) currentClient().timeZone.learn(zone);
 }
 
-/** Outputs read back on refresh already hold the recorded form. */
-function isRecorded(secret: unknown): boolean {
-  return secret !== null && typeof secret === "object" && !("password" in secret) && !("passwordFromEnv" in secret);
-}
-
 /** The configured zone of bare date-times; diff runs without a client, so nothing learned is known there. */
 function configuredZone(): number | undefined {
   const zone = currentSettings().platformTimeZone;
   return zone === undefined ? undefined : parseZone(zone);
-}
-
-/** The key of password digests: the account's secret key, which never leaves the provider. */
-export function digestKey(): string {
-  return currentSettings().secretAccessKey ?? "pulumi-aicp";
 }

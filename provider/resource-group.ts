@@ -10,8 +10,9 @@ import { collectAll } from "./client/paging";
 import { AicpError } from "./client/errors";
 import { currentClient, currentSettings } from "./context";
 import { changedKeys, compact, resolveMark, resolveName, validateAgainst, withoutUnknowns, type CheckFailure } from "./inputs";
-import { createOnce, isProvisional, resolveProvisional, UnconfirmedCreate } from "./create-once";
+import { createOnce, isProvisional, resolveProvisional, sleep, UnconfirmedCreate } from "./create-once";
 import { groupMarkLength, groupMarkOf, withGroupMark, withoutGroupMark } from "./ownership";
+import { pollDefaults } from "./notebook-wait";
 
 /** Inputs as the SDK passes them (camelCase). */
 export interface ResourceGroupInputs {
@@ -68,6 +69,9 @@ export async function check(olds: Partial<ResourceGroupOutputs>, news: ResourceG
   const failures: CheckFailure[] = [];
   // The mark goes at the end of the description (ownership.ts): the program's text gets the rest of the platform's 1024.
   const room = 1024 - groupMarkLength;
+  if (typeof news.description === "string" && groupMarkOf(news.description) !== undefined) {
+    failures.push({ property: "description", reason: "description must not end with `[pulumi-aicp <hex>]`: the provider keeps this resource's mark there" });
+  }
   if (typeof news.description === "string" && news.description.length > room) {
     failures.push({ property: "description", reason: `description must be at most ${room} characters (the platform's 1024, less ${groupMarkLength} for the provider's ownership mark)` });
   }
@@ -81,15 +85,16 @@ export async function check(olds: Partial<ResourceGroupOutputs>, news: ResourceG
 
 export async function diff(id: string, olds: ResourceGroupOutputs, news: ResourceGroupInputs): Promise<pulumi.dynamic.DiffResult> {
   // An unconfirmed create is resolved by an update, never by a second create.
-  if (isProvisional(id)) return { changes: true, replaces: [] };
+  if (isProvisional(id) && !olds.rgId) return { changes: true, replaces: [] };
   const replaces = changedKeys(olds as unknown as Record<string, unknown>, news as unknown as Record<string, unknown>, replacing);
   const updates = changedKeys(
     { ...olds, podTypes: [...(olds.podTypes ?? [])].sort() } as Record<string, unknown>,
     { ...news, podTypes: [...(news.podTypes ?? [])].sort() } as Record<string, unknown>,
     inPlace,
   );
-  // The replacement keeps the (stable) name, and create adopts a group listed under it.
-  return { changes: replaces.length + updates.length > 0, replaces, deleteBeforeReplace: replaces.length > 0 };
+  // Every replacement deletes first (also one forced by `--replace`): it keeps the name and the mark, so a
+  // group created beside the old one would adopt the old one, which is then deleted.
+  return { changes: replaces.length + updates.length > 0, replaces, deleteBeforeReplace: true };
 }
 
 export async function create(inputs: ResourceGroupInputs): Promise<pulumi.dynamic.CreateResult<ResourceGroupOutputs>> {
@@ -150,8 +155,8 @@ export async function read(id: string, props: ResourceGroupOutputs): Promise<pul
   const resolved = await resolveGroup(id, props, 0);
   if ("pending" in resolved) return { id, props };
   if ("neverMade" in resolved) return { id: "", props: {} as ResourceGroupOutputs };
-  const group = resolved.found ?? (await currentClient().getResourceGroup(resolved.rgId));
-  // An empty id tells the engine the group is gone, so refresh drops it.
+  const group = resolved.found ?? (await confirmedGroup(resolved.rgId));
+  // An empty id tells the engine the group is gone, so refresh drops it: two lookups, a pause apart, agreed.
   if (!group) return { id: "", props: {} as ResourceGroupOutputs };
   return { id: group.rg_id, props: outputs(props, group) };
 }
@@ -178,7 +183,25 @@ export async function remove(id: string, props: ResourceGroupOutputs): Promise<v
   // Destroy never reports a group deleted while its create may still appear.
   if ("pending" in resolved) throw stillUnconfirmed(props, resolved.pending);
   if ("neverMade" in resolved) return;
-  await currentClient().deleteResourceGroup(resolved.rgId);
+  const client = currentClient();
+  await client.deleteResourceGroup(resolved.rgId);
+  // Gone only when a direct lookup says so: a replacement created next must not find (and adopt) it.
+  const deadline = Date.now() + 30_000;
+  while ((await client.getResourceGroup(resolved.rgId)) !== undefined) {
+    if (Date.now() > deadline) {
+      throw new AicpError("AICP_WAIT", `resource group ${resolved.rgId} is still listed 30 s after its delete was accepted; run \`pulumi destroy\` (or \`pulumi up\`) again to confirm.`);
+    }
+    await sleep(pollDefaults().initialIntervalMs);
+  }
+}
+
+/** The group, or undefined when two direct lookups a pause apart both miss it (one answer proves nothing). */
+async function confirmedGroup(rgId: string): Promise<WireGroup | undefined> {
+  const client = currentClient();
+  const first = await client.getResourceGroup(rgId);
+  if (first) return first;
+  await sleep(pollDefaults().initialIntervalMs);
+  return client.getResourceGroup(rgId);
 }
 
 function stillUnconfirmed(props: Partial<ResourceGroupOutputs> & { createSentAt?: unknown }, until: string): AicpError {

@@ -34,27 +34,46 @@ export abstract class ForwardedResource extends pulumi.CustomResource {
 
 /**
  * The suffix of an auto-name: 7 hex characters derived from this stack's
- * random id (see StackMark), project, stack, kind, resource name and the
- * parent's URN, so the name is the same on every run of this stack (see
+ * random id (see StackMark), project, stack, kind, resource name and its
+ * parents, so the name is the same on every run of this stack (see
  * provider/inputs.ts resolveName) and differs between stacks, even two of one
  * name in two backends, and between parents.
  */
 export function autoNameSuffix(kind: ResourceKind, name: string, parent?: pulumi.Resource): pulumi.Output<string> {
-  return pulumi
-    .all([stackMark().value, parent === undefined ? "" : parent.urn])
-    .apply(([stackId, parentUrn]) => hex(`${pulumi.getProject()}/${pulumi.getStack()}/${kind}/${name}\n${stackId}\n${parentUrn}`, 7));
+  const place = `${pulumi.getProject()}/${pulumi.getStack()}/${kind}/${name}\n${parentPath(parent)}`;
+  return stackMark().value.apply((stackId) => hex(`${place}\n${stackId}`, 7));
 }
 
 /**
  * The mark of one resource (see provider/ownership.ts): 32 hex characters from
  * this stack's random id (which no other stack has, in any backend) and the
- * resource's kind, name and parent. The same on every run, so a create
+ * resource's kind, name and parents. The same on every run, so a create
  * interrupted by a crash finds its object on the next run.
  */
 export function ownerMark(kind: ResourceKind, name: string, parent?: pulumi.Resource): pulumi.Output<string> {
-  return pulumi
-    .all([stackMark().value, parent === undefined ? "" : parent.urn])
-    .apply(([stackId, parentUrn]) => hex(`${stackId}\n${kind}\n${name}\n${parentUrn}`, 32));
+  const place = `${kind}\n${name}\n${parentPath(parent)}`;
+  return stackMark().value.apply((stackId) => hex(`${stackId}\n${place}`, 32));
+}
+
+/**
+ * The chain of parents as `type::name` pairs, what a URN would say, read when
+ * the resource is constructed. Not the parent's `urn` output: as an input it
+ * would make the resource depend on every child of a component, its own
+ * siblings included, and two siblings would wait for each other for ever.
+ */
+function parentPath(parent: pulumi.Resource | undefined): string {
+  const chain: string[] = [];
+  for (let r = parent as Internals | undefined; r !== undefined; r = r.__parentResource) {
+    chain.unshift(`${r.__pulumiType ?? "?"}::${r.__name ?? "?"}`);
+  }
+  return chain.join("/");
+}
+
+/** Fields every @pulumi/pulumi Resource sets in its constructor (resource.ts), read here for parentPath. */
+interface Internals {
+  __pulumiType?: string;
+  __name?: string;
+  __parentResource?: Internals;
 }
 
 function hex(text: string, length: number): string {
@@ -73,11 +92,18 @@ class StackMark extends ForwardedResource {
   }
 }
 
-let theStackMark: StackMark | undefined;
+/** One StackMark per program run: an Automation API process runs several, each with its own stack resource. */
+const stackMarks = new WeakMap<object, StackMark>();
+const outsideAStack = {};
 
 function stackMark(): StackMark {
-  theStackMark ??= new StackMark();
-  return theStackMark;
+  const run = pulumi.runtime.getStackResource() ?? outsideAStack;
+  let mark = stackMarks.get(run);
+  if (!mark) {
+    mark = new StackMark();
+    stackMarks.set(run, mark);
+  }
+  return mark;
 }
 
 /** Output properties must be present (as undefined) in the props, or they read back undefined. */

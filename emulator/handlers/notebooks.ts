@@ -83,9 +83,8 @@ export const listNotebooks: Handler = (ctx) => {
   const zone = ctx.dialect.bareTimeZone;
   const from = q.start_at ? parseDateTime(q.start_at, zone) : undefined;
   const to = q.end_at ? parseDateTime(q.end_at, zone) : undefined;
-  const own = ctx.store.data.notebooks.filter((nb) => nb.namespace === ctx.params.namespace);
-  const rows = ctx.misbehaviour
-    .shown(own, ctx.now, (nb) => nb.name, (nb) => nb.created_ms)
+  const matching = ctx.store.data.notebooks
+    .filter((nb) => nb.namespace === ctx.params.namespace)
     .filter(
       (nb) =>
         (!name || nb.name.toLowerCase().includes(name)) &&
@@ -94,12 +93,13 @@ export const listNotebooks: Handler = (ctx) => {
         (!q.owner || nb.user_id === q.owner) &&
         (from === undefined || nb.created_ms >= from) &&
         (to === undefined || nb.created_ms <= to),
-    )
-    .map((nb) => ({ nb, wire: wire(ctx, nb) }));
+    );
+  const rows = ctx.misbehaviour.shown(matching, ctx.now, (nb) => nb.name, (nb) => nb.created_ms).map((nb) => ({ nb, wire: wire(ctx, nb) }));
   rows.sort((a, b) => compareValues(a.wire[orderBy], b.wire[orderBy]) || a.nb.created_ms - b.nb.created_ms);
   if (q.reverse) rows.reverse();
   const page = listPage(ctx, rows, q.offset, q.limit, (r) => r.wire);
-  ctx.misbehaviour.afterFirstPage(ctx.store, ctx.params.namespace!, q.offset, ctx.now);
+  const filtered = [q.name, q.image_name, q.owner, q.start_at, q.end_at].some(Boolean) || (q.status?.length ?? 0) > 0;
+  ctx.misbehaviour.afterFirstPage(ctx.store, ctx.params.namespace!, q.offset, ctx.now, filtered);
   return page;
 };
 

@@ -153,7 +153,7 @@ describe("lifecycles against the emulator", () => {
   it("reports a 413 from the platform as a refusal (nothing processed), not as an outcome to look for", async () => {
     const { AicpClient } = await import("../../provider/client/client");
     const client = new AicpClient({ baseUrl: emulator.url, zone: "xb3", credentials: emulatorCredentials });
-    const body = { ...(await import("../../provider/notebook-inputs")).wireBody(await checked(inputs("oversized"))), pip: "y".repeat(2 * 1024 * 1024) };
+    const body = { ...(await import("../../provider/notebook-inputs")).wireBody(await checked(inputs("oversized"))), envs: Array.from({ length: 20 }, (_, i) => ({ name: `BIG_${i}`, value: "y".repeat(60_000) })) };
     const error = (await client.createNotebook(body).catch((e: unknown) => e)) as AicpError;
     await client.close();
     expect(error).toBeInstanceOf(AicpError);

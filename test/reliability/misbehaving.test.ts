@@ -201,19 +201,23 @@ describe("a misbehaving platform", () => {
       expect(row.orphans).toBe(0);
     }), 180_000);
 
-  it("two resources named worker under different parents get one notebook each; removing one leaves the other's", () =>
+  it("two resources named worker (each beside a group) under different parents get one notebook each; removing one leaves the other's", () =>
     run("same name, two parents", async (row) => {
       const program = (teams: string[]) => `
 const pulumi = require("@pulumi/pulumi");
 const aicp = require("pulumi-aicp");
 for (const team of ${JSON.stringify(teams)}) {
   const parent = new pulumi.ComponentResource("team:" + team + ":Team", team, {});
+  // Siblings under one parent: neither may wait for the other.
+  new aicp.ResourceGroup("pool", { skuId: "sku-1", podTypes: ["instance"] }, { parent });
   new aicp.Notebook("worker", ${notebookArgs()}, { parent });
 }
 `;
       const c = await setUp("parents", program(["a", "b"]));
       expect((await c.up()).status).toBe(0);
       expect(c.live()).toHaveLength(2);
+      const groups = () => c.emulator.listResourceGroups().filter((g) => g.user_id === user);
+      expect(groups()).toHaveLength(2);
       const before = await c.recorded();
       const { writeFileSync } = await import("node:fs");
       writeFileSync(`${c.project.dir}/index.js`, program(["a"]));
@@ -224,8 +228,9 @@ for (const team of ${JSON.stringify(teams)}) {
       row.taken = c.live().some((n) => n.uuid === kept[0]) ? 0 : 1;
       expect(c.live().map((n) => n.uuid)).toEqual(kept);
       expect(before).toContain(kept[0]);
+      expect(groups()).toHaveLength(1);
       expect((await c.pulumi("destroy")).status).toBe(0);
-      row.orphans = c.live().length;
+      row.orphans = c.live().length + groups().length;
       expect(row.orphans).toBe(0);
     }), 180_000);
 

@@ -21,8 +21,6 @@ export interface CliProject {
   run(command: string, ...args: string[]): Promise<{ status: number | null; output: string }>;
   /** Starts a command and returns the process, for tests that interrupt it. */
   start(command: string, ...args: string[]): { child: ChildProcess; done: Promise<{ status: number | null; signal: NodeJS.Signals | null; output: string }> };
-  /** Like start, in a process group of its own, as a terminal runs a command: `process.kill(-child.pid, "SIGINT")` is a Ctrl-C. */
-  startInGroup(command: string, ...args: string[]): { child: ChildProcess; done: Promise<{ status: number | null; signal: NodeJS.Signals | null; output: string }> };
   dispose(): void;
 }
 
@@ -48,9 +46,9 @@ export function cliProject(name: string, emulator: Emulator, program: string, ex
     AICP_POLL_INTERVAL_MS: "100",
     ...extraEnv,
   });
-  const launch = (detached: boolean, command: string, args: string[]) => {
+  const start = (command: string, ...args: string[]) => {
     // Asynchronous: the emulator answers from this same process.
-    const child = spawn(command, args, { cwd: dir, env: env(), timeout: 240_000, detached });
+    const child = spawn(command, args, { cwd: dir, env: env(), timeout: 240_000 });
     let output = "";
     child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
     child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
@@ -59,13 +57,11 @@ export function cliProject(name: string, emulator: Emulator, program: string, ex
     );
     return { child, done };
   };
-  const start = (command: string, ...args: string[]) => launch(false, command, args);
   return {
     dir,
     home,
     env,
     start,
-    startInGroup: (command, ...args) => launch(true, command, args),
     run: (command, ...args) => start(command, ...args).done,
     dispose() {
       rmSync(dir, { recursive: true, force: true });
