@@ -35,7 +35,8 @@ describe("npm run demo", () => {
     const port = await freePort();
     const first = demo(port);
     expect(first.status, first.output).toBe(0);
-    expect(first.output).toMatch(/\+ 3 created/);
+    // The stack, the group, the notebook and the stack's mark (sdk/forward.ts StackMark).
+    expect(first.output).toMatch(/\+ 4 created/);
     const printed = /==> 7\/7 Stack outputs\n([\s\S]*?)\nState:/.exec(first.output);
     expect(printed, first.output).not.toBeNull();
     const outputs = JSON.parse(printed![1]!) as Record<string, string>;
@@ -44,10 +45,10 @@ describe("npm run demo", () => {
 
     const second = demo(port);
     expect(second.status, second.output).toBe(0);
-    expect(second.output).toMatch(/3 unchanged/);
+    expect(second.output).toMatch(/4 unchanged/);
 
     const destroyed = demo(port, "--destroy");
     expect(destroyed.status, destroyed.output).toBe(0);
-    expect(destroyed.output).toMatch(/- 3 deleted/);
+    expect(destroyed.output).toMatch(/- 4 deleted/);
   }, 600_000);
 });

@@ -115,7 +115,8 @@ describe("Notebook through the real pulumi engine", () => {
     expect(up.summary.resourceChanges?.replace ?? 0).toBe(0);
     expect(ownNotebooks()[0]).toMatchObject({ uuid });
     expect(String(ownNotebooks()[0]!.stop_time)).toMatch(/^2030-06-01T20:00:00/);
-    expect(ownGroups()[0]!.description).toBe("ml team, second floor");
+    // The platform keeps the provider's ownership mark after the text (provider/ownership.ts).
+    expect(ownGroups()[0]!.description).toMatch(/^ml team, second floor \[pulumi-aicp [0-9a-f]{32}\]$/);
   }, 180_000);
 
   it("replaces the notebook when serverType changes", async () => {

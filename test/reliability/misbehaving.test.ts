@@ -128,6 +128,39 @@ describe("a misbehaving platform", () => {
       expect(row.orphans).toBe(0);
     }), 180_000);
 
+  it("counts claiming a million notebooks: every walk is bounded by what the pages show", () =>
+    run("absurd counts", async (row) => {
+      const c = await setUp("absurd", oneNotebook());
+      c.emulator.seedNotebooks({ namespace, count: 5, namePrefix: "other" });
+      c.emulator.misbehave({ claimedCount: 1_000_000 });
+      const lists = () => c.emulator.requests().filter((r) => r.operation === "listNotebooks").length;
+      const counts: number[] = [];
+      for (const command of [["up"], ["refresh"], ["destroy"]]) {
+        c.emulator.clearRequests();
+        const result = await c.pulumi(...command);
+        expect(result.status, result.output).toBe(0);
+        counts.push(lists());
+      }
+      console.log(`absurd counts: list requests per up, refresh, destroy: ${counts.join(", ")}`);
+      // One page holds everything here; a walk that believed counts would send 10,000 requests of 100.
+      for (const n of counts) expect(n).toBeLessThan(20);
+      row.orphans = c.live().filter((n) => String(n.name).startsWith("research-")).length;
+      expect(row.orphans).toBe(0);
+    }), 120_000);
+
+  it("a new notebook the list shows only 3 s after its create (ordinary lag): up waits it out instead of calling it disappeared", () =>
+    run("new notebook listed late", async (row) => {
+      const c = await setUp("lag", oneNotebook());
+      c.emulator.misbehave({ listDelayMs: 3000 });
+      const up = await c.up();
+      expect(up.status, up.output).toBe(0);
+      expect(c.creates()).toBe(1);
+      row.duplicates = c.live().length - 1;
+      expect((await c.pulumi("destroy")).status).toBe(0);
+      row.orphans = c.live().length;
+      expect(row.orphans).toBe(0);
+    }), 120_000);
+
   it("a create that outlives the request timeout and is listed 12 s late: rerunning up sends no second create", () =>
     run("slow create, rerun up", async (row) => {
       const c = await setUp("slow-create", oneNotebook(", readyTimeoutSeconds: 4"), { AICP_REQUEST_TIMEOUT_SECONDS: "1" });
@@ -263,6 +296,24 @@ new aicp.ResourceGroup("pool", { name: "gpu-pool", skuId: "sku-1", podTypes: ["i
       row.taken = touched.length + (JSON.stringify(theirs()) === JSON.stringify(before) ? 0 : 1);
       expect(touched).toEqual([]);
       expect(theirs()).toEqual(before);
+    }), 120_000);
+
+  it("a replacement forced with --replace deletes the old notebook first and never adopts it (it carries the same name and mark)", () =>
+    run("forced replacement", async (row) => {
+      const c = await setUp("replace", oneNotebook());
+      expect((await c.up()).status).toBe(0);
+      const [old] = await c.recorded();
+      const out = await c.project.run("pulumi", "stack", "export", "--stack", "ci");
+      const urn = (JSON.parse(out.output.slice(out.output.indexOf("{"))).deployment.resources as Array<{ type: string; urn: string }>).find((r) => r.type === notebookType)!.urn;
+      const replaced = await c.up("--replace", urn);
+      expect(replaced.status, replaced.output).toBe(0);
+      const [now] = await c.recorded();
+      expect(now).not.toBe(old);
+      row.dropped = c.live().some((n) => n.uuid === now) ? 0 : 1;
+      expect(c.live().map((n) => n.uuid)).toEqual([now]);
+      expect((await c.pulumi("destroy")).status).toBe(0);
+      row.orphans = c.live().length;
+      expect(row.orphans).toBe(0);
     }), 120_000);
 
   for (const pinned of [false, true]) {
