@@ -72,6 +72,12 @@ export function unconfirmedWindowMs(): number {
   return Number.isFinite(fromEnv) && fromEnv > 0 ? fromEnv : 15 * 60_000;
 }
 
+/**
+ * The object this resource stands for: one of ours already listed under the
+ * name (adopted), else the answer to one create. Throws AICP_CONFLICT when
+ * another holds the name, UnconfirmedCreate when the create's answer was lost
+ * and nothing with the mark showed within `watchMs`.
+ */
 export async function createOnce<T>(target: CreateTarget<T>): Promise<T> {
   const named = (await target.findByName()).filter((o) => !target.goingAway?.(o));
   const ours = target.mark === undefined ? [] : named.filter((o) => target.markOf(o) === target.mark);
@@ -144,6 +150,7 @@ function notOurs<T>(target: CreateTarget<T>, others: T[]): AicpError {
   );
 }
 
+/** Resolves after ms. */
 export function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }

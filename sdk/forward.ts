@@ -28,7 +28,9 @@ export function providerModule(kind: ResourceKind): string {
  */
 export abstract class ForwardedResource extends pulumi.CustomResource {
   protected constructor(kind: ResourceKind, name: string, props: pulumi.Inputs, opts?: pulumi.CustomResourceOptions) {
-    super(`pulumi-nodejs:dynamic/aicp:${kind}`, name, { ...props, __provider: providerModule(kind) }, opts);
+    // Every replacement deletes first, also one forced by `--replace` (the engine then never asks the
+    // provider): the new object keeps the old one's name and mark, and created beside it would adopt it.
+    super(`pulumi-nodejs:dynamic/aicp:${kind}`, name, { ...props, __provider: providerModule(kind) }, { ...opts, deleteBeforeReplace: true });
   }
 }
 

@@ -45,7 +45,8 @@ describe("the published package", () => {
     emulator.clearRequests();
     const preview = await sh("bash", "deploy.sh", "preview");
     expect(preview.status, preview.output).toBe(0);
-    expect(preview.output).toMatch(/\+ 3 to create/);
+    // The stack, the group, the notebook and the stack's mark (sdk/forward.ts StackMark).
+    expect(preview.output).toMatch(/\+ 4 to create/);
     expect(emulator.requests().filter((r) => r.operation !== "admin" && r.method !== "GET")).toEqual([]);
 
     const up = await sh("bash", "deploy.sh", "up");

@@ -153,7 +153,8 @@ describe("fault matrix", () => {
     let duplicates = 0;
     let orphans = 0;
     try {
-      const target = await exampleStack("quickstart", emulator);
+      // A create cut off by the restart is remembered as unconfirmed for this long (provider/create-once.ts).
+      const target = await exampleStack("quickstart", emulator, {}, { AICP_UNCONFIRMED_CREATE_WINDOW_MS: "20000" });
       stacks.push(target);
       const up = target.stack.up(recording(target));
       // Restart as soon as the notebook create has been answered, while the provider waits for it.
