@@ -13,6 +13,7 @@
  * of sending a second create while the first may still appear.
  */
 import { AicpError } from "./client/errors";
+import { cancelled, pause } from "./cancellation";
 
 /** What createOnce needs to know about one kind and one create. */
 export interface CreateTarget<T> {
@@ -113,8 +114,9 @@ export async function watchFor<T>(target: Pick<CreateTarget<T>, "findByName" | "
   let interval = Math.min(intervalMs, pollInterval());
   for (;;) {
     const found = (await target.findByName()).find((o) => target.markOf(o) === target.mark);
-    if (found || Date.now() + interval > deadline) return found;
-    await sleep(interval);
+    // On Ctrl-C the create is recorded as unconfirmed rather than watched for longer.
+    if (found || cancelled() || Date.now() + interval > deadline) return found;
+    await pause(interval);
     interval = Math.min(10_000, Math.round(interval * 1.5));
   }
 }

@@ -5,6 +5,7 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { configureFrom } from "./context";
+import { listenForCancel } from "./cancellation";
 import * as notebook from "./notebook";
 import * as resourceGroup from "./resource-group";
 import * as stackMark from "./stack-mark";
@@ -30,6 +31,7 @@ export type ResourceKind = keyof typeof lifecycles;
 
 /** Receives the stack configuration (secrets decrypted by the engine) once per process. */
 export async function configure(req: pulumi.dynamic.ConfigureRequest): Promise<void> {
+  listenForCancel();
   configureFrom((key) => req.config.get(key));
 }
 

@@ -6,7 +6,7 @@
 import { AicpError } from "./client/errors";
 import type { Notebook } from "./client/wire";
 import type { NotebookListing } from "./notebook-listing";
-import { sleep } from "./create-once";
+import { cancelled, cancelledError, pause } from "./cancellation";
 
 /** Which notebook: its namespace and uuid, and its name for direct lookups. */
 export interface NotebookRef {
@@ -45,12 +45,15 @@ export async function waitForStatus(listing: NotebookListing, ref: NotebookRef, 
   let missingSince: number | undefined;
   for (;;) {
     last = await listing.locate(namespace, uuid, ref.name);
+    if (cancelled()) {
+      throw cancelledError(`waiting for notebook ${uuid} to be ${wanted} (it is ${last?.status ?? "not listed"}); it is recorded, and the next \`pulumi up\` waits again`);
+    }
     if (!last) {
       missingSince ??= Date.now();
       if (Date.now() - missingSince >= graceMs || Date.now() + interval > deadline) {
         throw new AicpError("AICP_WAIT", `notebook ${uuid} disappeared from namespace ${namespace} while waiting for it to be ${wanted} (missing from every lookup for ${Math.round((Date.now() - missingSince) / 1000)} s).`);
       }
-      await sleep(interval);
+      await pause(interval);
       interval = Math.min(maxIntervalMs, Math.round(interval * 1.5));
       continue;
     }
@@ -66,7 +69,7 @@ export async function waitForStatus(listing: NotebookListing, ref: NotebookRef, 
           `${last.reason ? ` (reason: ${last.reason})` : ""}. Raise readyTimeoutSeconds, or set waitForReady to false.`,
       );
     }
-    await sleep(interval);
+    await pause(interval);
     interval = Math.min(maxIntervalMs, Math.round(interval * 1.5));
   }
 }
@@ -78,6 +81,7 @@ export async function waitForRemoval(listing: NotebookListing, ref: NotebookRef,
   const deadline = Date.now() + options.timeoutMs;
   let interval = initialIntervalMs;
   while (await listing.locate(namespace, uuid, ref.name)) {
+    if (cancelled()) throw cancelledError(`waiting for notebook ${uuid} to be removed (it is stopped and its auto-delete time is set to now)`);
     if (Date.now() + interval > deadline) {
       throw new AicpError(
         "AICP_WAIT",
@@ -85,7 +89,7 @@ export async function waitForRemoval(listing: NotebookListing, ref: NotebookRef,
           "it is stopped and will be removed by the platform. Run `pulumi refresh` later to confirm.",
       );
     }
-    await sleep(interval);
+    await pause(interval);
     interval = Math.min(maxIntervalMs, Math.round(interval * 1.5));
   }
 }

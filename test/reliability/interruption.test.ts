@@ -100,3 +100,44 @@ describe("interrupted pulumi up", () => {
   }
 });
 
+
+describe("Ctrl-C during a wait", () => {
+  it("one SIGINT ends the provider's wait for Running and the notebook it made is recorded (nothing orphaned)", async () => {
+    // The notebook never becomes Running within the test, and the program would wait an hour for it.
+    const emulator = await startTestEmulator({ notebookReadyDelayMs: 3_600_000 });
+    const project = cliProject(
+      "ctrl-c",
+      emulator,
+      `const aicp = require("pulumi-aicp");
+new aicp.Notebook("patient", { chargeMode: "elastic", duration: 3600, image: "jupyter:1", imageType: "official", serverType: "jupyter",
+  replicaSpecs: { specs: "sku-1", customCpu: 2 }, readyTimeoutSeconds: 3600 });`,
+    );
+    const live = () => emulator.listNotebooks().filter((n) => n.namespace === emulatorCredentials.userId);
+    let passed = false;
+    let orphans = 0;
+    try {
+      expect((await project.run("pulumi", "stack", "init", "ci", "--non-interactive")).status).toBe(0);
+      const { child, done } = project.start("pulumi", "up", "--yes", "--non-interactive", "--stack", "ci");
+      while (live().length === 0) await new Promise((r) => setTimeout(r, 50));
+      // Let the provider reach its wait for Running, then press Ctrl-C once.
+      await new Promise((r) => setTimeout(r, 1500));
+      child.kill("SIGINT");
+      const interrupted = await done;
+      expect(interrupted.status, interrupted.output).not.toBe(0);
+      expect(interrupted.output).toContain("cancelled (Ctrl-C)");
+      const exported = await project.run("pulumi", "stack", "export", "--stack", "ci");
+      const resources = (JSON.parse(exported.output.slice(exported.output.indexOf("{"))).deployment.resources ?? []) as Array<{ type: string; id?: string }>;
+      const recorded = resources.filter((r) => r.type === "pulumi-nodejs:dynamic/aicp:Notebook").map((r) => r.id);
+      expect(recorded).toEqual([live()[0]!.uuid]);
+      const destroy = await project.run("pulumi", "destroy", "--yes", "--non-interactive", "--stack", "ci");
+      expect(destroy.status, destroy.output).toBe(0);
+      orphans = live().length;
+      expect(orphans).toBe(0);
+      passed = true;
+    } finally {
+      recordCase({ suite: "interruption", name: "one Ctrl-C during a wait for Running", passed, duplicates: 0, orphans, leaks: 0 });
+      project.dispose();
+      await emulator.close();
+    }
+  }, 180_000);
+});

@@ -1,0 +1,54 @@
+/**
+ * Ctrl-C. On the first one the engine calls the provider's Cancel method and
+ * then waits for the operations in flight; the nodejs dynamic provider answers
+ * Cancel without telling anyone, so a wait for Running would go on for up to
+ * readyTimeoutSeconds. Its gRPC server is an HTTP/2 server in this process, so
+ * the provider listens for that method's requests on it, and every wait then
+ * ends at once, returning what exists (a notebook created but not ready is
+ * reported with its id, and the engine records it). SIGINT itself is left
+ * alone: the engine sends it to close a plugin.
+ */
+import { AicpError } from "./client/errors";
+
+const cancelMethod = "/pulumirpc.ResourceProvider/Cancel";
+const controller = new AbortController();
+let listening = false;
+
+/** Starts listening for the engine's Cancel call (once per process; in the provider process only). */
+export function listenForCancel(): void {
+  if (listening) return;
+  listening = true;
+  // Node's list of what keeps the process alive: the gRPC server's listening socket is one of them.
+  const handles = (process as unknown as { _getActiveHandles?: () => unknown[] })._getActiveHandles?.() ?? [];
+  for (const handle of handles) {
+    const server = handle as { constructor?: { name?: string }; on?: (event: string, listener: (...args: unknown[]) => void) => void };
+    if (server?.constructor?.name !== "Http2Server" || typeof server.on !== "function") continue;
+    server.on("stream", (_stream: unknown, headers: unknown) => {
+      if ((headers as Record<string, unknown> | undefined)?.[":path"] === cancelMethod) controller.abort();
+    });
+  }
+}
+
+/** True once the engine asked to cancel (the user pressed Ctrl-C). */
+export function cancelled(): boolean {
+  return controller.signal.aborted;
+}
+
+/** Waits ms, or less once cancelled (callers then check cancelled()). */
+export function pause(ms: number): Promise<void> {
+  if (controller.signal.aborted) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      controller.signal.removeEventListener("abort", done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    controller.signal.addEventListener("abort", done, { once: true });
+  });
+}
+
+/** The error that ends a wait on Ctrl-C; `what` says what was awaited and what exists. */
+export function cancelledError(what: string): AicpError {
+  return new AicpError("AICP_WAIT", `cancelled (Ctrl-C): stopped ${what}.`);
+}
