@@ -108,12 +108,12 @@ export async function createOnce<T>(target: CreateTarget<T>): Promise<T> {
 }
 
 /** Polls the name lookup for an object of ours, up to timeoutMs; undefined if none shows. */
-export async function watchFor<T>(target: Pick<CreateTarget<T>, "findByName" | "markOf" | "mark">, timeoutMs: number, intervalMs = 1000): Promise<T | undefined> {
+export async function watchFor<T>(target: Pick<CreateTarget<T>, "findByName" | "markOf" | "mark" | "goingAway">, timeoutMs: number, intervalMs = 1000): Promise<T | undefined> {
   if (target.mark === undefined) return undefined;
   const deadline = Date.now() + timeoutMs;
   let interval = Math.min(intervalMs, pollInterval());
   for (;;) {
-    const found = (await target.findByName()).find((o) => target.markOf(o) === target.mark);
+    const found = (await target.findByName()).find((o) => target.markOf(o) === target.mark && !target.goingAway?.(o));
     // On Ctrl-C the create is recorded as unconfirmed rather than watched for longer.
     if (found || cancelled() || Date.now() + interval > deadline) return found;
     await pause(interval);
@@ -127,7 +127,7 @@ export async function watchFor<T>(target: Pick<CreateTarget<T>, "findByName" | "
  * after the create has passed without it.
  */
 export async function resolveProvisional<T>(
-  target: Pick<CreateTarget<T>, "findByName" | "markOf" | "mark">,
+  target: Pick<CreateTarget<T>, "findByName" | "markOf" | "mark" | "goingAway">,
   sentAt: unknown,
   waitMs: number,
 ): Promise<{ found: T } | { pending: string } | { neverMade: true }> {

@@ -22,8 +22,6 @@ export function notebookTarget(client: AicpClient, write: Write, body: wire.Crea
     name: body.name,
     idOf: (n) => n.uuid,
     statusOf: (n) => n.status ?? undefined,
-    // Its auto-delete time has passed: a delete (ours, before a replacement) is under way.
-    goingAway: (n) => typeof n.auto_delete_time === "string" && instantOf(n.auto_delete_time, client.timeZone.offset ?? 0) <= Date.now(),
     send: () => write(namespace, () => client.createNotebook(mark === undefined ? body : { ...body, envs: withMarkEnv(body.envs, mark) })),
     // A Failed notebook of ours is removed by the platform once its auto-delete time passes.
     removeFailed: (n) => write(namespace, () => client.setDeleteTime(namespace, n.uuid, nowOnTheWire())),
@@ -31,11 +29,24 @@ export function notebookTarget(client: AicpClient, write: Write, body: wire.Crea
   };
 }
 
+/**
+ * Its auto-delete time has passed, and lies after its creation (a zero-time
+ * placeholder for "none" does not count): a delete, ours before a replacement
+ * or a removal of a Failed one, is under way.
+ */
+function goingAway(n: wire.Notebook, zone: number): boolean {
+  if (typeof n.auto_delete_time !== "string" || n.auto_delete_time === "") return false;
+  const at = instantOf(n.auto_delete_time, zone);
+  const created = typeof n.created_at === "string" ? instantOf(n.created_at, zone) : NaN;
+  return !Number.isNaN(at) && at <= Date.now() && (Number.isNaN(created) || at >= created);
+}
+
 /** Looks a notebook up by name and recognises it by its mark. */
 function byMark(client: AicpClient, namespace: string, name: string, mark: string | undefined) {
   return {
     mark,
     markOf: (n: wire.Notebook) => notebookMarkOf(n.envs),
+    goingAway: (n: wire.Notebook) => goingAway(n, client.timeZone.offset ?? 0),
     findByName: () => client.findNotebooksByName(namespace, name),
   };
 }
