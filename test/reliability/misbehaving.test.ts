@@ -6,6 +6,7 @@
  * what a user would pay for: duplicates, orphans, notebooks dropped from the
  * state while live, and objects of others taken over.
  */
+import { execFileSync } from "node:child_process";
 import { afterAll, describe, expect, it } from "vitest";
 import type { Emulator } from "../../emulator";
 import { cliProject, type CliProject } from "../support/cli-project";
@@ -319,26 +320,32 @@ new aicp.ResourceGroup("pool", { name: "gpu-pool", skuId: "sku-1", podTypes: ["i
       expect(row.orphans).toBe(0);
     }), 120_000);
 
-  for (const pinned of [false, true]) {
-    it(`kill -9 of pulumi mid-create (${pinned ? "pinned names" : "auto-names"}): the next up adopts the notebook and the group, destroy leaves nothing`, () =>
-      run(`kill -9 mid-create, ${pinned ? "pinned" : "auto"}`, async (row) => {
+  for (const [victim, pinned] of [["pulumi", false], ["pulumi", true], ["provider", true]] as const) {
+    const names = pinned ? "pinned names" : "auto-names";
+    it(`kill -9 of ${victim === "pulumi" ? "pulumi" : "the provider process"} mid-create (${names}): the next up adopts the notebook and the group, destroy leaves nothing`, () =>
+      run(`kill -9 ${victim} mid-create, ${pinned ? "pinned" : "auto"}`, async (row) => {
         const program = `
 const aicp = require("pulumi-aicp");
 const group = new aicp.ResourceGroup("team", { skuId: "sku-1", podTypes: ["instance"]${pinned ? ', name: "team-pinned"' : ""} });
 new aicp.Notebook("research", ${notebookArgs(pinned ? ', name: "research-pinned"' : "")}, { dependsOn: [group] });
 `;
         // Slow readiness: the create is answered, and pulumi then waits for Running.
-        const c = await setUp(`kill-${pinned ? "pinned" : "auto"}`, program, {}, 8000);
+        const c = await setUp(`kill-${victim}-${pinned ? "pinned" : "auto"}`, program, {}, 8000);
         const { child, done } = c.project.start("pulumi", "up", "--yes", "--non-interactive", "--stack", "ci");
         const started = Date.now();
         while (c.live().length < 1 && Date.now() - started < 60_000) await sleep(20);
-        child.kill("SIGKILL");
+        if (victim === "pulumi") child.kill("SIGKILL");
+        else {
+          const providers = dynamicProvidersUnder(child.pid!);
+          expect(providers.length).toBeGreaterThan(0);
+          for (const pid of providers) process.kill(pid, "SIGKILL");
+        }
         await done;
         await c.project.run("pulumi", "cancel", "--yes", "--stack", "ci");
         const up = await c.up();
         expect(up.status, up.output).toBe(0);
         const groupCreates = c.emulator.requests().filter((r) => r.operation === "createResourceGroup").length;
-        console.log(`kill -9 mid-create (${pinned ? "pinned" : "auto"}): ${c.creates()} notebook create(s), ${groupCreates} group create(s) in all`);
+        console.log(`kill -9 ${victim} mid-create (${pinned ? "pinned" : "auto"}): ${c.creates()} notebook create(s), ${groupCreates} group create(s) in all`);
         row.duplicates = c.live().length - 1 + c.emulator.listResourceGroups().filter((g) => g.user_id === user).length - 1;
         expect(c.creates()).toBe(1);
         expect(groupCreates).toBe(1);
@@ -373,6 +380,21 @@ new aicp.Notebook("research", ${notebookArgs(pinned ? ', name: "research-pinned"
 
 function isExpired(autoDeleteTime: unknown): boolean {
   return typeof autoDeleteTime === "string" && autoDeleteTime !== "" && Date.parse(autoDeleteTime.endsWith("Z") ? autoDeleteTime : `${autoDeleteTime}Z`) <= Date.now();
+}
+
+/** The dynamic-provider processes that descend from `root` (the pulumi process of one test). */
+function dynamicProvidersUnder(root: number): number[] {
+  const rows = execFileSync("ps", ["-eo", "pid=,ppid=,args="], { encoding: "utf8" })
+    .split("\n")
+    .map((line) => /^\s*(\d+)\s+(\d+)\s+(.*)$/.exec(line))
+    .filter((m): m is RegExpExecArray => m !== null)
+    .map((m) => ({ pid: Number(m[1]), ppid: Number(m[2]), args: m[3]! }));
+  const under = new Set([root]);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const r of rows) if (under.has(r.ppid) && !under.has(r.pid)) (under.add(r.pid), (grew = true));
+  }
+  return rows.filter((r) => under.has(r.pid) && r.args.includes("dynamic-provider")).map((r) => r.pid);
 }
 
 function sleep(ms: number): Promise<void> {
