@@ -334,13 +334,16 @@ new aicp.Notebook("research", ${notebookArgs(pinned ? ', name: "research-pinned"
         const { child, done } = c.project.start("pulumi", "up", "--yes", "--non-interactive", "--stack", "ci");
         const started = Date.now();
         while (c.live().length < 1 && Date.now() - started < 60_000) await sleep(20);
+        const family = descendantsOf(child.pid!);
         if (victim === "pulumi") child.kill("SIGKILL");
         else {
-          const providers = dynamicProvidersUnder(child.pid!);
+          const providers = family.filter((p) => p.args.includes("dynamic-provider"));
           expect(providers.length).toBeGreaterThan(0);
-          for (const pid of providers) process.kill(pid, "SIGKILL");
+          for (const p of providers) process.kill(p.pid, "SIGKILL");
         }
         await done;
+        // What a CI runner does to the rest of a killed job: nothing of this run lives on.
+        killAll(family);
         await c.project.run("pulumi", "cancel", "--yes", "--stack", "ci");
         const up = await c.up();
         expect(up.status, up.output).toBe(0);
@@ -362,8 +365,10 @@ new aicp.Notebook("research", ${notebookArgs(pinned ? ', name: "research-pinned"
       const { child, done } = c.project.start("pulumi", "up", "--yes", "--non-interactive", "--stack", "ci");
       const started = Date.now();
       while (c.live().length < 1 && Date.now() - started < 60_000) await sleep(20);
+      const family = descendantsOf(child.pid!);
       child.kill("SIGKILL");
       await done;
+      killAll(family);
       while (c.live()[0]?.status !== "Failed" && Date.now() - started < 60_000) await sleep(100);
       const { readFileSync, writeFileSync } = await import("node:fs");
       writeFileSync(`${c.project.dir}/index.js`, readFileSync(`${c.project.dir}/index.js`, "utf8").replace("jupyter:does-not-exist", "jupyter:1"));
@@ -382,8 +387,8 @@ function isExpired(autoDeleteTime: unknown): boolean {
   return typeof autoDeleteTime === "string" && autoDeleteTime !== "" && Date.parse(autoDeleteTime.endsWith("Z") ? autoDeleteTime : `${autoDeleteTime}Z`) <= Date.now();
 }
 
-/** The dynamic-provider processes that descend from `root` (the pulumi process of one test). */
-function dynamicProvidersUnder(root: number): number[] {
+/** The processes that descend from `root` (the pulumi process of one test), with their command lines. */
+function descendantsOf(root: number): Array<{ pid: number; args: string }> {
   const rows = execFileSync("ps", ["-eo", "pid=,ppid=,args="], { encoding: "utf8" })
     .split("\n")
     .map((line) => /^\s*(\d+)\s+(\d+)\s+(.*)$/.exec(line))
@@ -394,7 +399,17 @@ function dynamicProvidersUnder(root: number): number[] {
     grew = false;
     for (const r of rows) if (under.has(r.ppid) && !under.has(r.pid)) (under.add(r.pid), (grew = true));
   }
-  return rows.filter((r) => under.has(r.pid) && r.args.includes("dynamic-provider")).map((r) => r.pid);
+  return rows.filter((r) => r.pid !== root && under.has(r.pid));
+}
+
+function killAll(processes: Array<{ pid: number }>): void {
+  for (const { pid } of processes) {
+    try {
+      process.kill(pid, "SIGKILL");
+    } catch {
+      // Already gone.
+    }
+  }
 }
 
 function sleep(ms: number): Promise<void> {
