@@ -75,25 +75,26 @@ export function unconfirmedWindowMs(): number {
 
 /**
  * The object this resource stands for: one of ours already listed under the
- * name (adopted), else the answer to one create. Throws AICP_CONFLICT when
- * another holds the name, UnconfirmedCreate when the create's answer was lost
- * and nothing with the mark showed within `watchMs`.
+ * name (`adopted`: made by an earlier, interrupted run, perhaps from other
+ * settings), else the answer to one create. Throws AICP_CONFLICT when another
+ * holds the name, UnconfirmedCreate when the create's answer was lost and
+ * nothing with the mark showed within `watchMs`.
  */
-export async function createOnce<T>(target: CreateTarget<T>): Promise<T> {
+export async function createOnce<T>(target: CreateTarget<T>): Promise<{ object: T; adopted: boolean }> {
   const named = (await target.findByName()).filter((o) => !target.goingAway?.(o));
   const ours = target.mark === undefined ? [] : named.filter((o) => target.markOf(o) === target.mark);
   const alive = ours.find((o) => !isFailed(target.statusOf(o)));
-  if (alive) return alive;
+  if (alive) return { object: alive, adopted: true };
   const others = named.filter((o) => !ours.includes(o));
   if (others.length > 0) throw notOurs(target, others);
   for (const failed of ours) await target.removeFailed(failed);
   const sentAt = new Date().toISOString();
   try {
-    return await target.send();
+    return { object: await target.send(), adopted: false };
   } catch (error) {
     if (!(error instanceof AicpError && error.outcomeUnknown)) throw error;
     const appeared = await watchFor(target, target.watchMs);
-    if (appeared) return appeared;
+    if (appeared) return { object: appeared, adopted: false };
     const id = provisionalId(target.mark, target.name);
     const until = new Date(Date.parse(sentAt) + unconfirmedWindowMs()).toISOString();
     throw new UnconfirmedCreate(

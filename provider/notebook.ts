@@ -56,9 +56,10 @@ export async function diff(id: string, olds: NotebookOutputs, news: NotebookInpu
 
 export async function create(inputs: NotebookInputs & { __provider?: string }): Promise<pulumi.dynamic.CreateResult<NotebookOutputs>> {
   const p = platform();
-  const created = await createOrRecord(p, inputs);
+  const { object: created, adopted } = await createOrRecord(p, inputs);
   try {
-    const settled = await settle(p, inputs, created, undefined);
+    const current = adopted ? await matchProgram(p, inputs, created) : created;
+    const settled = await settle(p, inputs, current, undefined);
     return { id: created.uuid, outs: outputs(inputs, settled) };
   } catch (error) {
     // Created but not ready: Pulumi records it with this id, so nothing is orphaned.
@@ -71,7 +72,7 @@ export async function create(inputs: NotebookInputs & { __provider?: string }): 
  * unknown, the error carries a provisional id and what was sent, so the state
  * remembers the create and the next run resolves it by its mark.
  */
-async function createOrRecord(p: Platform, inputs: NotebookInputs & { __provider?: string }): Promise<wire.Notebook> {
+async function createOrRecord(p: Platform, inputs: NotebookInputs & { __provider?: string }): Promise<{ object: wire.Notebook; adopted: boolean }> {
   const body = wireBody(inputs);
   try {
     return await createOnce(notebookTarget(p.client, p.write, body, inputs.ownerMark, Math.min(waitOptions(inputs).timeoutMs, 30_000)));
@@ -79,6 +80,27 @@ async function createOrRecord(p: Platform, inputs: NotebookInputs & { __provider
     if (!(error instanceof UnconfirmedCreate)) throw error;
     throw partlyCreated(error, error.provisionalId, { ...recorded(inputs), createSentAt: error.sentAt, __provider: inputs.__provider });
   }
+}
+
+/**
+ * An adopted notebook was made by an earlier run of this resource, perhaps
+ * before the program changed: what updates in place is applied now, and what
+ * would replace it is refused (the engine records the notebook, and the next
+ * `up` shows and applies the replacement).
+ */
+async function matchProgram(p: Platform, inputs: NotebookInputs & { __provider?: string }, adopted: wire.Notebook): Promise<wire.Notebook> {
+  const recordedNow = outputs(inputs, adopted);
+  const { updates, replaces } = diffNotebook(recordedNow, inputs, digestKey(), p.client.timeZone.offset);
+  if (replaces.length > 0) {
+    throw new AicpError(
+      "AICP_CONFLICT",
+      `adopted notebook ${adopted.uuid} (made by an interrupted earlier run of this resource) differs from the program in ${replaces.join(", ")}, ` +
+        "which replaces it. It is recorded now; run `pulumi up` again to replace it.",
+    );
+  }
+  if (updates.length === 0) return adopted;
+  await update(adopted.uuid, recordedNow, { ...inputs, desiredState: recordedNow.desiredState as NotebookInputs["desiredState"] });
+  return (await p.listing.locate(String(inputs.namespace), adopted.uuid, adopted.name ?? undefined)) ?? adopted;
 }
 
 export async function read(id: string, props: NotebookOutputs): Promise<pulumi.dynamic.ReadResult<NotebookOutputs>> {

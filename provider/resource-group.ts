@@ -102,7 +102,7 @@ export async function create(inputs: ResourceGroupInputs): Promise<pulumi.dynami
   const w = toWire(inputs);
   const mark = inputs.ownerMark;
   try {
-    const group = await createOnce<WireGroup>({
+    const { object: group, adopted } = await createOnce<WireGroup>({
       ...byMark(w.name!, mark),
       noun: "resource group",
       place: "this account",
@@ -120,7 +120,18 @@ export async function create(inputs: ResourceGroupInputs): Promise<pulumi.dynami
       removeFailed: (g) => client.deleteResourceGroup(g.rg_id),
       watchMs: 30_000,
     });
-    return { id: group.rg_id, outs: outputs(inputs, group) };
+    if (!adopted) return { id: group.rg_id, outs: outputs(inputs, group) };
+    // Made by an interrupted earlier run, perhaps before the program changed: match the program now.
+    const recordedNow = outputs(inputs, group);
+    if ((await diff(group.rg_id, recordedNow, inputs)).changes) {
+      if (recordedNow.skuId !== inputs.skuId) {
+        const reason = `adopted resource group ${group.rg_id} (made by an interrupted earlier run of this resource) has skuId ${recordedNow.skuId}, which replaces it; run \`pulumi up\` again to replace it.`;
+        const properties = { ...recordedNow, __provider: (inputs as { __provider?: string }).__provider };
+        throw Object.assign(new Error(reason), { id: group.rg_id, properties, reasons: [reason] });
+      }
+      return { id: group.rg_id, outs: (await update(group.rg_id, recordedNow, inputs)).outs! };
+    }
+    return { id: group.rg_id, outs: recordedNow };
   } catch (error) {
     if (!(error instanceof UnconfirmedCreate)) throw error;
     // The state records the create as unconfirmed; the next run resolves it by the mark.

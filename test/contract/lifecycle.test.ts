@@ -180,4 +180,22 @@ describe("lifecycles against the emulator", () => {
     expect(own().map((n) => [n.uuid, n.status])).toEqual([[fixed.id, "Running"]]);
     expect(writes("setDeleteTime")).toHaveLength(1);
   });
+
+  it("an adopted notebook (made by an interrupted run, before the program changed) gets the program's in-place changes", async () => {
+    const first = await notebook.create(await checked(inputs("changed", { stopTime: "2031-01-01T00:00:00Z" })));
+    emulator.clearRequests();
+    const adopted = await notebook.create(await checked(inputs("changed", { stopTime: "2032-02-02T00:00:00Z", image: "jupyter:2" })));
+    expect(adopted.id).toBe(first.id);
+    expect(writes("createNotebook")).toHaveLength(0);
+    expect(own().map((n) => [n.uuid, n.image, String(n.stop_time).slice(0, 10)])).toEqual([[first.id, "jupyter:2", "2032-02-02"]]);
+  });
+
+  it("an adopted notebook whose program now asks for a replacement is recorded, not changed, with the reason", async () => {
+    const first = await notebook.create(await checked(inputs("moved")));
+    emulator.clearRequests();
+    const error = (await notebook.create(await checked(inputs("moved", { serverType: "rstudio" }))).catch((e: unknown) => e)) as Error & { id?: string };
+    expect(error.id).toBe(first.id);
+    expect(error.message).toContain("differs from the program in serverType");
+    expect(emulator.requests().filter((r) => r.method !== "GET")).toEqual([]);
+  });
 });
