@@ -19,7 +19,7 @@ import type { NotebookListing } from "./notebook-listing";
 import { createOnce, isProvisional, sleep, UnconfirmedCreate } from "./create-once";
 import { notebookTarget, nowOnTheWire, resolveNotebook } from "./notebook-create";
 import { digestKey, outputs, recorded, type NotebookOutputs } from "./notebook-outputs";
-import { withoutUnknowns } from "./inputs";
+import { compact, withoutUnknowns } from "./inputs";
 import { hasZone, parseZone, withZone, zoneOf } from "./client/times";
 
 export { overlay, type NotebookOutputs } from "./notebook-outputs";
@@ -40,7 +40,9 @@ function platform() {
 type Platform = ReturnType<typeof platform>;
 
 export async function check(olds: Partial<NotebookInputs>, news: NotebookInputs): Promise<pulumi.dynamic.CheckResult<NotebookInputs>> {
-  const { inputs, failures } = checkNotebook(olds, news, currentSettings());
+  const { inputs: checked, failures } = checkNotebook(olds, news, currentSettings());
+  // No undefined members: the engine cannot encode them and would print only "Unexpected struct type".
+  const inputs = compact(checked);
   const known = withoutUnknowns(failures, news);
   return known.length > 0 ? { inputs, failures: known } : { inputs };
 }

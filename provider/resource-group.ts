@@ -80,7 +80,8 @@ export async function check(olds: Partial<ResourceGroupOutputs>, news: ResourceG
   }
   failures.push(...renameFailures(validateAgainst(wire.createResourceGroupRequest, toWire(inputs)).failures));
   const known = withoutUnknowns(failures, news);
-  return known.length > 0 ? { inputs, failures: known } : { inputs };
+  // No undefined members: the engine cannot encode them and would print only "Unexpected struct type".
+  return known.length > 0 ? { inputs: compact(inputs), failures: known } : { inputs: compact(inputs) };
 }
 
 export async function diff(id: string, olds: ResourceGroupOutputs, news: ResourceGroupInputs): Promise<pulumi.dynamic.DiffResult> {

@@ -25,6 +25,8 @@ interface Case {
   program: Program;
   /** Config to set for the case: [key, value, set through a --path key]. */
   config: (emulator: Emulator) => Array<[string, string, boolean?]>;
+  /** Config keys to remove for the case. */
+  remove?: string[];
   message: RegExp;
   /** Text that must appear nowhere in what the engine printed. */
   secret?: string;
@@ -50,6 +52,14 @@ const cases: Case[] = [
     config: (emulator) => [["aicp:baseUrl", emulator.url.replace("://", `://alice:${password}@`)]],
     message: /aicp:baseUrl \(or AICP_BASE_URL\) must not carry credentials/,
     secret: password,
+  },
+  {
+    // It used to fail with the engine's "Unexpected struct type.": check returned inputs holding undefined.
+    name: "no aicp:userId, for a notebook that names no user",
+    program: "resource",
+    config: () => [],
+    remove: ["aicp:userId"],
+    message: /userId is required: pass it, or set aicp:userId \(env CORESHUB_USER_ID\)/,
   },
   {
     name: "an absurd request timeout",
@@ -111,6 +121,7 @@ describe("bad configuration through the real engine", () => {
       try {
         program = c.program;
         for (const [key, value, path] of settings) await target.stack.setConfig(key, { value }, path);
+        for (const key of c.remove ?? []) await target.stack.removeConfig(key);
         emulator.clearRequests();
         target.output.length = 0;
         const error = await target.stack.preview(recording(target)).then(
@@ -119,6 +130,7 @@ describe("bad configuration through the real engine", () => {
         );
         expect(error, "pulumi preview succeeded").toBeDefined();
         expect(error).toMatch(c.message);
+        expect(error).not.toContain("Unexpected struct type");
         expect(apiRequests()).toEqual([]);
         if (c.secret) {
           const printed = `${error}\n${target.output.join("\n")}`;
@@ -128,6 +140,7 @@ describe("bad configuration through the real engine", () => {
         passed = true;
       } finally {
         // Back to the emulator's configuration for the next case.
+        for (const key of c.remove ?? []) await target.stack.setConfig(key, emulatorConfig(emulator)[key]!);
         for (const [key] of settings) {
           const root = key.split(".")[0]!;
           const original = emulatorConfig(emulator)[root];
