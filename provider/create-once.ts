@@ -14,6 +14,7 @@
  */
 import { AicpError } from "./client/errors";
 import { cancelled, pause } from "./cancellation";
+import { pollDefaults } from "./notebook-wait";
 
 /** What createOnce needs to know about one kind and one create. */
 export interface CreateTarget<T> {
@@ -112,7 +113,7 @@ export async function createOnce<T>(target: CreateTarget<T>): Promise<{ object: 
 export async function watchFor<T>(target: Pick<CreateTarget<T>, "findByName" | "markOf" | "mark" | "goingAway">, timeoutMs: number, intervalMs = 1000): Promise<T | undefined> {
   if (target.mark === undefined) return undefined;
   const deadline = Date.now() + timeoutMs;
-  let interval = Math.min(intervalMs, pollInterval());
+  let interval = Math.min(intervalMs, pollDefaults().initialIntervalMs);
   for (;;) {
     const found = (await target.findByName()).find((o) => target.markOf(o) === target.mark && !target.goingAway?.(o));
     // On Ctrl-C the create is recorded as unconfirmed rather than watched for longer.
@@ -158,7 +159,30 @@ export function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-function pollInterval(): number {
-  const fromEnv = Number(process.env.AICP_POLL_INTERVAL_MS);
-  return Number.isFinite(fromEnv) && fromEnv > 0 ? fromEnv : 1000;
+/**
+ * The object, or undefined when two direct lookups a pause apart both miss it:
+ * one answer that omits an object (pages shifting under other writers, a
+ * lagging replica) proves nothing. `again` is true for the second lookup.
+ */
+export async function lookedUpTwice<T>(lookup: (again: boolean) => Promise<T | undefined>): Promise<T | undefined> {
+  const first = await lookup(false);
+  if (first) return first;
+  await sleep(pollDefaults().initialIntervalMs);
+  return lookup(true);
+}
+
+/** An error the engine understands as "created, with this id, but not initialized": it records the object. */
+export function partlyCreated(noun: string, error: unknown, id: string, properties: Record<string, unknown>): Error {
+  const message = error instanceof Error ? error.message : String(error);
+  return Object.assign(new Error(`${noun} ${id}: ${message}`), { id, properties, reasons: [message] });
+}
+
+/** The error of an operation on an object whose create is still unconfirmed (see resolveProvisional). */
+export function stillUnconfirmed(noun: string, place: string, props: { name?: unknown; createSentAt?: unknown }, until: string): AicpError {
+  return new AicpError(
+    "AICP_WAIT",
+    `the create of ${noun} '${String(props.name)}' sent at ${String(props.createSentAt)} is still unconfirmed: no ${noun} with this resource's mark ` +
+      `is listed in ${place}. The provider sends no second create and reports nothing deleted before ${until}, ` +
+      "when a create that never appeared counts as not made. Run the command again later.",
+  );
 }

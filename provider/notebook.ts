@@ -14,9 +14,9 @@ import { AicpError } from "./client/errors";
 import type * as wire from "./client/wire";
 import { currentClient, currentListing, currentSettings } from "./context";
 import { checkNotebook, defaults, diffNotebook, wireBody, type NotebookInputs } from "./notebook-inputs";
-import { type NotebookRef, pollDefaults, waitForRemoval, waitForStatus } from "./notebook-wait";
+import { type NotebookRef, waitForRemoval, waitForStatus } from "./notebook-wait";
 import type { NotebookListing } from "./notebook-listing";
-import { createOnce, isProvisional, sleep, UnconfirmedCreate } from "./create-once";
+import { createOnce, isProvisional, lookedUpTwice, partlyCreated, stillUnconfirmed, UnconfirmedCreate } from "./create-once";
 import { notebookTarget, nowOnTheWire, resolveNotebook } from "./notebook-create";
 import { digestKey, outputs, recorded, type NotebookOutputs } from "./notebook-outputs";
 import { compact, withoutUnknowns } from "./inputs";
@@ -65,7 +65,7 @@ export async function create(inputs: NotebookInputs & { __provider?: string }): 
     return { id: created.uuid, outs: outputs(inputs, settled) };
   } catch (error) {
     // Created but not ready: Pulumi records it with this id, so nothing is orphaned.
-    throw partlyCreated(error, created.uuid, { ...outputs(inputs, created), __provider: inputs.__provider });
+    throw partlyCreatedNotebook(error, created.uuid, { ...outputs(inputs, created), __provider: inputs.__provider });
   }
 }
 
@@ -80,7 +80,7 @@ async function createOrRecord(p: Platform, inputs: NotebookInputs & { __provider
     return await createOnce(notebookTarget(p.client, p.write, body, inputs.ownerMark, Math.min(waitOptions(inputs).timeoutMs, 30_000)));
   } catch (error) {
     if (!(error instanceof UnconfirmedCreate)) throw error;
-    throw partlyCreated(error, error.provisionalId, { ...recorded(inputs), createSentAt: error.sentAt, __provider: inputs.__provider });
+    throw partlyCreatedNotebook(error, error.provisionalId, { ...recorded(inputs), createSentAt: error.sentAt, __provider: inputs.__provider });
   }
 }
 
@@ -124,7 +124,7 @@ export async function update(id: string, olds: NotebookOutputs, news: NotebookIn
   const { client, listing, write } = p;
   const namespace = String(olds.namespace);
   const resolved = await resolveNotebook(client, id, olds, waitOptions(news).timeoutMs);
-  if ("pending" in resolved) throw partlyCreated(stillUnconfirmed(olds, resolved.pending), id, { ...olds, __provider: news.__provider });
+  if ("pending" in resolved) throw partlyCreatedNotebook(notebookUnconfirmed(olds, resolved.pending), id, { ...olds, __provider: news.__provider });
   // The window passed and the first create never showed: this is the create that was not made.
   if ("neverMade" in resolved) return { outs: (await create({ ...news, ownerMark: olds.ownerMark ?? news.ownerMark })).outs! };
   const uuid = resolved.uuid;
@@ -158,7 +158,7 @@ export async function update(id: string, olds: NotebookOutputs, news: NotebookIn
     if (confirming || changed.has("desiredState") || changed.has("replicaSpecs")) current = await settle(p, news, current, undefined);
     return { outs: outputs(news, current) };
   } catch (error) {
-    throw partlyCreated(error, id, { ...outputs(news, current), __provider: news.__provider });
+    throw partlyCreatedNotebook(error, id, { ...outputs(news, current), __provider: news.__provider });
   }
 }
 
@@ -167,7 +167,7 @@ export async function remove(id: string, props: NotebookOutputs): Promise<void> 
   const namespace = String(props.namespace);
   const resolved = await resolveNotebook(client, id, props, 1000 * Number(props.readyTimeoutSeconds ?? defaults.readyTimeoutSeconds));
   // Destroy never reports a notebook deleted while its create may still appear.
-  if ("pending" in resolved) throw stillUnconfirmed(props, resolved.pending);
+  if ("pending" in resolved) throw notebookUnconfirmed(props, resolved.pending);
   if ("neverMade" in resolved) return;
   const ref = { namespace, uuid: resolved.uuid, name: nameOf(props) };
   const current = resolved.found ?? (await confirmedLookup(listing, ref));
@@ -188,17 +188,12 @@ export async function remove(id: string, props: NotebookOutputs): Promise<void> 
   await waitForRemoval(listing, ref, { timeoutMs: 1000 * Number(props.readyTimeoutSeconds ?? defaults.readyTimeoutSeconds) });
 }
 
-/**
- * The notebook, or undefined when the listing, a direct lookup, and another
- * direct lookup after a pause all miss it: one list answer that omits a
- * notebook (pages shifting under other writers, a lagging replica) is not "gone".
- */
-async function confirmedLookup(listing: NotebookListing, ref: NotebookRef, maxAgeMs?: number): Promise<wire.Notebook | undefined> {
-  const first = await listing.locate(ref.namespace, ref.uuid, ref.name, maxAgeMs);
-  if (first) return first;
-  await sleep(pollDefaults().initialIntervalMs);
-  listing.invalidate(ref.namespace);
-  return listing.locate(ref.namespace, ref.uuid, ref.name, 0);
+/** The notebook from the listing or direct lookups, asked twice a pause apart before it counts as gone (create-once.ts). */
+function confirmedLookup(listing: NotebookListing, ref: NotebookRef, maxAgeMs?: number): Promise<wire.Notebook | undefined> {
+  return lookedUpTwice((again) => {
+    if (again) listing.invalidate(ref.namespace);
+    return listing.locate(ref.namespace, ref.uuid, ref.name, again ? 0 : maxAgeMs);
+  });
 }
 
 /** The uuid an earlier update resolved a provisional id to, recorded in the outputs. */
@@ -207,13 +202,8 @@ function resolvedUuid(props: Partial<NotebookOutputs>): string | undefined {
 }
 
 /** The error of an operation on a notebook whose create is still unconfirmed. */
-function stillUnconfirmed(props: Partial<NotebookOutputs>, until: string): AicpError {
-  return new AicpError(
-    "AICP_WAIT",
-    `the create of notebook '${String(props.name)}' sent at ${String(props.createSentAt)} is still unconfirmed: no notebook with this resource's mark ` +
-      `is listed in namespace ${String(props.namespace)}. The provider sends no second create and reports nothing deleted before ${until}, ` +
-      "when a create that never appeared counts as not made. Run the command again later.",
-  );
+function notebookUnconfirmed(props: Partial<NotebookOutputs>, until: string): AicpError {
+  return stillUnconfirmed("notebook", `namespace ${String(props.namespace)}`, props, until);
 }
 
 /** Brings the notebook to its desired state (starting with `spec` when given) and waits if asked. */
@@ -239,10 +229,9 @@ function waitOptions(inputs: NotebookInputs) {
   return { timeoutMs: 1000 * (inputs.readyTimeoutSeconds ?? defaults.readyTimeoutSeconds) };
 }
 
-/** An error the engine understands as "created, with this id, but not initialized". */
-function partlyCreated(error: unknown, id: string, properties: Record<string, unknown>): Error {
-  const message = error instanceof Error ? error.message : String(error);
-  return Object.assign(new Error(`notebook ${id}: ${message}`), { id, properties, reasons: [message] });
+/** A notebook created (or adopted) but not ready: the engine records it with this id. */
+function partlyCreatedNotebook(error: unknown, id: string, properties: Record<string, unknown>): Error {
+  return partlyCreated("notebook", error, id, properties);
 }
 
 /**

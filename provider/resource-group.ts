@@ -10,7 +10,7 @@ import { collectAll } from "./client/paging";
 import { AicpError } from "./client/errors";
 import { currentClient, currentSettings } from "./context";
 import { changedKeys, compact, resolveMark, resolveName, validateAgainst, withoutUnknowns, type CheckFailure } from "./inputs";
-import { createOnce, isProvisional, resolveProvisional, sleep, UnconfirmedCreate } from "./create-once";
+import { createOnce, isProvisional, lookedUpTwice, partlyCreated, resolveProvisional, sleep, stillUnconfirmed, UnconfirmedCreate } from "./create-once";
 import { groupMarkLength, groupMarkOf, withGroupMark, withoutGroupMark } from "./ownership";
 import { pollDefaults } from "./notebook-wait";
 
@@ -127,8 +127,7 @@ export async function create(inputs: ResourceGroupInputs): Promise<pulumi.dynami
     if ((await diff(group.rg_id, recordedNow, inputs)).changes) {
       if (recordedNow.skuId !== inputs.skuId) {
         const reason = `adopted resource group ${group.rg_id} (made by an interrupted earlier run of this resource) has skuId ${recordedNow.skuId}, which replaces it; run \`pulumi up\` again to replace it.`;
-        const properties = { ...recordedNow, __provider: (inputs as { __provider?: string }).__provider };
-        throw Object.assign(new Error(reason), { id: group.rg_id, properties, reasons: [reason] });
+        throw partlyCreated("resource group", reason, group.rg_id, { ...recordedNow, __provider: (inputs as { __provider?: string }).__provider });
       }
       return { id: group.rg_id, outs: (await update(group.rg_id, recordedNow, inputs)).outs! };
     }
@@ -137,7 +136,7 @@ export async function create(inputs: ResourceGroupInputs): Promise<pulumi.dynami
     if (!(error instanceof UnconfirmedCreate)) throw error;
     // The state records the create as unconfirmed; the next run resolves it by the mark.
     const properties = { ...compact({ ...inputs, name: w.name }), createSentAt: error.sentAt };
-    throw Object.assign(new Error(`resource group ${error.provisionalId}: ${error.message}`), { id: error.provisionalId, properties, reasons: [error.message] });
+    throw partlyCreated("resource group", error, error.provisionalId, properties);
   }
 }
 
@@ -176,7 +175,7 @@ export async function read(id: string, props: ResourceGroupOutputs): Promise<pul
 export async function update(id: string, olds: ResourceGroupOutputs, news: ResourceGroupInputs): Promise<pulumi.dynamic.UpdateResult<ResourceGroupOutputs>> {
   const client = currentClient();
   const resolved = await resolveGroup(id, olds, 30_000);
-  if ("pending" in resolved) throw stillUnconfirmed(olds, resolved.pending);
+  if ("pending" in resolved) throw groupUnconfirmed(olds, resolved.pending);
   if ("neverMade" in resolved) return { outs: (await create({ ...news, ownerMark: olds.ownerMark ?? news.ownerMark })).outs! };
   const mark = olds.ownerMark ?? news.ownerMark;
   await client.updateResourceGroup({
@@ -193,7 +192,7 @@ export async function update(id: string, olds: ResourceGroupOutputs, news: Resou
 export async function remove(id: string, props: ResourceGroupOutputs): Promise<void> {
   const resolved = await resolveGroup(id, props ?? {}, 30_000);
   // Destroy never reports a group deleted while its create may still appear.
-  if ("pending" in resolved) throw stillUnconfirmed(props, resolved.pending);
+  if ("pending" in resolved) throw groupUnconfirmed(props, resolved.pending);
   if ("neverMade" in resolved) return;
   const client = currentClient();
   await client.deleteResourceGroup(resolved.rgId);
@@ -207,21 +206,14 @@ export async function remove(id: string, props: ResourceGroupOutputs): Promise<v
   }
 }
 
-/** The group, or undefined when two direct lookups a pause apart both miss it (one answer proves nothing). */
-async function confirmedGroup(rgId: string): Promise<WireGroup | undefined> {
-  const client = currentClient();
-  const first = await client.getResourceGroup(rgId);
-  if (first) return first;
-  await sleep(pollDefaults().initialIntervalMs);
-  return client.getResourceGroup(rgId);
+/** The group, asked twice a pause apart before it counts as gone (create-once.ts). */
+function confirmedGroup(rgId: string): Promise<WireGroup | undefined> {
+  return lookedUpTwice(() => currentClient().getResourceGroup(rgId));
 }
 
-function stillUnconfirmed(props: Partial<ResourceGroupOutputs> & { createSentAt?: unknown }, until: string): AicpError {
-  return new AicpError(
-    "AICP_WAIT",
-    `the create of resource group '${String(props.name)}' sent at ${String(props.createSentAt)} is still unconfirmed: no group with this resource's mark ` +
-      `is listed. The provider sends no second create and reports nothing deleted before ${until}. Run the command again later.`,
-  );
+/** The error of an operation on a group whose create is still unconfirmed. */
+function groupUnconfirmed(props: Partial<ResourceGroupOutputs> & { createSentAt?: unknown }, until: string): AicpError {
+  return stillUnconfirmed("resource group", "this account", props, until);
 }
 
 /** The outputs: the inputs, overlaid with what the platform returned. */
