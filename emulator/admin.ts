@@ -17,6 +17,7 @@
  *   GET    /__emulator/state             {resource_groups, notebooks, training_jobs, templates}, wire-shaped
  *   POST   /__emulator/notebooks         creates notebooks at once: body is a SeedNotebooks; data {uuids}
  *   DELETE /__emulator/notebooks/{uuid}  removes a notebook out of band (404 when unknown)
+ *   POST   /__emulator/notebooks/{uuid}/fail  its container fails: body {reason}; Failed until started again (404 when unknown)
  *   GET    /__emulator/connections       {open, peak, inFlight, peakInFlight}: connections and API requests at once
  *   DELETE /__emulator/connections       restarts the peaks from the current values
  */
@@ -39,6 +40,7 @@ export interface AdminDeps {
   url: () => string;
   readyDelayMs: number;
   deleteNotebook: (uuid: string) => boolean;
+  failNotebook: (uuid: string, reason: string) => boolean;
   seedNotebooks: (seed: SeedNotebooks) => string[];
   dialect: () => Dialect;
   setDialect: (patch: unknown) => Dialect;
@@ -117,6 +119,14 @@ export function handleAdmin(deps: AdminDeps, method: string, path: string, body:
         counts: 0,
       };
     }
+  }
+  const fail = /^POST \/__emulator\/notebooks\/([^/]+)\/fail$/.exec(route);
+  if (fail) {
+    const reason = (body as { reason?: unknown } | null)?.reason;
+    if (typeof reason !== "string" || reason === "") throw new ApiError(400, 400, "body must be {reason: <non-empty string>}");
+    const uuid = badRequestOnError(() => decodeURIComponent(fail[1]!));
+    if (!deps.failNotebook(uuid, reason)) throw notFound(`notebook '${uuid}'`);
+    return { data: { uuid }, counts: 0 };
   }
   const del = /^DELETE \/__emulator\/notebooks\/([^/]+)$/.exec(route);
   if (del) {

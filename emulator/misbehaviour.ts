@@ -23,6 +23,12 @@ export const misbehaviourSchema = z.strictObject({
   claimedCount: z.int().min(0).optional(),
   /** Error answers echo the request's URL (signature included) and body in their message. */
   echoRequests: z.boolean().optional(),
+  /**
+   * Notebook answers spell a status differently, by the emulator's own word:
+   * `{"Running": "running", "Pending": "Starting"}`. The platform names
+   * Pending, Running and Failed "etc." (platform notes §2): others exist.
+   */
+  statusWords: z.record(z.string(), z.string().min(1)).optional(),
 });
 
 export type MisbehaviourSpec = z.infer<typeof misbehaviourSchema>;
@@ -73,6 +79,11 @@ export class Misbehaviour {
     }
     const template = others[0];
     if (template) store.mutate((d) => d.notebooks.unshift({ ...structuredClone(template), uuid: randomId("nb-"), name: `shift-${randomId("")}`, created_ms: now - 365 * 86_400_000 }));
+  }
+
+  /** The status word a notebook answer carries for the emulator's `status`. */
+  statusWord(status: string): string {
+    return this.spec.statusWords?.[status] ?? status;
   }
 
   /** The `counts` and `total_sum` a list answer claims. */

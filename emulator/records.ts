@@ -83,6 +83,8 @@ export interface NotebookRecord {
   /** Running time accumulated before the last start, in milliseconds. */
   run_ms_before: number;
   password: string;
+  /** Why the running container failed (set out of band by the admin API, cleared by a start); absent when it did not. */
+  failed_reason?: string | null;
 }
 
 /** A training job with its pods (spec 2.1), fixed at creation. */

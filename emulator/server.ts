@@ -44,6 +44,12 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     store.mutate((d) => (d.notebooks = d.notebooks.filter((n) => n.uuid !== uuid)));
     return store.data.notebooks.length < before;
   };
+  const failNotebook = (uuid: string, reason: string): boolean => {
+    const nb = store.data.notebooks.find((n) => n.uuid === uuid);
+    if (!nb) return false;
+    store.mutate(() => (nb.failed_reason = reason));
+    return true;
+  };
   const seed = (spec: SeedNotebooks): string[] => seedNotebooks(store, credentials, readyDelayMs, spec, Date.now());
   const currentDialect = (): Dialect => structuredClone(dialect);
   const setDialect = (patch: unknown): Dialect => {
@@ -67,6 +73,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     url: () => url,
     readyDelayMs,
     deleteNotebook,
+    failNotebook,
     seedNotebooks: seed,
     dialect: currentDialect,
     setDialect,
@@ -107,6 +114,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     setDialect: (partial) => setDialect(partial),
     seedNotebooks: seed,
     deleteNotebook,
+    failNotebook,
     listNotebooks: () => {
       const now = Date.now();
       store.purgeExpired(now);

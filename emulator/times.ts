@@ -38,9 +38,9 @@ export function storedMs(stored: string): number {
   return parseDateTime(stored, "UTC");
 }
 
-/** A request date-time, read in the dialect's zone, in the stored form; null stays null. */
+/** A request date-time, read in the dialect's zone, in the stored form; null (or empty: cleared) stays null. */
 export function requestToStored(value: string | null | undefined, zone: BareZone): string | null {
-  if (value === undefined || value === null) return null;
+  if (value === undefined || value === null || value === "") return null;
   const ms = parseDateTime(value, zone);
   return Number.isNaN(ms) ? value : storedTime(ms);
 }

@@ -208,6 +208,8 @@ export interface Emulator {
   seedNotebooks(seed: SeedNotebooks): string[];
   /** Removes a notebook immediately, behind the provider's back; false when unknown. */
   deleteNotebook(uuid: string): boolean;
+  /** Makes a notebook's container fail with `reason` (Failed until its next start), behind the provider's back; false when unknown. */
+  failNotebook(uuid: string, reason: string): boolean;
   /** Every notebook, wire-shaped (snake_case) as the API returns it. */
   listNotebooks(): Array<Record<string, unknown>>;
   /** Every resource group (platform-owned ones included), wire-shaped. */

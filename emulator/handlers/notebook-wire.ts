@@ -2,10 +2,12 @@
  * A notebook as the platform sends it (spec 2.2). Status and the server
  * details follow from the stored times: Pending until the ready delay has
  * passed since creation or the last start, then Running (or Failed when the
- * image cannot be pulled); Stopped once stopped.
+ * image cannot be pulled, or the container failed); Stopped once stopped, or
+ * once its stop time has come (a stop time is a scheduled stop, platform
+ * notes §1).
  */
 import type { NotebookRecord } from "../records";
-import { formatBare, storedToWire } from "../times";
+import { formatBare, storedMs, storedToWire } from "../times";
 import type { Dialect } from "../types";
 import { stableHash, stableIp, stableUuid } from "../util";
 
@@ -17,14 +19,24 @@ export const MISSING_IMAGE_MARK = "does-not-exist";
 
 /** The computed lifecycle state of a notebook at `now`. */
 export function notebookStatus(nb: NotebookRecord, now: number, readyDelayMs: number): "Pending" | "Running" | "Failed" | "Stopped" {
-  if (nb.stopped) return "Stopped";
+  if (nb.stopped || scheduledStopAt(nb, now) !== undefined) return "Stopped";
   if (now < nb.started_ms + readyDelayMs) return "Pending";
-  return nb.image.includes(MISSING_IMAGE_MARK) ? "Failed" : "Running";
+  return nb.image.includes(MISSING_IMAGE_MARK) || nb.failed_reason ? "Failed" : "Running";
 }
 
-/** Milliseconds of running since the last start, 0 unless Running. */
+/** When the notebook's stop time stopped it: a stop time that came after its last start and has passed. */
+export function scheduledStopAt(nb: NotebookRecord, now: number): number | undefined {
+  if (!nb.stop_time) return undefined;
+  const at = storedMs(nb.stop_time);
+  return at > nb.started_ms && at <= now ? at : undefined;
+}
+
+/** Milliseconds of running since the last start (up to a scheduled stop), 0 unless it ran. */
 export function currentRunMs(nb: NotebookRecord, now: number, readyDelayMs: number): number {
-  return notebookStatus(nb, now, readyDelayMs) === "Running" ? now - (nb.started_ms + readyDelayMs) : 0;
+  if (nb.stopped) return 0;
+  const end = scheduledStopAt(nb, now) ?? now;
+  const failed = nb.image.includes(MISSING_IMAGE_MARK) || nb.failed_reason;
+  return failed ? 0 : Math.max(0, end - (nb.started_ms + readyDelayMs));
 }
 
 /** The port of a notebook's SSH service, stable per notebook. */
@@ -58,7 +70,7 @@ export function notebookToWire(nb: NotebookRecord, now: number, readyDelayMs: nu
     email: `${nb.user_id}@example.com`,
     kuid: stableUuid(`kuid/${nb.user_id}`),
     status,
-    reason: status === "Failed" ? `ErrImagePull: image ${nb.image} not found` : null,
+    reason: status === "Failed" ? (nb.failed_reason ?? `ErrImagePull: image ${nb.image} not found`) : null,
     user_id: nb.user_id,
     root_user_id: nb.root_user_id,
     created_at: formatBare(nb.created_ms, zone),

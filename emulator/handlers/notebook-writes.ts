@@ -12,6 +12,7 @@ function restart(ctx: HandlerContext, nb: NotebookRecord): void {
   nb.run_ms_before += currentRunMs(nb, ctx.now, ctx.readyDelayMs);
   nb.started_ms = ctx.now;
   nb.stopped = false;
+  nb.failed_reason = null;
   nb.updated_ms = ctx.now;
 }
 
@@ -71,7 +72,7 @@ export const startNotebooks: Handler = (ctx) => {
   return { data, counts: data.length };
 };
 
-/** POST .../notebooks/set_stop_time: a time without zone is read in the dialect's zone. */
+/** POST .../notebooks/set_stop_time: a time without zone is read in the dialect's zone; an empty one clears it. */
 export const setStopTime: Handler = (ctx) => {
   const body = bodyOf(setStopTimeBody, ctx);
   const nb = findNotebook(ctx, body.uuid);
@@ -82,7 +83,7 @@ export const setStopTime: Handler = (ctx) => {
   return singleWrite(ctx, "setStopTime", wire(ctx, nb));
 };
 
-/** POST .../notebooks/set_delete_time: a time already past removes the notebook at once. */
+/** POST .../notebooks/set_delete_time: a time already past removes the notebook at once; an empty one clears it. */
 export const setDeleteTime: Handler = (ctx) => {
   const body = bodyOf(setDeleteTimeBody, ctx);
   const nb = findNotebook(ctx, body.uuid);

@@ -12,7 +12,8 @@ import { mainServer, notebookStatus, notebookToWire, sshPort } from "./notebook-
 
 /** The wire form of `nb` for this request. */
 export function wire(ctx: HandlerContext, nb: NotebookRecord): Record<string, unknown> {
-  return notebookToWire(nb, ctx.now, ctx.readyDelayMs, ctx.dialect);
+  const answer = notebookToWire(nb, ctx.now, ctx.readyDelayMs, ctx.dialect);
+  return { ...answer, status: ctx.misbehaviour.statusWord(String(answer.status)) };
 }
 
 /** The caller's notebook `uuid` (the namespace is the caller's own), or a 404. */

@@ -113,10 +113,17 @@ export const startNotebooksBody = z.strictObject({
   custom_spec: replicaSpecsBody.optional(),
 });
 
+/**
+ * An empty string clears the time. How the platform clears a stop or
+ * auto-delete time is not documented (platform notes §1 lists only the
+ * setters); the console's "no stop time" has to reach it somehow, and an empty
+ * value of the same field is the form the provider sends.
+ */
+const dateTimeOrClear = dateTime.or(z.literal(""));
 /** POST .../notebooks/set_stop_time */
-export const setStopTimeBody = z.strictObject({ uuid: notebookUuid, stop_time: dateTime });
+export const setStopTimeBody = z.strictObject({ uuid: notebookUuid, stop_time: dateTimeOrClear });
 /** POST .../notebooks/set_delete_time */
-export const setDeleteTimeBody = z.strictObject({ uuid: notebookUuid, auto_delete_time: dateTime });
+export const setDeleteTimeBody = z.strictObject({ uuid: notebookUuid, auto_delete_time: dateTimeOrClear });
 /** POST .../notebooks/change_image */
 export const changeImageBody = z.strictObject({ uuid: notebookUuid, image: nonEmpty, image_type: imageType, secret: imageSecret.optional() });
 
