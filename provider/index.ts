@@ -5,6 +5,7 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { configureFrom } from "./context";
+import { AicpError, asOneLine } from "./client/errors";
 import { listenForCancel } from "./cancellation";
 import * as notebook from "./notebook";
 import * as resourceGroup from "./resource-group";
@@ -40,7 +41,20 @@ export async function configure(req: pulumi.dynamic.ConfigureRequest): Promise<v
  * each resource asks for it (see sdk/forward.ts).
  */
 export function forKind(kind: string): Lifecycle & { configure: typeof configure } {
-  return { ...lifecycle(kind), configure };
+  const operations = lifecycle(kind);
+  const reported = Object.fromEntries(
+    Object.entries(operations).map(([name, operation]) => [name, (...args: unknown[]) => (operation as (...a: unknown[]) => Promise<unknown>)(...args).catch(oneLine)]),
+  ) as unknown as Lifecycle;
+  return { ...reported, configure };
+}
+
+/**
+ * Errors leave the provider as one line with their code (client/errors.ts
+ * asOneLine): the engine prints the message, and for a failed read the
+ * dynamic provider prints the stack too.
+ */
+function oneLine(error: unknown): never {
+  throw error instanceof AicpError ? asOneLine(error) : error;
 }
 
 export function lifecycle(kind: string): Lifecycle {

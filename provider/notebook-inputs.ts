@@ -14,9 +14,9 @@ import { snakeToCamel, type Camelized } from "./client/case";
 import type { Settings } from "./config";
 import { camelPath, resolveMark, resolveName, sameValue, validateAgainst, type CheckFailure } from "./inputs";
 import { markEnvName } from "./ownership";
-import { recordImageSecret } from "./secrets";
+import { sameRecordedSecret } from "./secrets";
 import { rememberSecret } from "./client/errors";
-import { instantOf, zoneOf } from "./client/times";
+import { instantOf, parseZone, zoneOf } from "./client/times";
 
 type WireBody = wire.CreateNotebookRequest;
 
@@ -34,6 +34,8 @@ export interface NotebookInputs extends Partial<NotebookBody> {
   desiredState?: "Running" | "Stopped";
   waitForReady?: boolean;
   readyTimeoutSeconds?: number;
+  /** uuid of an existing notebook to take over at create (see notebook-adopt.ts). */
+  adoptId?: string;
 }
 
 export const defaults = { desiredState: "Running", waitForReady: true, readyTimeoutSeconds: 600 } as const;
@@ -90,6 +92,8 @@ export function checkNotebook(olds: Partial<NotebookInputs>, news: NotebookInput
   const configuredUser = settings.userId;
   inputs.userId ??= configuredUser;
   inputs.namespace ??= configuredUser?.toLowerCase();
+  // Written out, so a preview after a refresh shows a stop or failure outside Pulumi as `"Stopped" => "Running"`.
+  inputs.desiredState ??= defaults.desiredState;
   for (const key of ["userId", "namespace"] as const) {
     if (!inputs[key]) {
       failures.push({ property: key, reason: `${key} is required: pass it, or set aicp:userId (env CORESHUB_USER_ID) to default it` });
@@ -116,10 +120,28 @@ export function checkNotebook(olds: Partial<NotebookInputs>, news: NotebookInput
       });
     }
   }
+  for (const key of clearableKeys) {
+    const value = news[key];
+    // A time kept from an earlier run may have passed since: only a new one is checked.
+    if (typeof value !== "string" || sameInstant(olds[key], value, settingsZone(settings))) continue;
+    const at = instantOf(value, zoneOf(value) ?? settingsZone(settings) ?? 0);
+    if (!Number.isNaN(at) && at <= Date.now()) {
+      failures.push({
+        property: key,
+        reason:
+          key === "autoDeleteTime"
+            ? `autoDeleteTime ${value} is in the past, which would delete the notebook at once: give a future time, or delete it with \`pulumi destroy\` (or by removing the resource)`
+            : `stopTime ${value} is in the past, which would stop the notebook at once: give a future time, or set desiredState: "Stopped"`,
+      });
+    }
+  }
   if (Array.isArray(news.envs) && news.envs.some((e) => (e as { name?: unknown })?.name === markEnvName)) {
     failures.push({ property: "envs", reason: `envs must not set ${markEnvName}: the provider keeps this resource's mark there` });
   }
-  const known = new Set<string>([...bodyKeys, "logicalName", "autoNamed", "autoNameSuffix", "ownerMark", "desiredState", "waitForReady", "readyTimeoutSeconds", "__provider"]);
+  if (news.adoptId !== undefined && (typeof news.adoptId !== "string" || news.adoptId === "" || news.adoptId.length > 36)) {
+    failures.push({ property: "adoptId", reason: "adoptId must be a notebook uuid: a non-empty string of at most 36 characters" });
+  }
+  const known = new Set<string>([...bodyKeys, "logicalName", "autoNamed", "autoNameSuffix", "ownerMark", "desiredState", "waitForReady", "readyTimeoutSeconds", "adoptId", "__provider"]);
   for (const key of Object.keys(news)) {
     if (!known.has(key) && record(news)[key] !== undefined) {
       failures.push({ property: key, reason: `${key} is not a Notebook argument` });
@@ -137,6 +159,11 @@ export function checkNotebook(olds: Partial<NotebookInputs>, news: NotebookInput
     });
   }
   return { inputs, failures };
+}
+
+/** The configured zone of bare date-times, in minutes east of UTC, if any. */
+function settingsZone(settings: Settings): number | undefined {
+  return settings.platformTimeZone === undefined ? undefined : parseZone(settings.platformTimeZone);
 }
 
 /** The validated wire body for create. */
@@ -181,14 +208,42 @@ export interface NotebookDiff {
   replaces: string[];
 }
 
-/** Properties that differ between the recorded outputs and the new inputs, split by how they apply. */
+/** Times the platform can clear in place (set_stop_time and set_delete_time with an empty time). */
+const clearableKeys = ["stopTime", "autoDeleteTime"] as const;
+
+/** A recorded value that holds something (the platform sends "" or null for none). */
+const holdsValue = (value: unknown) => value !== undefined && value !== null && value !== "" && !(Array.isArray(value) && value.length === 0);
+
+/** Whether the program set `key` when the outputs were recorded (notebook-outputs.ts inputShape); unknown for older states. */
+function programHadSet(olds: Record<string, unknown>, key: string): boolean {
+  const shape = olds.inputShape;
+  return shape !== null && typeof shape === "object" && key in shape;
+}
+
+/** Stop and auto-delete times the notebook has that the program never set: set outside it. */
+export function outsideSchedules(olds: Record<string, unknown>, news: NotebookInputs): Array<(typeof clearableKeys)[number]> {
+  if (!olds.inputShape) return [];
+  return clearableKeys.filter((key) => news[key] === undefined && holdsValue(olds[key]) && !programHadSet(olds, key));
+}
+
+/**
+ * Properties that differ between the recorded outputs and the new inputs,
+ * split by how they apply. An input the program set before and no longer
+ * sets is a change too: a time is cleared in place; any other field the
+ * platform cannot drop in place replaces the notebook.
+ */
 export function diffNotebook(olds: Record<string, unknown>, news: NotebookInputs, digestKey = "", platformZone?: number): NotebookDiff {
   const updates: string[] = [];
   const replaces: string[] = [];
   const newsRecord = record(news);
   for (const key of new Set([...bodyKeys, ...inPlaceKeys])) {
     const wanted = key in defaults && newsRecord[key] === undefined ? defaults[key as keyof typeof defaults] : newsRecord[key];
-    if (wanted === undefined) continue;
+    if (wanted === undefined) {
+      if (!programHadSet(olds, key) || !holdsValue(olds[key])) continue;
+      if ((clearableKeys as readonly string[]).includes(key) || (inPlaceKeys as readonly string[]).includes(key)) updates.push(key);
+      else replaces.push(key);
+      continue;
+    }
     const recorded = key in defaults && olds[key] === undefined ? defaults[key as keyof typeof defaults] : olds[key];
     const same = timeKeys.has(key)
       ? sameInstant(recorded, wanted, platformZone)
@@ -204,8 +259,8 @@ export function diffNotebook(olds: Record<string, unknown>, news: NotebookInputs
 }
 
 /** Registry credentials are recorded with a digest of the password (see secrets.ts). */
-function sameImageSecret(recorded: unknown, wanted: ImageSecretInput | undefined, key: string): boolean {
-  return sameValue(recorded, recordImageSecret(resolveImageSecret(wanted), key));
+function sameImageSecret(recorded: unknown, wanted: ImageSecretInput | undefined, legacyKey: string): boolean {
+  return sameRecordedSecret(recorded, resolveImageSecret(wanted), legacyKey);
 }
 
 export { camelPath };

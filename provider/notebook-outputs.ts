@@ -7,16 +7,19 @@ import { toCamel } from "./client/case";
 import * as wire from "./client/wire";
 import { compact } from "./inputs";
 import { currentClient, currentSettings } from "./context";
-import { bodyOf, resolveImageSecret, type NotebookInputs } from "./notebook-inputs";
+import { bodyOf, defaults, resolveImageSecret, sameInstant, type NotebookInputs } from "./notebook-inputs";
 import { withoutMarkEnv } from "./ownership";
+import { observedDesiredState } from "./notebook-state";
 import { recordImageSecret, withoutServerPasswords } from "./secrets";
 
 export type NotebookOutputs = NotebookInputs & Record<string, unknown> & { uuid: string };
 
 /**
  * Outputs: the inputs, overlaid with what the platform returned (camelCase).
- * On refresh the desired state follows the platform, so a notebook stopped
- * behind Pulumi's back shows as a change to apply.
+ * On refresh the desired state follows the platform where the notebook has
+ * settled elsewhere (notebook-state.ts), so a notebook stopped behind
+ * Pulumi's back, or Failed, shows as a change to apply. `inputShape` records
+ * which input fields the program set, for the inputs read returns.
  */
 export function outputs(inputs: NotebookInputs, notebook: wire.Notebook, fromRefresh = false): NotebookOutputs {
   const live = toCamel(wire.notebook, notebook) as Record<string, unknown>;
@@ -28,7 +31,7 @@ export function outputs(inputs: NotebookInputs, notebook: wire.Notebook, fromRef
     Object.entries(live)
       .filter(([, v]) => v !== null && v !== undefined)
       // A value the platform sent in an unexpected form (platform notes §5) does not replace what the program set.
-      .map(([k, v]) => [k, overlay(base[k], timeKeys.has(k) ? zone.normalise(v) : v)]),
+      .map(([k, v]) => [k, overlay(base[k], timeKeys.has(k) ? sameTimeAsRecorded(base[k], zone.normalise(v), zone.offset) : v)]),
   );
   const merged: NotebookOutputs = {
     ...base,
@@ -37,13 +40,17 @@ export function outputs(inputs: NotebookInputs, notebook: wire.Notebook, fromRef
     waitForReady: inputs.waitForReady,
     readyTimeoutSeconds: inputs.readyTimeoutSeconds,
     // Passwords never go into outputs (see secrets.ts).
-    servers: withoutServerPasswords(Array.isArray(notebook.servers) ? notebook.servers : undefined),
+    servers: withoutServerPasswords(Array.isArray(live.servers) ? live.servers : undefined),
     customImageSecret: base.customImageSecret,
     uuid: notebook.uuid,
   } as unknown as NotebookOutputs;
-  if (fromRefresh && (notebook.status === "Stopped" || notebook.status === "Running")) {
-    merged.desiredState = notebook.status;
+  const zoneOffset = zone.offset ?? 0;
+  if (fromRefresh) {
+    merged.desiredState = observedDesiredState(notebook, inputs.desiredState === "Stopped" ? "Stopped" : "Running", zoneOffset) as NotebookInputs["desiredState"];
+    // A size recorded for a parked notebook waits for its next start (notebook-settle.ts).
+    if ((inputs as Partial<NotebookOutputs>).resizeAtStart === true && notebook.status === "Stopped") Object.assign(merged, { replicaSpecs: inputs.replicaSpecs, resizeAtStart: true });
   }
+  merged.inputShape = fromRefresh ? (inputs as Partial<NotebookOutputs>).inputShape : shapeOf(recorded(inputs));
   return compact(merged);
 }
 
@@ -58,10 +65,50 @@ export function recorded(inputs: NotebookInputs): Record<string, unknown> {
     desiredState: inputs.desiredState,
     waitForReady: inputs.waitForReady,
     readyTimeoutSeconds: inputs.readyTimeoutSeconds,
-    customImageSecret: isRecorded(inputs.customImageSecret) ? inputs.customImageSecret : recordImageSecret(resolveImageSecret(inputs.customImageSecret), digestKey()),
+    customImageSecret: isRecorded(inputs.customImageSecret) ? inputs.customImageSecret : recordImageSecret(resolveImageSecret(inputs.customImageSecret)),
   });
 }
 
+
+/**
+ * The inputs a refresh records (read returns them): every input field the
+ * program set, with the value the platform has now. Preview then names each
+ * property that drifted, and `ignoreChanges` keeps the platform's value.
+ * Undefined for a state written before inputShape was recorded: the engine
+ * then keeps the inputs it has.
+ */
+export function refreshedInputs(outs: NotebookOutputs): Record<string, unknown> | undefined {
+  const shape = outs.inputShape;
+  if (shape === undefined || shape === null || typeof shape !== "object") return undefined;
+  const inputs = project(shape, outs) as Record<string, unknown>;
+  // Stopped or Failed out of band is named even where the program leaves desiredState to its default.
+  if (outs.desiredState !== undefined && outs.desiredState !== defaults.desiredState) inputs.desiredState = outs.desiredState;
+  return compact(inputs);
+}
+
+/** Which fields a value has, as a tree of `true` leaves (no values: nothing secret). */
+function shapeOf(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(shapeOf);
+  if (value !== null && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, shapeOf(v)]));
+  return true;
+}
+
+/** `value` cut down to the fields of `shape` (list items beyond the shape kept whole). */
+function project(shape: unknown, value: unknown): unknown {
+  if (Array.isArray(shape)) return Array.isArray(value) ? value.map((v, i) => (i < shape.length ? project(shape[i], v) : v)) : value;
+  if (shape === null || typeof shape !== "object" || value === null || typeof value !== "object" || Array.isArray(value)) return value;
+  const fields = value as Record<string, unknown>;
+  return Object.fromEntries(Object.keys(shape).filter((k) => fields[k] !== undefined).map((k) => [k, project((shape as Record<string, unknown>)[k], fields[k])]));
+}
+
+/**
+ * The recorded spelling of a date-time when the platform's names the same
+ * instant ("…T18:00:00" in a UTC platform for the program's "…T18:00:00Z"):
+ * a preview must not show a change of spelling as a change.
+ */
+function sameTimeAsRecorded(recordedValue: unknown, live: unknown, zone: number | undefined): unknown {
+  return typeof recordedValue === "string" && sameInstant(live, recordedValue, zone) ? recordedValue : live;
+}
 
 /** Date-time outputs, written with the platform's zone once it is known (see client/times.ts). */
 const timeKeys = new Set(["stopTime", "autoDeleteTime", "createdAt", "updatedAt"]);
@@ -93,7 +140,7 @@ function isRecorded(secret: unknown): boolean {
 }
 
 
-/** The key of password digests: the account's secret key, which never leaves the provider. */
+/** The key of password digests recorded by earlier versions (secrets.ts matchesDigest): the secret key configured then. */
 export function digestKey(): string {
   return currentSettings().secretAccessKey ?? "pulumi-aicp";
 }

@@ -7,6 +7,10 @@ import { AicpError } from "./client/errors";
 import type { Notebook } from "./client/wire";
 import type { NotebookListing } from "./notebook-listing";
 import { cancelled, cancelledError, pause } from "./cancellation";
+import { isUnknownStatus } from "./notebook-state";
+
+/** How long a Failed answer right after a start from Failed may be the old failure (see WaitOptions.restartedFromFailed). */
+export const staleFailedMs = 10_000;
 
 /** Which notebook: its namespace and uuid, and its name for direct lookups. */
 export interface NotebookRef {
@@ -22,13 +26,20 @@ export interface WaitOptions {
    * gone: a platform may be slow to list what it just created or restarted.
    */
   graceMs?: number;
+  /**
+   * The notebook was just started (or restarted) from Failed: a Failed answer
+   * counts only once another status has been seen since, or after
+   * staleFailedMs, since a lagging list may still show the failure before the
+   * start.
+   */
+  restartedFromFailed?: boolean;
   /** First poll interval; grows by half each poll up to maxIntervalMs. */
   initialIntervalMs?: number;
   maxIntervalMs?: number;
 }
 
 /** Polling intervals, shortened by AICP_POLL_INTERVAL_MS for tests against a fast emulator. */
-export function pollDefaults(): Required<Omit<WaitOptions, "timeoutMs" | "graceMs">> {
+export function pollDefaults(): Required<Pick<WaitOptions, "initialIntervalMs" | "maxIntervalMs">> {
   const fromEnv = Number(process.env.AICP_POLL_INTERVAL_MS);
   const initial = Number.isFinite(fromEnv) && fromEnv > 0 ? fromEnv : 1000;
   return { initialIntervalMs: initial, maxIntervalMs: Math.max(initial, 10_000) };
@@ -43,6 +54,8 @@ export async function waitForStatus(listing: NotebookListing, ref: NotebookRef, 
   let interval = initialIntervalMs;
   let last: Notebook | undefined;
   let missingSince: number | undefined;
+  const started = Date.now();
+  let failureMayBeOld = options.restartedFromFailed === true;
   for (;;) {
     last = await listing.locate(namespace, uuid, ref.name);
     if (cancelled()) {
@@ -59,19 +72,33 @@ export async function waitForStatus(listing: NotebookListing, ref: NotebookRef, 
     }
     missingSince = undefined;
     if (last.status === wanted) return last;
-    if (last.status === "Failed") {
-      throw new AicpError("AICP_WAIT", `notebook ${uuid} failed instead of becoming ${wanted}: ${last.reason ?? "the platform gave no reason"}.`);
-    }
-    if (Date.now() + interval > deadline) {
+    if (last.status !== "Failed") failureMayBeOld = false;
+    if (last.status === "Failed" && !(failureMayBeOld && Date.now() - started < staleFailedMs)) {
       throw new AicpError(
         "AICP_WAIT",
-        `notebook ${uuid} is still ${last.status ?? "in an unknown state"} after ${Math.round(options.timeoutMs / 1000)} s, waiting for ${wanted}` +
-          `${last.reason ? ` (reason: ${last.reason})` : ""}. Raise readyTimeoutSeconds, or set waitForReady to false.`,
+        `notebook ${uuid} failed instead of becoming ${wanted}: ${last.reason ?? "the platform gave no reason"}. ` +
+          "Fix what the reason names (often the image or its registry credentials) and run `pulumi up` again; it starts the notebook again.",
       );
     }
+    if (Date.now() + interval > deadline) throw stillWaiting(uuid, last, wanted, options.timeoutMs);
     await pause(interval);
     interval = Math.min(maxIntervalMs, Math.round(interval * 1.5));
   }
+}
+
+/** The error of a wait that ran out: what the notebook is, and what to do. */
+function stillWaiting(uuid: string, last: Notebook, wanted: string, timeoutMs: number): AicpError {
+  const seconds = Math.round(timeoutMs / 1000);
+  const status = last.status ?? "without a status";
+  const reason = last.reason ? ` (reason: ${last.reason})` : "";
+  const unknown = isUnknownStatus(last.status)
+    ? `; "${status}" is not a status the provider knows (Pending, Running, Stopped, Failed), so it waited for it to change as it would for Pending`
+    : "";
+  return new AicpError(
+    "AICP_WAIT",
+    `notebook ${uuid} is still ${JSON.stringify(status)}${reason} after ${seconds} s, waiting for ${wanted}${unknown}. ` +
+      "It is recorded; `pulumi up` waits again (raise readyTimeoutSeconds to wait longer at once), or set waitForReady to false.",
+  );
 }
 
 /** Polls until neither the list nor a direct lookup shows the notebook. */

@@ -13,13 +13,17 @@ import type * as pulumi from "@pulumi/pulumi";
 import { AicpError } from "./client/errors";
 import type * as wire from "./client/wire";
 import { currentClient, currentListing, currentSettings } from "./context";
-import { checkNotebook, defaults, diffNotebook, wireBody, type NotebookInputs } from "./notebook-inputs";
-import { type NotebookRef, waitForRemoval, waitForStatus } from "./notebook-wait";
+import { checkNotebook, defaults, diffNotebook, outsideSchedules, wireBody, type NotebookInputs } from "./notebook-inputs";
+import { warn } from "./engine-log";
+import { type NotebookRef, waitForRemoval } from "./notebook-wait";
+import { resize, ResizeRefused, settle, waitOptions } from "./notebook-settle";
+import { inDesiredState } from "./notebook-state";
 import type { NotebookListing } from "./notebook-listing";
 import { createOnce, isProvisional, lookedUpTwice, partlyCreated, stillUnconfirmed, UnconfirmedCreate } from "./create-once";
 import { notebookTarget, nowOnTheWire, resolveNotebook } from "./notebook-create";
-import { digestKey, outputs, recorded, type NotebookOutputs } from "./notebook-outputs";
-import { compact, withoutUnknowns } from "./inputs";
+import { digestKey, outputs, recorded, refreshedInputs, type NotebookOutputs } from "./notebook-outputs";
+import { compact, unknownPaths, withoutUnknowns } from "./inputs";
+import { describeAdoption, planAdoption } from "./notebook-adopt";
 import { hasZone, parseZone, withZone, zoneOf } from "./client/times";
 
 export { overlay, type NotebookOutputs } from "./notebook-outputs";
@@ -44,11 +48,27 @@ export async function check(olds: Partial<NotebookInputs>, news: NotebookInputs)
   // No undefined members: the engine cannot encode them and would print only "Unexpected struct type".
   const inputs = compact(checked);
   const known = withoutUnknowns(failures, news);
-  return known.length > 0 ? { inputs, failures: known } : { inputs };
+  if (known.length > 0) return { inputs, failures: known };
+  // A take-over is shown before it happens: what it will change, or why it will be refused.
+  if (inputs.adoptId && Object.keys(olds).length === 0 && unknownPaths(inputs).length === 0) return { inputs: await previewAdoption(inputs) };
+  return { inputs };
+}
+
+/** Warns what taking the notebook over will do; an auto-named resource takes the notebook's name (it cannot be renamed). */
+async function previewAdoption(inputs: NotebookInputs): Promise<NotebookInputs> {
+  try {
+    const plan = await planAdoption(currentListing(), inputs, digestKey(), currentClient().timeZone.offset);
+    await warn(describeAdoption(inputs.logicalName, plan));
+    return { ...inputs, name: plan.inputs.name };
+  } catch (error) {
+    await warn(`Notebook ${inputs.logicalName} cannot take over ${inputs.adoptId}: ${error instanceof Error ? error.message : String(error)}`);
+    return inputs;
+  }
 }
 
 export async function diff(id: string, olds: NotebookOutputs, news: NotebookInputs): Promise<pulumi.dynamic.DiffResult> {
   const { updates, replaces } = diffNotebook(olds, news, digestKey(), configuredZone());
+  await warnOfOutsideSchedules(olds, news);
   // An unconfirmed create is resolved by an update (see update), never by a second create.
   if (isProvisional(id) && !resolvedUuid(olds)) return { changes: true, replaces: [] };
   // Every replacement deletes first, also one forced by `--replace` or replaceOnChanges: it keeps the name
@@ -58,14 +78,34 @@ export async function diff(id: string, olds: NotebookOutputs, news: NotebookInpu
 
 export async function create(inputs: NotebookInputs & { __provider?: string }): Promise<pulumi.dynamic.CreateResult<NotebookOutputs>> {
   const p = platform();
+  if (inputs.adoptId) return adoptById(p, inputs);
   const { object: created, adopted } = await createOrRecord(p, inputs);
   try {
     const current = adopted ? await matchProgram(p, inputs, created) : created;
-    const settled = await settle(p, inputs, current, undefined);
+    const settled = await settle(p, inputs, current);
     return { id: created.uuid, outs: outputs(inputs, settled) };
   } catch (error) {
     // Created but not ready: Pulumi records it with this id, so nothing is orphaned.
     throw partlyCreatedNotebook(error, created.uuid, { ...outputs(inputs, created), __provider: inputs.__provider });
+  }
+}
+
+/** Takes over the notebook `adoptId` names (notebook-adopt.ts): refused with nothing changed, or changed in place to match the program. */
+async function adoptById(p: Platform, inputs: NotebookInputs & { __provider?: string }): Promise<pulumi.dynamic.CreateResult<NotebookOutputs>> {
+  const plan = await planAdoption(p.listing, inputs, digestKey(), p.client.timeZone.offset);
+  const program = { ...inputs, name: plan.inputs.name };
+  const uuid = plan.notebook.uuid;
+  try {
+    let current = plan.notebook;
+    if (plan.changes.length > 0) {
+      const recordedNow = outputs(program, current);
+      await update(uuid, recordedNow, { ...program, desiredState: recordedNow.desiredState as NotebookInputs["desiredState"] });
+      current = (await p.listing.locate(String(program.namespace), uuid, current.name ?? undefined, 0)) ?? current;
+    }
+    return { id: uuid, outs: outputs(program, await settle(p, program, current)) };
+  } catch (error) {
+    // Taken over: from here on the state holds it, whatever failed.
+    throw partlyCreatedNotebook(error, uuid, { ...outputs(program, plan.notebook), __provider: inputs.__provider });
   }
 }
 
@@ -113,10 +153,15 @@ export async function read(id: string, props: NotebookOutputs): Promise<pulumi.d
   if ("pending" in resolved) return { id, props };
   if ("neverMade" in resolved) return { id: "", props: {} as NotebookOutputs };
   const found = resolved.found ?? (await confirmedLookup(currentListing(), { namespace, uuid: resolved.uuid, name: nameOf(props) }, refreshAgeMs));
+  if (!found && props.readById === true) {
+    throw new AicpError("AICP_NOT_FOUND", `Notebook.get: namespace ${namespace} holds no notebook ${resolved.uuid} (getNotebooks lists them).`);
+  }
   // An empty id tells the engine the notebook is gone, so refresh drops it; two direct lookups, a pause apart, agreed.
   if (!found) return { id: "", props: {} as NotebookOutputs };
   learnZoneFromState(props.createdAt, found.created_at);
-  return { id: found.uuid, props: outputs(props, found, true) };
+  const outs = outputs(props, found, true);
+  const inputs = refreshedInputs(outs);
+  return inputs ? { id: found.uuid, props: outs, inputs: inputs as NotebookOutputs } : { id: found.uuid, props: outs };
 }
 
 export async function update(id: string, olds: NotebookOutputs, news: NotebookInputs & { __provider?: string }): Promise<pulumi.dynamic.UpdateResult<NotebookOutputs>> {
@@ -132,34 +177,71 @@ export async function update(id: string, olds: NotebookOutputs, news: NotebookIn
   const confirming = isProvisional(id) && !resolvedUuid(olds);
   const { updates } = diffNotebook(olds, news, digestKey(), client.timeZone.offset);
   const changed = new Set(updates);
-  if (changed.has("stopTime") && news.stopTime) await write(namespace, () => client.setStopTime(namespace, uuid, news.stopTime!));
-  if (changed.has("autoDeleteTime") && news.autoDeleteTime) await write(namespace, () => client.setDeleteTime(namespace, uuid, news.autoDeleteTime!));
-  if (changed.has("image") || changed.has("imageType") || changed.has("customImageSecret")) {
-    const body = wireBody({ ...news, namespace });
-    await write(namespace, () => client.changeImage(namespace, { uuid, image: body.image, image_type: body.image_type, secret: body.custom_image_secret }));
-  }
   const ref = { namespace, uuid, name: nameOf(olds) };
-  let current = resolved.found ?? (await confirmedLookup(listing, ref));
+  const wrote = await applyInPlace(p, ref, changed, news);
+  let current = (wrote ? undefined : resolved.found) ?? (await confirmedLookup(listing, ref));
   if (current) learnZoneFromState(olds.createdAt, current.created_at);
-  if (!current) throw new AicpError("AICP_WAIT", `notebook ${uuid} no longer exists in namespace ${namespace}; run \`pulumi refresh\` and then \`pulumi up\` to recreate it.`);
+  if (!current) throw goneOutOfBand(uuid, namespace);
+  const imageChanged = changed.has("image") || changed.has("imageType") || changed.has("customImageSecret");
+  let recordedSpec: Partial<NotebookInputs> = {};
   try {
     if (changed.has("replicaSpecs")) {
-      // A new size applies on restart: stop, then start with the new spec (then stop again if so desired).
-      if (current.status !== "Stopped") {
-        await write(namespace, () => client.stopNotebooks(namespace, [uuid]));
-        await waitForStatus(listing, ref, "Stopped", waitOptions(news));
-      }
-      const spec = wireBody({ ...news, namespace }).replica_specs;
-      await write(namespace, () => client.startNotebooks(namespace, { uuids: [uuid], sku_id: spec.specs!, custom_spec: spec }));
-      current = (await listing.locate(namespace, uuid, ref.name)) ?? current;
+      const resized = await resize(p, news, current);
+      current = resized.current;
+      if (resized.atNextStart) recordedSpec = { replicaSpecs: news.replicaSpecs };
     }
-    // Only a change of the desired state (or a resize, or a create confirmed just now) moves the notebook:
-    // an unrelated update must not restart a notebook the platform stopped on schedule.
-    if (confirming || changed.has("desiredState") || changed.has("replicaSpecs")) current = await settle(p, news, current, undefined);
-    return { outs: outputs(news, current) };
+    // What can restart a notebook is waited for; so is one the state records away from its desired state
+    // (Failed, not ready yet after a create that timed out). A notebook the platform stopped on schedule is not.
+    const zone = client.timeZone.offset ?? 0;
+    const recordedAway = !inDesiredState({ status: String(olds.status ?? ""), stop_time: olds.stopTime }, olds.desiredState ?? defaults.desiredState, zone);
+    if (confirming || imageChanged || recordedAway || changed.has("desiredState") || (changed.has("replicaSpecs") && !recordedSpec.replicaSpecs)) {
+      current = await settle(p, news, current, imageChanged);
+    }
+    return { outs: notebookOutputs(news, current, recordedSpec) };
   } catch (error) {
-    throw partlyCreatedNotebook(error, id, { ...outputs(news, current), __provider: news.__provider });
+    // A refused resize leaves the old size in the state, so reverting the program changes nothing more.
+    const kept = error instanceof ResizeRefused ? { replicaSpecs: olds.replicaSpecs as NotebookInputs["replicaSpecs"] } : recordedSpec;
+    throw partlyCreatedNotebook(error, id, { ...notebookOutputs(news, current, kept), __provider: news.__provider });
   }
+}
+
+/** Sends the in-place writes of `changed` (stop time, auto-delete time, image, each set or cleared); true when any was sent. */
+async function applyInPlace({ client, write }: Platform, ref: NotebookRef, changed: Set<string>, news: NotebookInputs): Promise<boolean> {
+  const { namespace, uuid } = ref;
+  let wrote = false;
+  const send = async (step: () => Promise<void>) => {
+    wrote = true;
+    await write(namespace, step);
+  };
+  try {
+    // A time the program no longer sets is cleared (diffNotebook reports it only where the program had set it).
+    if (changed.has("stopTime")) await send(() => client.setStopTime(namespace, uuid, news.stopTime ?? ""));
+    if (changed.has("autoDeleteTime")) await send(() => client.setDeleteTime(namespace, uuid, news.autoDeleteTime ?? ""));
+    if (changed.has("image") || changed.has("imageType") || changed.has("customImageSecret")) {
+      const body = wireBody({ ...news, namespace });
+      await send(() => client.changeImage(namespace, { uuid, image: body.image, image_type: body.image_type, secret: body.custom_image_secret }));
+    }
+  } catch (error) {
+    if (error instanceof AicpError && error.isNotFound) throw goneOutOfBand(uuid, namespace, error);
+    throw error;
+  }
+  return wrote;
+}
+
+/** The error of an update whose notebook was deleted outside Pulumi. */
+function goneOutOfBand(uuid: string, namespace: string, cause?: AicpError): AicpError {
+  return new AicpError(
+    "AICP_WAIT",
+    `notebook ${uuid} no longer exists in namespace ${namespace} (deleted outside Pulumi); run \`pulumi refresh\` to drop it from the state, then \`pulumi up\` to create it again.`,
+    cause ? { ...cause, cause } : {},
+  );
+}
+
+/** Outputs after an update: the program's inputs over what the platform has, with a size that waits for the next start kept as the program's. */
+function notebookOutputs(news: NotebookInputs, current: wire.Notebook, recordedSpec: Partial<NotebookInputs>): NotebookOutputs {
+  const outs = outputs(news, current);
+  if (!recordedSpec.replicaSpecs) return outs;
+  return { ...outs, replicaSpecs: { ...(outs.replicaSpecs as object), ...recordedSpec.replicaSpecs }, resizeAtStart: true } as NotebookOutputs;
 }
 
 export async function remove(id: string, props: NotebookOutputs): Promise<void> {
@@ -206,27 +288,21 @@ function notebookUnconfirmed(props: Partial<NotebookOutputs>, until: string): Ai
   return stillUnconfirmed("notebook", `namespace ${String(props.namespace)}`, props, until);
 }
 
-/** Brings the notebook to its desired state (starting with `spec` when given) and waits if asked. */
-async function settle({ client, listing, write }: Platform, inputs: NotebookInputs, current: wire.Notebook, spec: wire.CreateNotebookRequest["replica_specs"] | undefined): Promise<wire.Notebook> {
-  const namespace = String(inputs.namespace);
-  const desired = inputs.desiredState ?? defaults.desiredState;
-  if (desired === "Stopped" && current.status !== "Stopped") {
-    await write(namespace, () => client.stopNotebooks(namespace, [current.uuid]));
+/**
+ * A stop or auto-delete time the platform has and the program never set was
+ * set outside it (in the console): not the program's to clear, but a preview
+ * must not keep quiet about a notebook that is going to stop or vanish.
+ */
+async function warnOfOutsideSchedules(olds: NotebookOutputs, news: NotebookInputs): Promise<void> {
+  const name = nameOf(olds) ?? String(olds.uuid ?? "");
+  for (const key of outsideSchedules(olds, news)) {
+    const when = String(olds[key]);
+    await warn(
+      key === "autoDeleteTime"
+        ? `notebook ${name} will be DELETED by the platform at ${when}: an auto-delete time was set outside this program. Set autoDeleteTime in the program to manage it, or clear it in the console.`
+        : `notebook ${name} will be stopped by the platform at ${when}: a stop time was set outside this program. Set stopTime in the program to manage it.`,
+    );
   }
-  if (desired === "Running" && current.status === "Stopped") {
-    const skuId = spec?.specs ?? inputs.replicaSpecs?.specs ?? current.replica_specs?.specs ?? undefined;
-    if (!skuId) {
-      throw new AicpError("AICP_VALIDATION", "starting a stopped notebook needs the sku id in replicaSpecs.specs (the platform's start operation requires it).");
-    }
-    await write(namespace, () => client.startNotebooks(namespace, { uuids: [current.uuid], sku_id: skuId, custom_spec: spec }));
-  }
-  const ref = { namespace, uuid: current.uuid, name: current.name ?? inputs.name };
-  if (!(inputs.waitForReady ?? defaults.waitForReady)) return (await listing.locate(namespace, current.uuid, ref.name)) ?? current;
-  return waitForStatus(listing, ref, desired, waitOptions(inputs));
-}
-
-function waitOptions(inputs: NotebookInputs) {
-  return { timeoutMs: 1000 * (inputs.readyTimeoutSeconds ?? defaults.readyTimeoutSeconds) };
 }
 
 /** A notebook created (or adopted) but not ready: the engine records it with this id. */

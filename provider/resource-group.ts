@@ -9,7 +9,8 @@ import type { ResourceGroup as WireGroup } from "./client/wire";
 import { collectAll } from "./client/paging";
 import { AicpError } from "./client/errors";
 import { currentClient, currentSettings } from "./context";
-import { changedKeys, compact, resolveMark, resolveName, validateAgainst, withoutUnknowns, type CheckFailure } from "./inputs";
+import { changedKeys, compact, resolveMark, resolveName, unknownPaths, validateAgainst, withoutUnknowns, type CheckFailure } from "./inputs";
+import { warn } from "./engine-log";
 import { createOnce, isProvisional, lookedUpTwice, partlyCreated, resolveProvisional, sleep, stillUnconfirmed, UnconfirmedCreate } from "./create-once";
 import { groupMarkLength, groupMarkOf, withGroupMark, withoutGroupMark } from "./ownership";
 import { pollDefaults } from "./notebook-wait";
@@ -27,6 +28,8 @@ export interface ResourceGroupInputs {
   skuId: string;
   podTypes: Array<"infer" | "instance" | "job">;
   customizeEnable?: boolean;
+  /** rgId of an existing group to take over at create (see planAdoption). */
+  adoptId?: string;
 }
 
 export interface ResourceGroupOutputs extends ResourceGroupInputs {
@@ -78,27 +81,76 @@ export async function check(olds: Partial<ResourceGroupOutputs>, news: ResourceG
   if (news.customizeEnable !== undefined && typeof news.customizeEnable !== "boolean") {
     failures.push({ property: "customizeEnable", reason: "customizeEnable must be a boolean" });
   }
+  if (news.adoptId !== undefined && (typeof news.adoptId !== "string" || news.adoptId === "")) {
+    failures.push({ property: "adoptId", reason: "adoptId must be the rgId of an existing group: a non-empty string" });
+  }
   failures.push(...renameFailures(validateAgainst(wire.createResourceGroupRequest, toWire(inputs)).failures));
   const known = withoutUnknowns(failures, news);
   // No undefined members: the engine cannot encode them and would print only "Unexpected struct type".
-  return known.length > 0 ? { inputs: compact(inputs), failures: known } : { inputs: compact(inputs) };
+  if (known.length > 0) return { inputs: compact(inputs), failures: known };
+  // A take-over is shown before it happens: what it will change, or why it will be refused.
+  if (inputs.adoptId && Object.keys(olds).length === 0 && unknownPaths(inputs).length === 0) {
+    const plan = await planAdoption(inputs).catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))));
+    await warn(
+      plan instanceof Error
+        ? `ResourceGroup ${inputs.logicalName} cannot take over ${inputs.adoptId}: ${plan.message}`
+        : `ResourceGroup ${inputs.logicalName} will take over group ${inputs.adoptId} (${plan.group.name ?? "unnamed"}), ` +
+            `${plan.changes.length > 0 ? `change ${plan.changes.join(", ")} in place` : "change nothing the program sets"} and write this resource's mark into its description.`,
+    );
+    // An auto-named resource keeps the group's name.
+    if (!(plan instanceof Error)) return { inputs: compact(plan.program) };
+  }
+  return { inputs: compact(inputs) };
+}
+
+/**
+ * Whether the group `adoptId` names may be taken over, and what that changes.
+ * Refused, with nothing changed, when it does not exist, carries another
+ * Pulumi resource's mark, or has another skuId (which would replace it).
+ */
+async function planAdoption(inputs: ResourceGroupInputs): Promise<{ group: WireGroup; program: ResourceGroupInputs; changes: string[] }> {
+  const id = String(inputs.adoptId);
+  const group = await currentClient().getResourceGroup(id);
+  if (!group) throw new AicpError("AICP_NOT_FOUND", `adoptId ${id}: this account holds no resource group with this rgId; nothing was changed.`);
+  const mark = groupMarkOf(group.description);
+  if (mark !== undefined && mark !== inputs.ownerMark) {
+    throw new AicpError("AICP_CONFLICT", `adoptId ${id}: group ${group.name ?? id} was made by another Pulumi resource (its description carries that resource's mark) and is managed there; nothing was changed.`);
+  }
+  const program = inputs.autoNamed && group.name ? { ...inputs, name: group.name } : inputs;
+  const recordedNow = outputs(program, group);
+  if (recordedNow.skuId !== program.skuId) {
+    throw new AicpError("AICP_CONFLICT", `adoptId ${id}: the group has skuId ${recordedNow.skuId} and the program ${program.skuId}; a new skuId replaces a group, so it is not taken over; nothing was changed.`);
+  }
+  const { updates } = diffGroup(recordedNow, program);
+  return { group, program, changes: updates };
 }
 
 export async function diff(id: string, olds: ResourceGroupOutputs, news: ResourceGroupInputs): Promise<pulumi.dynamic.DiffResult> {
   // An unconfirmed create is resolved by an update, never by a second create.
   if (isProvisional(id) && !olds.rgId) return { changes: true, replaces: [] };
+  const { replaces, updates } = diffGroup(olds, news);
+  // Every replacement deletes first (also one forced by `--replace`): it keeps the name and the mark, so a
+  // group created beside the old one would adopt the old one, which is then deleted.
+  return { changes: replaces.length + updates.length > 0, replaces, deleteBeforeReplace: true };
+}
+
+/** Properties that differ between the recorded outputs and the program, split by how they apply. */
+function diffGroup(olds: ResourceGroupOutputs, news: ResourceGroupInputs): { replaces: string[]; updates: string[] } {
   const replaces = changedKeys(olds as unknown as Record<string, unknown>, news as unknown as Record<string, unknown>, replacing);
   const updates = changedKeys(
     { ...olds, podTypes: [...(olds.podTypes ?? [])].sort() } as Record<string, unknown>,
     { ...news, podTypes: [...(news.podTypes ?? [])].sort() } as Record<string, unknown>,
     inPlace,
   );
-  // Every replacement deletes first (also one forced by `--replace`): it keeps the name and the mark, so a
-  // group created beside the old one would adopt the old one, which is then deleted.
-  return { changes: replaces.length + updates.length > 0, replaces, deleteBeforeReplace: true };
+  return { replaces, updates };
 }
 
 export async function create(inputs: ResourceGroupInputs): Promise<pulumi.dynamic.CreateResult<ResourceGroupOutputs>> {
+  if (inputs.adoptId) {
+    const { group, program } = await planAdoption(inputs);
+    // Always updated: the update writes this resource's mark into the description.
+    return { id: group.rg_id, outs: (await update(group.rg_id, outputs(program, group), program)).outs! };
+  }
   const client = currentClient();
   const w = toWire(inputs);
   const mark = inputs.ownerMark;
@@ -167,6 +219,9 @@ export async function read(id: string, props: ResourceGroupOutputs): Promise<pul
   if ("pending" in resolved) return { id, props };
   if ("neverMade" in resolved) return { id: "", props: {} as ResourceGroupOutputs };
   const group = resolved.found ?? (await confirmedGroup(resolved.rgId));
+  if (!group && (props as { readById?: unknown }).readById === true) {
+    throw new AicpError("AICP_NOT_FOUND", `ResourceGroup.get: this account holds no resource group ${id} (getResourceTemplates and the console list them).`);
+  }
   // An empty id tells the engine the group is gone, so refresh drops it: two lookups, a pause apart, agreed.
   if (!group) return { id: "", props: {} as ResourceGroupOutputs };
   return { id: group.rg_id, props: outputs(props, group) };

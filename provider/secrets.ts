@@ -8,7 +8,7 @@
  * digest (enough to see that it changed), and server passwords are left out
  * (programs read them with getNotebookServers, outside the engine).
  */
-import { createHmac } from "node:crypto";
+import { createHmac, randomBytes, scryptSync, timingSafeEqual } from "node:crypto";
 
 /** What the outputs record of registry credentials: no password, only its digest. */
 export interface RecordedImageSecret {
@@ -17,15 +17,41 @@ export interface RecordedImageSecret {
   passwordDigest?: string;
 }
 
-/** HMAC-SHA256 of the password, keyed so that the digest alone cannot be brute-forced. */
-export function passwordDigest(password: string, key: string): string {
-  return "hmac-sha256:" + createHmac("sha256", key).update(password).digest("hex");
+/**
+ * scrypt of the password with a random salt written beside it. It depends on
+ * nothing but the password, so rotating the access key changes no digest
+ * (an HMAC keyed with the secret key did, and restarted every notebook with a
+ * registry password); scrypt's cost slows guessing from a leaked state.
+ */
+export function passwordDigest(password: string, salt = randomBytes(16).toString("hex")): string {
+  return `scrypt:${salt}:${scryptSync(password, salt, 32).toString("hex")}`;
 }
 
-export function recordImageSecret(secret: { hasAuth?: boolean; username?: string; password?: string } | undefined, key: string): RecordedImageSecret | undefined {
+/**
+ * Whether `password` is the one `digest` was made from. Digests recorded by
+ * earlier versions (HMAC-SHA256 keyed with the secret key) are still read,
+ * with the key they were made with if it is still the one configured.
+ */
+export function matchesDigest(password: string, digest: unknown, legacyKey: string): boolean {
+  if (typeof digest !== "string") return false;
+  const salted = /^scrypt:([0-9a-f]+):([0-9a-f]{64})$/.exec(digest);
+  if (salted) return timingSafeEqual(Buffer.from(passwordDigest(password, salted[1]!)), Buffer.from(digest));
+  return digest === "hmac-sha256:" + createHmac("sha256", legacyKey).update(password).digest("hex");
+}
+
+export function recordImageSecret(secret: { hasAuth?: boolean; username?: string; password?: string } | undefined): RecordedImageSecret | undefined {
   if (!secret) return undefined;
   const { password, ...rest } = secret;
-  return password === undefined ? rest : { ...rest, passwordDigest: passwordDigest(password, key) };
+  return password === undefined ? rest : { ...rest, passwordDigest: passwordDigest(password) };
+}
+
+/** Whether recorded credentials (password as a digest) are the wanted ones. */
+export function sameRecordedSecret(recorded: unknown, wanted: { hasAuth?: boolean; username?: string; password?: string } | undefined, legacyKey: string): boolean {
+  if (wanted === undefined || recorded === undefined || recorded === null) return (wanted === undefined) === (recorded === undefined || recorded === null);
+  const { passwordDigest: digest, ...rest } = recorded as RecordedImageSecret;
+  const { password, ...wantedRest } = wanted;
+  const sameRest = JSON.stringify(Object.entries(rest).filter(([, v]) => v !== undefined).sort()) === JSON.stringify(Object.entries(wantedRest).filter(([, v]) => v !== undefined).sort());
+  return sameRest && (password === undefined ? digest === undefined : matchesDigest(password, digest, legacyKey));
 }
 
 /** Servers as recorded in outputs: everything but the password (entries that are not objects carry none and stay). */

@@ -38,7 +38,24 @@ export type NotebookArgs = InputsOf<Omit<NotebookBody, "name" | "namespace" | "u
   waitForReady?: pulumi.Input<boolean>;
   /** How long to wait for the desired state, in seconds. Default: 600. */
   readyTimeoutSeconds?: pulumi.Input<number>;
+  /**
+   * Takes over an existing notebook by its uuid instead of creating one (one
+   * made in the console, or one whose state was lost). Preview warns what the
+   * take-over will change to match the program; `up` changes it in place and
+   * manages it from then on. A difference that needs a replacement, a
+   * different name, or a notebook made by another Pulumi resource is refused,
+   * with nothing changed. Read only when the resource is created; keep it in
+   * the program. (`pulumi import` does not work for this package's dynamic
+   * resources: see the README.)
+   */
+  adoptId?: pulumi.Input<string>;
 };
+
+/** What {@link Notebook.get} needs besides the uuid. */
+export interface NotebookLookup {
+  /** Namespace of the notebook. Default: `aicp:userId` in lower case. */
+  namespace?: pulumi.Input<string>;
+}
 
 const outputNames = [
   // The platform's view.
@@ -49,6 +66,9 @@ const outputNames = [
   "envs", "stopTime", "autoDeleteTime", "replicaSpecs", "volumeSpecs", "customImageSecret", "pip", "conda", "apt",
   "customFirst", "customSecond", "desiredState", "waitForReady", "readyTimeoutSeconds",
 ] as const;
+
+/** Outputs kept secret in the state; env values often hold tokens, so the whole list is secret. */
+const secretOutputs = ["servers", "customImageSecret", "envs"];
 
 /**
  * A notebook (container instance) on the AICP platform, running jupyter,
@@ -123,7 +143,27 @@ export class Notebook extends ForwardedResource {
   declare readonly waitForReady: pulumi.Output<boolean | undefined>;
   declare readonly readyTimeoutSeconds: pulumi.Output<number | undefined>;
 
+  /**
+   * Reads an existing notebook into the program by its uuid, without managing
+   * it: its outputs, read again on every run. Fails, naming the uuid, when the
+   * namespace holds no such notebook. To manage an existing notebook, use
+   * `adoptId`.
+   *
+   * @example
+   * const shared = aicp.Notebook.get("shared", "nb-0123456789ab");
+   * export const sharedStatus = shared.status;
+   */
+  static get(name: string, id: pulumi.Input<string>, lookup: NotebookLookup = {}, opts?: pulumi.CustomResourceOptions): Notebook {
+    return new Notebook(name, { namespace: lookup.namespace } as NotebookArgs, { ...opts, id });
+  }
+
+  /** A new notebook, or with `opts.id` (what {@link Notebook.get} does) one read by its uuid. */
   constructor(name: string, args: NotebookArgs, opts?: pulumi.CustomResourceOptions) {
+    if (opts?.id !== undefined) {
+      // Read by id: the provider's read looks it up (and fails clearly when it is not there); nothing is created.
+      super("Notebook", name, { ...seedOutputs(outputNames), namespace: args?.namespace, readById: true }, pulumi.mergeOptions(opts, { additionalSecretOutputs: secretOutputs }));
+      return;
+    }
     const { customImageSecret, ...rest } = args;
     super(
       "Notebook",
@@ -142,8 +182,7 @@ export class Notebook extends ForwardedResource {
         autoNameSuffix: autoNameSuffix("Notebook", name, opts?.parent),
         ownerMark: ownerMark("Notebook", name, opts?.parent),
       },
-      // Env values often hold tokens: the whole list is secret in the state.
-      pulumi.mergeOptions(opts, { additionalSecretOutputs: ["servers", "customImageSecret", "envs"] }),
+      pulumi.mergeOptions(opts, { additionalSecretOutputs: secretOutputs }),
     );
   }
 }

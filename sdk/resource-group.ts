@@ -24,6 +24,15 @@ export interface ResourceGroupArgs {
   podTypes: pulumi.Input<pulumi.Input<PodType>[]>;
   /** Whether custom specifications are allowed. Default: false. Updates in place. */
   customizeEnable?: pulumi.Input<boolean>;
+  /**
+   * Takes over an existing group by its `rgId` instead of creating one.
+   * Preview warns what the take-over will change to match the program; `up`
+   * changes it in place (name, description, pod types, customize flag) and
+   * writes this resource's mark into its description. A different `skuId`,
+   * or a group made by another Pulumi resource, is refused with nothing
+   * changed. Read only when the resource is created; keep it in the program.
+   */
+  adoptId?: pulumi.Input<string>;
 }
 
 // Every declared output, inputs included: an input the user omits must still read back.
@@ -65,7 +74,25 @@ export class ResourceGroup extends ForwardedResource {
   declare readonly userId: pulumi.Output<string | undefined>;
   declare readonly rootUserId: pulumi.Output<string | undefined>;
 
+  /**
+   * Reads an existing group into the program by its `rgId`, without managing
+   * it. Fails, naming the id, when the platform holds no such group. To
+   * manage an existing group, use `adoptId`.
+   *
+   * @example
+   * const shared = aicp.ResourceGroup.get("shared", "rg-0123456789ab");
+   * export const sharedSku = shared.skuId;
+   */
+  static get(name: string, id: pulumi.Input<string>, opts?: pulumi.CustomResourceOptions): ResourceGroup {
+    return new ResourceGroup(name, {} as ResourceGroupArgs, { ...opts, id });
+  }
+
+  /** A new group, or with `opts.id` (what {@link ResourceGroup.get} does) one read by its id. */
   constructor(name: string, args: ResourceGroupArgs, opts?: pulumi.CustomResourceOptions) {
+    if (opts?.id !== undefined) {
+      super("ResourceGroup", name, { ...seedOutputs(outputNames), readById: true }, opts);
+      return;
+    }
     super(
       "ResourceGroup",
       name,

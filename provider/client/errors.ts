@@ -16,6 +16,7 @@ export type AicpErrorCode =
   | "AICP_ROUTE" // an assumed route answered 404/405: the platform may use another path
   | "AICP_VALIDATION" // input breaks a rule of the spec; nothing was sent
   | "AICP_CONFLICT" // the name is held by an object this resource did not create; nothing was sent
+  | "AICP_NOT_FOUND" // the object an id names (Notebook.get, adoptId) does not exist; nothing was changed
   | "AICP_CONFIG" // provider configuration missing or invalid; nothing was sent
   | "AICP_WAIT"; // a resource did not reach the wanted state
 
@@ -96,6 +97,21 @@ export class AicpError extends Error {
   get isNotFound(): boolean {
     return this.code === "AICP_HTTP" && this.status === 404;
   }
+}
+
+/**
+ * Rewrites the error's message as the one line a user reads: its code first,
+ * then the message, a validation error's list of broken rules joined with
+ * "; " ("head:\n  - a: x\n  - b: y" reads "CODE: head: a: x; b: y").
+ * The stack is dropped: it names our files, not anything the user can change.
+ */
+export function asOneLine(error: AicpError): AicpError {
+  const [head = "", ...rules] = error.message.split(/\n\s*-\s*/);
+  const line = (rules.length > 0 ? `${head.replace(/:\s*$/, "")}: ${rules.join("; ")}` : head).replace(/\s*\n\s*/g, " ");
+  error.message = line.startsWith(`${error.code}:`) ? line : `${error.code}: ${line}`;
+  // Empty, not the message again: the dynamic provider prints a failed read as `${error}: ${error.stack}`.
+  error.stack = "";
+  return error;
 }
 
 /** What a request was, for error messages. */

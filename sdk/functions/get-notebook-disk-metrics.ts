@@ -4,7 +4,7 @@ import { validationError } from "../../provider/client/errors";
 import * as wire from "../../provider/client/wire";
 import { camelPath } from "../../provider/inputs";
 import type { DiskMetric } from "../types";
-import { namespaceOr, outputForm, programClient } from "./program-client";
+import { namespaceOr, outputForm, programClient, reportedInProgram } from "./program-client";
 
 /** Arguments of {@link getNotebookDiskMetrics}. */
 export interface GetNotebookDiskMetricsArgs {
@@ -34,16 +34,18 @@ export interface GetNotebookDiskMetricsResult {
  * export const diskUsedBytes = disk.usedBytes;
  */
 export async function getNotebookDiskMetrics(args: GetNotebookDiskMetricsArgs, _opts?: pulumi.InvokeOptions): Promise<GetNotebookDiskMetricsResult> {
-  const query = wire.diskMetricsQuery.safeParse({ namespace: namespaceOr(args.namespace), uuid: args.uuid });
-  if (!query.success) throw validationError("getNotebookDiskMetrics arguments", query.error.issues, camelPath);
-  const metrics = await programClient().getNotebookDiskMetrics(query.data);
-  const value = (name: string) => latestValue(metrics.find((m) => m.metric_name === name));
-  return {
-    metrics: metrics.map((m) => toCamel(wire.metric, m)),
-    usedBytes: value("notebook_zfs_used_bytes"),
-    capacityBytes: value("notebook_zfs_pvc_capacity_bytes"),
-    availableBytes: value("notebook_zfs_pvc_available_bytes"),
-  };
+  return reportedInProgram(async () => {
+    const query = wire.diskMetricsQuery.safeParse({ namespace: namespaceOr(args.namespace), uuid: args.uuid });
+    if (!query.success) throw validationError("getNotebookDiskMetrics arguments", query.error.issues, camelPath);
+    const metrics = await programClient().getNotebookDiskMetrics(query.data);
+    const value = (name: string) => latestValue(metrics.find((m) => m.metric_name === name));
+    return {
+      metrics: metrics.map((m) => toCamel(wire.metric, m)),
+      usedBytes: value("notebook_zfs_used_bytes"),
+      capacityBytes: value("notebook_zfs_pvc_capacity_bytes"),
+      availableBytes: value("notebook_zfs_pvc_available_bytes"),
+    };
+  });
 }
 
 /** {@link getNotebookDiskMetrics} with arguments that may be Outputs. */

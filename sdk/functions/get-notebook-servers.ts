@@ -4,7 +4,7 @@ import { AicpError, validationError } from "../../provider/client/errors";
 import * as wire from "../../provider/client/wire";
 import { camelPath } from "../../provider/inputs";
 import type { NotebookServer } from "../types";
-import { namespaceOr, programClient } from "./program-client";
+import { namespaceOr, programClient, reportedInProgram } from "./program-client";
 
 /** Arguments of {@link getNotebookServers}. */
 export interface GetNotebookServersArgs {
@@ -35,14 +35,16 @@ export interface GetNotebookServersOutputResult {
  * export const jupyterPassword = servers.apply((r) => r.servers[0]?.password);
  */
 export async function getNotebookServers(args: GetNotebookServersArgs, _opts?: pulumi.InvokeOptions): Promise<GetNotebookServersResult> {
-  const query = wire.diskMetricsQuery.safeParse({ namespace: namespaceOr(args.namespace), uuid: args.uuid });
-  if (!query.success || !query.data.uuid) {
-    throw query.success
-      ? new AicpError("AICP_VALIDATION", "getNotebookServers needs the notebook's uuid; nothing was sent to the platform")
-      : validationError("getNotebookServers arguments", query.error.issues, camelPath);
-  }
-  const servers = await programClient().getNotebookServers(query.data.namespace, query.data.uuid);
-  return { servers: servers.map((s) => toCamel(wire.serverInfo, s)) };
+  return reportedInProgram(async () => {
+    const query = wire.diskMetricsQuery.safeParse({ namespace: namespaceOr(args.namespace), uuid: args.uuid });
+    if (!query.success || !query.data.uuid) {
+      throw query.success
+        ? new AicpError("AICP_VALIDATION", "getNotebookServers needs the notebook's uuid; nothing was sent to the platform")
+        : validationError("getNotebookServers arguments", query.error.issues, camelPath);
+    }
+    const servers = await programClient().getNotebookServers(query.data.namespace, query.data.uuid);
+    return { servers: servers.map((s) => toCamel(wire.serverInfo, s)) };
+  });
 }
 
 /** {@link getNotebookServers} with arguments that may be Outputs; every password is a secret. */

@@ -6,7 +6,7 @@ import * as wire from "../../provider/client/wire";
 import { camelPath } from "../../provider/inputs";
 import { withoutServerPasswords } from "../../provider/secrets";
 import type { NotebookInfo } from "../types";
-import { namespaceOr, outputForm, programClient } from "./program-client";
+import { namespaceOr, outputForm, programClient, reportedInProgram } from "./program-client";
 
 /**
  * Filters of {@link getNotebooks} (platform notes §1, list notebooks): name
@@ -30,14 +30,16 @@ export interface GetNotebooksResult {
  * const { notebooks } = await aicp.getNotebooks({ status: ["Running"] });
  */
 export async function getNotebooks(args: GetNotebooksArgs = {}, _opts?: pulumi.InvokeOptions): Promise<GetNotebooksResult> {
-  const { namespace, ...filters } = args;
-  const query = wire.listNotebooksQuery.safeParse(toSnake(wire.listNotebooksQuery, filters));
-  if (!query.success) throw validationError("getNotebooks arguments", query.error.issues, camelPath);
-  const client = programClient();
-  const ns = namespaceOr(namespace);
-  const { offset: _o, limit: _l, ...rest } = query.data;
-  const items = args.offset !== undefined || args.limit !== undefined ? (await client.listNotebooks(ns, query.data)).items : await client.listAllNotebooks(ns, rest);
-  return { notebooks: items.map((n) => toCamel(wire.notebook, withoutSecrets(n))) };
+  return reportedInProgram(async () => {
+    const { namespace, ...filters } = args;
+    const query = wire.listNotebooksQuery.safeParse(toSnake(wire.listNotebooksQuery, filters));
+    if (!query.success) throw validationError("getNotebooks arguments", query.error.issues, camelPath);
+    const client = programClient();
+    const ns = namespaceOr(namespace);
+    const { offset: _o, limit: _l, ...rest } = query.data;
+    const items = args.offset !== undefined || args.limit !== undefined ? (await client.listNotebooks(ns, query.data)).items : await client.listAllNotebooks(ns, rest);
+    return { notebooks: items.map((n) => toCamel(wire.notebook, withoutSecrets(n))) };
+  });
 }
 
 /** {@link getNotebooks} with arguments that may be Outputs. */

@@ -5,7 +5,7 @@ import { validationError } from "../../provider/client/errors";
 import * as wire from "../../provider/client/wire";
 import { camelPath } from "../../provider/inputs";
 import type { ResourceTemplate } from "../types";
-import { outputForm, programClient } from "./program-client";
+import { outputForm, programClient, reportedInProgram } from "./program-client";
 
 /**
  * Filters of {@link getResourceTemplates}, every query parameter of the list
@@ -28,13 +28,15 @@ export interface GetResourceTemplatesResult {
  * const { templates } = await aicp.getResourceTemplates({ specType: ["common"], gpuName: "A100" });
  */
 export async function getResourceTemplates(args: GetResourceTemplatesArgs = {}, _opts?: pulumi.InvokeOptions): Promise<GetResourceTemplatesResult> {
-  const query = toSnake(wire.listTemplatesQuery, args) as Record<string, unknown>;
-  const checked = wire.listTemplatesQuery.safeParse(query);
-  if (!checked.success) throw validationError("getResourceTemplates arguments", checked.error.issues, camelPath);
-  const client = programClient();
-  const onePage = args.offset !== undefined || args.limit !== undefined;
-  const templates = onePage ? (await client.listTemplates(checked.data)).items : await client.listAllTemplates(omitPaging(checked.data));
-  return { templates: templates.map((t) => toCamel(wire.template, t)) };
+  return reportedInProgram(async () => {
+    const query = toSnake(wire.listTemplatesQuery, args) as Record<string, unknown>;
+    const checked = wire.listTemplatesQuery.safeParse(query);
+    if (!checked.success) throw validationError("getResourceTemplates arguments", checked.error.issues, camelPath);
+    const client = programClient();
+    const onePage = args.offset !== undefined || args.limit !== undefined;
+    const templates = onePage ? (await client.listTemplates(checked.data)).items : await client.listAllTemplates(omitPaging(checked.data));
+    return { templates: templates.map((t) => toCamel(wire.template, t)) };
+  });
 }
 
 /** {@link getResourceTemplates} with arguments that may be Outputs. */

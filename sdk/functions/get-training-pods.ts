@@ -4,7 +4,7 @@ import { validationError } from "../../provider/client/errors";
 import * as wire from "../../provider/client/wire";
 import { camelPath } from "../../provider/inputs";
 import type { TrainingPod } from "../types";
-import { namespaceOr, outputForm, programClient } from "./program-client";
+import { namespaceOr, outputForm, programClient, reportedInProgram } from "./program-client";
 
 /** Arguments of {@link getTrainingPods}. */
 export interface GetTrainingPodsArgs {
@@ -29,10 +29,12 @@ export interface GetTrainingPodsResult {
  * const { pods } = await aicp.getTrainingPods({ endpoint: "tfjobs", trainName: "resnet-50" });
  */
 export async function getTrainingPods(args: GetTrainingPodsArgs, _opts?: pulumi.InvokeOptions): Promise<GetTrainingPodsResult> {
-  const path = wire.trainingPodsPath.safeParse({ namespace: namespaceOr(args.namespace), endpoint: args.endpoint, train_name: args.trainName });
-  if (!path.success) throw validationError("getTrainingPods arguments", path.error.issues, camelPath);
-  const pods = await programClient().listTrainingPods(path.data);
-  return { pods: pods.map((p) => toCamel(wire.pod, p)) };
+  return reportedInProgram(async () => {
+    const path = wire.trainingPodsPath.safeParse({ namespace: namespaceOr(args.namespace), endpoint: args.endpoint, train_name: args.trainName });
+    if (!path.success) throw validationError("getTrainingPods arguments", path.error.issues, camelPath);
+    const pods = await programClient().listTrainingPods(path.data);
+    return { pods: pods.map((p) => toCamel(wire.pod, p)) };
+  });
 }
 
 /** {@link getTrainingPods} with arguments that may be Outputs. */

@@ -6,6 +6,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import type { AicpClient } from "../../provider/client/client";
+import { AicpError, asOneLine } from "../../provider/client/errors";
 import { createClient, requireUserId, resolveSettings, type Settings } from "../../provider/config";
 
 let cached: { settings: Settings; client: AicpClient } | undefined;
@@ -34,3 +35,22 @@ export function outputForm<A, R>(fn: (args: A, opts?: pulumi.InvokeOptions) => P
   return (args: pulumi.Input<A> | { [K in keyof A]: pulumi.Input<A[K]> }, opts?: pulumi.InvokeOptions): pulumi.Output<R> =>
     pulumi.output(args as pulumi.Input<A>).apply((resolved) => fn(resolved as A, opts)) as pulumi.Output<R>;
 }
+
+/**
+ * Runs a function's body; an AicpError it throws leaves marked as Pulumi's
+ * RunError marks its own (the program runtime then prints its message alone,
+ * once, without a stack trace) and reads as one line that starts with its
+ * code, so a failed function is reported like a failed resource. The error
+ * stays an AicpError with its fields, for programs that catch it.
+ */
+export async function reportedInProgram<R>(run: () => Promise<R>): Promise<R> {
+  try {
+    return await run();
+  } catch (error) {
+    if (!(error instanceof AicpError)) throw error;
+    asOneLine(error);
+    Object.defineProperty(error, "__pulumiRunError", { value: true });
+    throw error;
+  }
+}
+

@@ -99,16 +99,23 @@ describe("lifecycles against the emulator", () => {
     expect(writes("setDeleteTime")).toHaveLength(1);
   });
 
-  it("applies a new size to a notebook kept Stopped, and then sees no change", async () => {
+  it("a new size for a notebook kept Stopped waits for its next start: it is never started, and then sees no change", async () => {
     const news = await checked(inputs("resized", { desiredState: "Stopped" }));
     const created = await notebook.create(news);
     expect(own()[0]!.status).toBe("Stopped");
     const bigger = { ...news, replicaSpecs: { specs: "sku-1", customGpu: 2 } };
     expect((await notebook.diff(created.id, created.outs!, bigger)).changes).toBe(true);
+    const before = writes("startNotebooks").length;
     const updated = await notebook.update(created.id, created.outs!, bigger);
+    expect(writes("startNotebooks")).toHaveLength(before);
     expect(own()[0]).toMatchObject({ status: "Stopped" });
-    expect((own()[0]!.replica_specs as Record<string, unknown>).custom_gpu).toBe(2);
     expect((await notebook.diff(created.id, updated.outs!, bigger)).changes).toBe(false);
+    const refreshed = await notebook.read(created.id, updated.outs!);
+    expect((await notebook.diff(created.id, refreshed.props!, bigger)).changes).toBe(false);
+    const running = { ...bigger, desiredState: "Running" as const };
+    await notebook.update(created.id, refreshed.props!, running);
+    expect(own()[0]).toMatchObject({ status: "Running" });
+    expect((own()[0]!.replica_specs as Record<string, unknown>).custom_gpu).toBe(2);
   });
 
   it("finds a group whose create answer was lost instead of leaving it orphaned", async () => {

@@ -9,7 +9,7 @@
 import { execFileSync } from "node:child_process";
 import { afterAll, describe, expect, it } from "vitest";
 import type { Emulator } from "../../emulator";
-import { cliProject, type CliProject } from "../support/cli-project";
+import { cliProject, cliStack, type CliProject } from "../support/cli-project";
 import { emulatorCredentials, emulatorZone, startTestEmulator } from "../support/emulator";
 import { recordCase } from "../support/reliability";
 import { signedRequest } from "../support/signed-request";
@@ -47,11 +47,9 @@ describe("a misbehaving platform", () => {
 
   async function setUp(name: string, program: string, env: Record<string, string> = {}, readyDelayMs = 200): Promise<Case> {
     const emulator = await startTestEmulator({ notebookReadyDelayMs: readyDelayMs });
-    const project = cliProject(name, emulator, program, env);
-    cleanups.push(() => project.dispose(), () => emulator.close());
-    const pulumi = (...args: string[]) => project.run("pulumi", ...args, "--yes", "--non-interactive", "--stack", "ci");
-    const init = await project.run("pulumi", "stack", "init", "ci", "--non-interactive");
-    expect(init.status, init.output).toBe(0);
+    cleanups.push(() => emulator.close());
+    const { project, pulumi } = await cliStack(name, emulator, program, env);
+    cleanups.push(() => project.dispose());
     return {
       emulator,
       project,

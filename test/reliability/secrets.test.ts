@@ -82,7 +82,7 @@ describe("secrets", () => {
       printed.push(outputs.output);
       // Even revealed, the outputs hold no password: only a digest of the registry's.
       const revealed = JSON.parse(outputs.output.slice(outputs.output.indexOf("{"))) as { imageSecret: { passwordDigest: string }; servers: object[] };
-      expect(revealed.imageSecret.passwordDigest).toMatch(/^hmac-sha256:[0-9a-f]{64}$/);
+      expect(revealed.imageSecret.passwordDigest).toMatch(/^scrypt:[0-9a-f]{32}:[0-9a-f]{64}$/);
       expect(revealed.servers.length).toBeGreaterThan(0);
       printed.push((await pulumi("stack", "export")).output);
       expect((await pulumi("destroy", "--yes", ...verbose)).status).toBe(0);

@@ -69,3 +69,25 @@ export function cliProject(name: string, emulator: Emulator, program: string, ex
     },
   };
 }
+
+/** A CLI project with its stack `ci` created, and a runner of pulumi commands on it. */
+export interface CliStack {
+  emulator: Emulator;
+  project: CliProject;
+  /** Runs `pulumi <args>` on stack ci, non-interactive, confirming the commands that ask (up, refresh, destroy). */
+  pulumi(...args: string[]): Promise<{ status: number | null; output: string }>;
+}
+
+/** Creates the project and its stack `ci`; fails the test when the stack cannot be created. */
+export async function cliStack(name: string, emulator: Emulator, program: string, extraEnv: Record<string, string> = {}): Promise<CliStack> {
+  const project = cliProject(name, emulator, program, extraEnv);
+  const confirm = (command: string | undefined) => (["up", "refresh", "destroy"].includes(command ?? "") ? ["--yes"] : []);
+  const pulumi = (...args: string[]) => project.run("pulumi", ...args, ...confirm(args[0]), "--non-interactive", "--stack", "ci");
+  const init = await project.run("pulumi", "stack", "init", "ci", "--non-interactive");
+  if (init.status !== 0) {
+    project.dispose();
+    throw new Error(`pulumi stack init failed: ${init.output}`);
+  }
+  return { emulator, project, pulumi };
+}
+

@@ -124,8 +124,14 @@ export const startNotebooksRequest = z.strictObject({
   custom_spec: replicaSpecsRequest.optional(),
 });
 
-export const setStopTimeRequest = z.strictObject({ uuid: notebookUuid, stop_time: dateTime });
-export const setDeleteTimeRequest = z.strictObject({ uuid: notebookUuid, auto_delete_time: dateTime });
+/**
+ * An empty time clears it. The notes document only the setters (platform
+ * notes §1); an empty value of the same field is how the provider asks for
+ * "no stop time" or "no auto-delete time", and the emulator takes it so.
+ */
+const dateTimeOrClear = dateTime.or(z.literal(""));
+export const setStopTimeRequest = z.strictObject({ uuid: notebookUuid, stop_time: dateTimeOrClear });
+export const setDeleteTimeRequest = z.strictObject({ uuid: notebookUuid, auto_delete_time: dateTimeOrClear });
 export const changeImageRequest = z.strictObject({
   uuid: notebookUuid,
   image: requiredString,
@@ -207,10 +213,25 @@ export const serverInfo = z.looseObject({
 
 export type ServerInfo = z.output<typeof serverInfo>;
 
+/**
+ * Notebook statuses the provider acts on: the spec's Pending, Running and
+ * Failed ("etc.", platform notes §2) and Stopped, which the stop operation
+ * leads to.
+ */
+export const notebookStatuses = ["Pending", "Running", "Stopped", "Failed"] as const;
+export type NotebookStatus = (typeof notebookStatuses)[number];
+
+/** A known status in its documented spelling whatever the case the platform used; any other word as it came. */
+const notebookStatus = maybe(z.string()).transform((word) => {
+  if (typeof word !== "string") return word;
+  return notebookStatuses.find((known) => known.toLowerCase() === word.trim().toLowerCase()) ?? word;
+});
+
 export const notebook = z.looseObject({
   uuid: z.string(),
   name: maybe(z.string()),
   ...ownedObjectFields,
+  status: notebookStatus,
   user_name: tolerant(z.string()),
   email: tolerant(z.string()),
   kuid: tolerant(z.string()),

@@ -1,0 +1,43 @@
+/**
+ * Warnings from the provider process to the engine, which prints them under
+ * "Diagnostics" as it prints a program's `pulumi.log.warn`. The engine starts
+ * the nodejs dynamic provider with the engine's address as its first argument
+ * (see @pulumi/pulumi cmd/dynamic-provider), but the SDK's log functions look
+ * for it only in a program's environment, so the provider sends the log
+ * request itself. Anywhere else (a unit test) the warning goes to stderr.
+ */
+import { createRequire } from "node:module";
+
+/** The engine's Log call, as the SDK's generated client exposes it. */
+interface EngineClient {
+  log(request: unknown, options: { deadline: number }, done: (error: Error | null) => void): void;
+}
+
+let engine: EngineClient | undefined;
+
+/** The engine address when this process is the dynamic provider the engine started. */
+function engineAddress(): string | undefined {
+  return /dynamic-provider/.test(process.argv[1] ?? "") ? process.argv[2] : undefined;
+}
+
+/** Sends a warning to the engine; never throws (a lost warning must not fail an operation). */
+export async function warn(message: string): Promise<void> {
+  const address = engineAddress();
+  try {
+    if (!address) throw new Error("not started by the engine");
+    // Resolved next to the SDK, so the engine client is the one the SDK was built with.
+    const fromSdk = createRequire(require.resolve("@pulumi/pulumi"));
+    const proto = fromSdk("@pulumi/pulumi/proto/engine_pb");
+    if (!engine) {
+      const grpc = fromSdk("@grpc/grpc-js");
+      const rpc = fromSdk("@pulumi/pulumi/proto/engine_grpc_pb");
+      engine = new rpc.EngineClient(address, grpc.credentials.createInsecure()) as EngineClient;
+    }
+    const request = new proto.LogRequest();
+    request.setSeverity(proto.LogSeverity.WARNING);
+    request.setMessage(message);
+    await new Promise<void>((resolve, reject) => engine!.log(request, { deadline: Date.now() + 5000 }, (error) => (error ? reject(error) : resolve())));
+  } catch {
+    console.error(`warning: ${message}`);
+  }
+}

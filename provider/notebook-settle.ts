@@ -1,0 +1,106 @@
+/**
+ * Bringing a notebook to the state and size the program wants, and waiting
+ * for it (issue 12, items 1 and 4). Every start sends the program's replica
+ * spec, so a size recorded while the notebook was parked applies at its next
+ * start; a resize the platform refuses puts the notebook back as it was.
+ */
+import { AicpError } from "./client/errors";
+import type * as wire from "./client/wire";
+import type { AicpClient } from "./client/client";
+import type { NotebookListing } from "./notebook-listing";
+import { defaults, wireBody, type NotebookInputs } from "./notebook-inputs";
+import type { Write } from "./notebook-create";
+import { waitForStatus } from "./notebook-wait";
+
+/** What settle and resize act through. */
+export interface SettlePlatform {
+  client: AicpClient;
+  listing: NotebookListing;
+  write: Write;
+}
+
+/** How long to wait for a desired state, from the inputs. */
+export function waitOptions(inputs: NotebookInputs) {
+  return { timeoutMs: 1000 * (inputs.readyTimeoutSeconds ?? defaults.readyTimeoutSeconds) };
+}
+
+/** The replica spec the program asks for, as the start operation takes it. */
+function programSpec(inputs: NotebookInputs): wire.CreateNotebookRequest["replica_specs"] {
+  return wireBody({ ...inputs, namespace: String(inputs.namespace) }).replica_specs;
+}
+
+/**
+ * Brings the notebook to its desired state and waits for it unless
+ * `waitForReady` is false: stops it, or starts a Stopped or Failed one with
+ * the program's spec. `restarted` says the notebook was just restarted (by a
+ * new image), so a Failed answer may be the old failure.
+ */
+export async function settle({ client, listing, write }: SettlePlatform, inputs: NotebookInputs, current: wire.Notebook, restarted = false): Promise<wire.Notebook> {
+  const namespace = String(inputs.namespace);
+  const desired = inputs.desiredState ?? defaults.desiredState;
+  let restartedFromFailed = restarted;
+  if (desired === "Stopped" && current.status !== "Stopped") {
+    await write(namespace, () => client.stopNotebooks(namespace, [current.uuid]));
+  }
+  if (desired === "Running" && (current.status === "Stopped" || current.status === "Failed")) {
+    const spec = programSpec(inputs);
+    const skuId = spec.specs ?? current.replica_specs?.specs ?? undefined;
+    if (!skuId) {
+      throw new AicpError("AICP_VALIDATION", "starting a stopped notebook needs the sku id in replicaSpecs.specs (the platform's start operation requires it).");
+    }
+    await write(namespace, () => client.startNotebooks(namespace, { uuids: [current.uuid], sku_id: skuId, custom_spec: { ...spec, specs: skuId } }));
+    restartedFromFailed ||= current.status === "Failed";
+  }
+  const ref = { namespace, uuid: current.uuid, name: current.name ?? inputs.name };
+  if (!(inputs.waitForReady ?? defaults.waitForReady)) return (await listing.locate(namespace, current.uuid, ref.name)) ?? current;
+  return waitForStatus(listing, ref, desired, { ...waitOptions(inputs), restartedFromFailed });
+}
+
+/** The outcome of a resize: the notebook now, and whether the new size waits for the next start. */
+export interface Resized {
+  current: wire.Notebook;
+  atNextStart: boolean;
+}
+
+/**
+ * A new size applies on (re)start. A parked notebook (Stopped, and the
+ * program wants it Stopped) stays parked: the size is recorded and the next
+ * start sends it. A running one is stopped and started with the new spec; if
+ * the platform refuses that start, it is started again on its old size and
+ * the error says so (ResizeRefused).
+ */
+export async function resize(p: SettlePlatform, inputs: NotebookInputs, current: wire.Notebook): Promise<Resized> {
+  const namespace = String(inputs.namespace);
+  const desired = inputs.desiredState ?? defaults.desiredState;
+  if (desired === "Stopped" && current.status === "Stopped") return { current, atNextStart: true };
+  const ref = { namespace, uuid: current.uuid, name: current.name ?? inputs.name };
+  const wasRunning = current.status !== "Stopped";
+  if (wasRunning) {
+    await p.write(namespace, () => p.client.stopNotebooks(namespace, [current.uuid]));
+    await waitForStatus(p.listing, ref, "Stopped", waitOptions(inputs));
+  }
+  const spec = programSpec(inputs);
+  try {
+    await p.write(namespace, () => p.client.startNotebooks(namespace, { uuids: [current.uuid], sku_id: spec.specs!, custom_spec: spec }));
+  } catch (refusal) {
+    const oldSku = current.replica_specs?.specs;
+    if (wasRunning && oldSku) await p.write(namespace, () => p.client.startNotebooks(namespace, { uuids: [current.uuid], sku_id: oldSku }));
+    throw new ResizeRefused(current.uuid, refusal, wasRunning && Boolean(oldSku));
+  }
+  return { current: (await p.listing.locate(namespace, current.uuid, ref.name)) ?? current, atNextStart: false };
+}
+
+/** The platform refused a new size; the notebook was put back on its old one. */
+export class ResizeRefused extends AicpError {
+  constructor(uuid: string, refusal: unknown, restarted: boolean) {
+    const why = refusal instanceof Error ? refusal.message : String(refusal);
+    const facts = refusal instanceof AicpError ? { ...refusal, cause: refusal } : { cause: refusal };
+    super(
+      refusal instanceof AicpError ? refusal.code : "AICP_HTTP",
+      `the platform refused the new size of notebook ${uuid}: ${why}. ` +
+        `${restarted ? "It was started again on its previous size" : "It keeps its previous size"}, which the state records; ` +
+        "change replicaSpecs to a size the platform accepts (or back) and run `pulumi up`.",
+      facts,
+    );
+  }
+}
