@@ -2,7 +2,8 @@
  * `npm run bench`: what teams feel when they manage many notebooks, measured
  * against the emulator with 50 ms added to every request. Prints a table and
  * writes the figures to bench/results/. Settings: BENCH_RUNS (default 3),
- * BENCH_SIZES (default 1,10,50,100).
+ * BENCH_SIZES (default 1,10,50,100), BENCH_READINESS_SIZES (default 40,100),
+ * BENCH_ONLY=readiness (only the readiness-bound figure).
  */
 import { execFileSync } from "node:child_process";
 import { cpus, totalmem } from "node:os";
@@ -14,6 +15,7 @@ import { configureFrom } from "../provider/context";
 import * as notebook from "../provider/notebook";
 import type { NotebookInputs } from "../provider/notebook-inputs";
 import { adaptationCost, refreshAtScale } from "./dialects";
+import { printReadiness, readinessBound } from "./readiness";
 import { countByOperation, credentials, installPackage, notebookArgs, notebookStack, repo, spread, startEmulator, timed, withProviderMemory, writes, type EmulatorProcess, type LoggedRequest } from "./lib";
 
 const runs = Number(process.env.BENCH_RUNS ?? 3);
@@ -29,21 +31,27 @@ async function main(): Promise<void> {
   await emulator.admin("POST", "/faults", { kind: "latency", latencyMs });
   configureFrom((key) => ({ "aicp:baseUrl": emulator.url, "aicp:accessKeyId": credentials.accessKeyId, "aicp:secretAccessKey": credentials.secretAccessKey, "aicp:userId": credentials.userId, "aicp:zone": "xb3" })[key]);
   const report: Record<string, unknown> = { date: new Date().toISOString(), machine: { cpus: cpus().length, memoryBytes: totalmem() }, latencyMs, runs };
+  const readinessSizes = (process.env.BENCH_READINESS_SIZES ?? "40,100").split(",").map(Number);
+  const readinessOnly = process.env.BENCH_ONLY === "readiness";
   try {
-    report.scale = await scale(root, emulator);
-    report.templates = await templates(emulator);
-    report.refreshAtScale = await refreshAtScale(latencyMs);
-    report.adaptation = await adaptationCost();
-    report.startup = startup(root);
+    report.readiness = await readinessBound(root, readinessSizes);
+    if (!readinessOnly) {
+      report.scale = await scale(root, emulator);
+      report.templates = await templates(emulator);
+      report.refreshAtScale = await refreshAtScale(latencyMs);
+      report.adaptation = await adaptationCost();
+      report.startup = startup(root);
+    }
   } finally {
     emulator.stop();
     rmSync(root, { recursive: true, force: true });
   }
   mkdirSync(join(repo, "bench/results"), { recursive: true });
-  const file = join(repo, "bench/results", `${String(report.date).slice(0, 10)}.json`);
+  const file = join(repo, "bench/results", `${String(report.date).slice(0, 10)}${readinessOnly ? "-readiness" : ""}.json`);
   writeFileSync(file, JSON.stringify(report, null, 2) + "\n");
-  print(report);
-  console.log(`\nfigures written to bench/results/${String(report.date).slice(0, 10)}.json`);
+  if (readinessOnly) printReadiness(report.readiness as Awaited<ReturnType<typeof readinessBound>>);
+  else print(report);
+  console.log(`\nfigures written to bench/results/${file.split("/").pop()}`);
 }
 
 async function scale(root: string, emulator: EmulatorProcess) {
@@ -183,6 +191,7 @@ function print(report: Record<string, any>): void {
   console.log(`Adaptation: a fresh client meeting ${a.unknownsWrong} wrong guesses (prefix, signature body) with 15 requests at once: ${a.extraRequests} extra requests (${a.gatewayAnswers} gateway answers, ${a.signatureRefusals} signature refusals) of ${a.requests}`);
   const st = report.startup;
   console.log(`Program start: require("@pulumi/pulumi") ${fmt(st.requirePulumiMs)} ms; require("pulumi-aicp") adds ${fmt(st.addedByPulumiAicpMs)} ms`);
+  printReadiness(report.readiness);
 }
 
 main().catch((error: unknown) => {

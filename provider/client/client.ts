@@ -220,7 +220,7 @@ export class AicpClient {
       try {
         return await findInPages((offset, limit) => this.listResourceGroups({ offset, limit }), (g) => g.rg_id === rgId, this.paging, (g) => g.rg_id);
       } catch (confirmation) {
-        throw routeError("getResourceGroup", error, confirmation);
+        throw routeError("getResourceGroup", this.routes.getResourceGroup.source, error, confirmation);
       }
     }
   }
@@ -240,7 +240,7 @@ export class AicpClient {
     } catch (error) {
       if (!(error instanceof AicpError && error.isNotFound)) throw error;
       if ((await this.getResourceGroup(rgId)) === undefined) return;
-      throw routeError("deleteResourceGroup", error, undefined);
+      throw routeError("deleteResourceGroup", this.routes.deleteResourceGroup.source, error, undefined);
     }
   }
 

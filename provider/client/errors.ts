@@ -4,7 +4,6 @@
  * platform's `ret_code` and message, and the request id to quote to support.
  * Messages never contain credentials or the signed query string.
  */
-import type { z } from "zod";
 
 /** Stable codes of {@link AicpError}: match on these, not on messages. */
 export type AicpErrorCode =
@@ -139,7 +138,8 @@ export function describeAnswer(parts: { status?: number; retCode?: number; platf
 /** Turns zod issues into a validation error, with paths rendered by `renderPath`. */
 export function validationError(
   what: string,
-  issues: ReadonlyArray<z.core.$ZodIssue>,
+  // Structural (zod's issues fit): the SDK's published declarations reach this file and must not name zod.
+  issues: ReadonlyArray<{ readonly path: ReadonlyArray<PropertyKey>; readonly message: string }>,
   renderPath: (path: ReadonlyArray<PropertyKey>) => string = defaultPath,
 ): AicpError {
   const rendered = issues.map((issue) => ({ path: renderPath(issue.path) || "(input)", message: issue.message }));

@@ -23,12 +23,17 @@ export function toQuery(input: unknown): Record<string, QueryValue | undefined> 
   return query;
 }
 
-/** An assumed route that answered 404 without the platform confirming the object is gone. */
-export function routeError(operation: OperationName, notFound: AicpError, confirmation: unknown): AicpError {
+/**
+ * A route that answered 404 without the platform confirming the object is
+ * gone: one the provider assumed (no public source shows it), or one the user
+ * configured in aicp:routes, said as such.
+ */
+export function routeError(operation: OperationName, source: string, notFound: AicpError, confirmation: unknown): AicpError {
   const also = confirmation instanceof AicpError ? ` Confirming through another route failed too: ${confirmation.message}` : " The object still exists.";
+  const route = source === "configured" ? "is the one configured in aicp:routes" : "is not publicly documented and was assumed";
   return new AicpError(
     "AICP_ROUTE",
-    `${notFound.message} The route for ${operation} is not publicly documented and was assumed.${also} ` +
+    `${notFound.message} The route for ${operation} ${route}.${also} ` +
       `If the platform uses another path, set it with \`pulumi config set --path 'aicp:routes.${operation}' "<METHOD> <path>"\`.`,
     { operation, method: notFound.method, path: notFound.path, status: notFound.status, retCode: notFound.retCode, requestId: notFound.requestId, cause: notFound },
   );

@@ -1,11 +1,11 @@
 import type * as pulumi from "@pulumi/pulumi";
-import type { z } from "zod";
-import { toCamel, toSnake, type Camelized } from "../../provider/client/case";
+import { toCamel, toSnake } from "../../provider/client/case";
 import { validationError } from "../../provider/client/errors";
 import * as wire from "../../provider/client/wire";
 import { camelPath } from "../../provider/inputs";
 import { withoutServerPasswords } from "../../provider/secrets";
 import type { NotebookInfo } from "../types";
+import type { NotebookFilters } from "../types.generated";
 import { namespaceOr, outputForm, programClient, reportedInProgram } from "./program-client";
 
 /**
@@ -13,7 +13,7 @@ import { namespaceOr, outputForm, programClient, reportedInProgram } from "./pro
  * (partial match), status, endpoints, startAt, endAt, owner, orderBy, reverse,
  * offset, limit; plus the namespace (default `aicp:userId` in lower case).
  */
-export type GetNotebooksArgs = Camelized<z.input<typeof wire.listNotebooksQuery>> & { namespace?: string };
+export type GetNotebooksArgs = NotebookFilters & { namespace?: string };
 
 /** Result of {@link getNotebooks}. */
 export interface GetNotebooksResult {

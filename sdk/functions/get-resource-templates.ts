@@ -1,10 +1,10 @@
 import type * as pulumi from "@pulumi/pulumi";
-import type { z } from "zod";
-import { toCamel, toSnake, type Camelized } from "../../provider/client/case";
+import { toCamel, toSnake } from "../../provider/client/case";
 import { validationError } from "../../provider/client/errors";
 import * as wire from "../../provider/client/wire";
 import { camelPath } from "../../provider/inputs";
 import type { ResourceTemplate } from "../types";
+import type { TemplateFilters } from "../types.generated";
 import { outputForm, programClient, reportedInProgram } from "./program-client";
 
 /**
@@ -12,7 +12,7 @@ import { outputForm, programClient, reportedInProgram } from "./program-client";
  * operation (spec 4.5): podType, rgId, rgNodeId, orderBy, reverse, offset,
  * limit, gpuName, templateIds, specType (the platform defaults it to `common`).
  */
-export type GetResourceTemplatesArgs = Camelized<z.input<typeof wire.listTemplatesQuery>>;
+export type GetResourceTemplatesArgs = TemplateFilters;
 
 /** Result of {@link getResourceTemplates}. */
 export interface GetResourceTemplatesResult {

@@ -223,6 +223,9 @@ describe("AICP client against the emulator", () => {
       expect(error).toBeInstanceOf(AicpError);
       expect(error.code).toBe("AICP_ROUTE");
       expect(error.message).toContain("pulumi config set --path 'aicp:routes.deleteResourceGroup'");
+      // The user configured this route: it is called that, not "assumed".
+      expect(error.message).toContain("is the one configured in aicp:routes");
+      expect(error.message).not.toContain("assumed");
       expect(await client.getResourceGroup(group.rg_id)).toMatchObject({ rg_id: group.rg_id });
       await moved.close();
     });
