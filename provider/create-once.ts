@@ -174,7 +174,9 @@ export async function lookedUpTwice<T>(lookup: (again: boolean) => Promise<T | u
 /** An error the engine understands as "created, with this id, but not initialized": it records the object. */
 export function partlyCreated(noun: string, error: unknown, id: string, properties: Record<string, unknown>): Error {
   const message = error instanceof Error ? error.message : String(error);
-  return Object.assign(new Error(`${noun} ${id}: ${message}`), { id, properties, reasons: [message] });
+  // Led by the cause's code, as every error that leaves the provider is (client/errors.ts asOneLine).
+  const code = error instanceof AicpError && !message.startsWith(`${error.code}:`) ? `${error.code}: ` : "";
+  return Object.assign(new Error(`${code}${noun} ${id}: ${message}`), { id, properties, reasons: [message] });
 }
 
 /** The error of an operation on an object whose create is still unconfirmed (see resolveProvisional). */

@@ -17,6 +17,7 @@ import { checkNotebook, defaults, diffNotebook, outsideSchedules, wireBody, type
 import { warn } from "./engine-log";
 import { type NotebookRef, waitForRemoval } from "./notebook-wait";
 import { resize, ResizeRefused, settle, waitOptions } from "./notebook-settle";
+import { applyInPlace, goneOutOfBand, notebookOutputs } from "./notebook-update";
 import { inDesiredState } from "./notebook-state";
 import type { NotebookListing } from "./notebook-listing";
 import { createOnce, isProvisional, lookedUpTwice, partlyCreated, stillUnconfirmed, UnconfirmedCreate } from "./create-once";
@@ -166,7 +167,7 @@ export async function read(id: string, props: NotebookOutputs): Promise<pulumi.d
 
 export async function update(id: string, olds: NotebookOutputs, news: NotebookInputs & { __provider?: string }): Promise<pulumi.dynamic.UpdateResult<NotebookOutputs>> {
   const p = platform();
-  const { client, listing, write } = p;
+  const { client, listing } = p;
   const namespace = String(olds.namespace);
   const resolved = await resolveNotebook(client, id, olds, waitOptions(news).timeoutMs);
   if ("pending" in resolved) throw partlyCreatedNotebook(notebookUnconfirmed(olds, resolved.pending), id, { ...olds, __provider: news.__provider });
@@ -203,45 +204,6 @@ export async function update(id: string, olds: NotebookOutputs, news: NotebookIn
     const kept = error instanceof ResizeRefused ? { replicaSpecs: olds.replicaSpecs as NotebookInputs["replicaSpecs"] } : recordedSpec;
     throw partlyCreatedNotebook(error, id, { ...notebookOutputs(news, current, kept), __provider: news.__provider });
   }
-}
-
-/** Sends the in-place writes of `changed` (stop time, auto-delete time, image, each set or cleared); true when any was sent. */
-async function applyInPlace({ client, write }: Platform, ref: NotebookRef, changed: Set<string>, news: NotebookInputs): Promise<boolean> {
-  const { namespace, uuid } = ref;
-  let wrote = false;
-  const send = async (step: () => Promise<void>) => {
-    wrote = true;
-    await write(namespace, step);
-  };
-  try {
-    // A time the program no longer sets is cleared (diffNotebook reports it only where the program had set it).
-    if (changed.has("stopTime")) await send(() => client.setStopTime(namespace, uuid, news.stopTime ?? ""));
-    if (changed.has("autoDeleteTime")) await send(() => client.setDeleteTime(namespace, uuid, news.autoDeleteTime ?? ""));
-    if (changed.has("image") || changed.has("imageType") || changed.has("customImageSecret")) {
-      const body = wireBody({ ...news, namespace });
-      await send(() => client.changeImage(namespace, { uuid, image: body.image, image_type: body.image_type, secret: body.custom_image_secret }));
-    }
-  } catch (error) {
-    if (error instanceof AicpError && error.isNotFound) throw goneOutOfBand(uuid, namespace, error);
-    throw error;
-  }
-  return wrote;
-}
-
-/** The error of an update whose notebook was deleted outside Pulumi. */
-function goneOutOfBand(uuid: string, namespace: string, cause?: AicpError): AicpError {
-  return new AicpError(
-    "AICP_WAIT",
-    `notebook ${uuid} no longer exists in namespace ${namespace} (deleted outside Pulumi); run \`pulumi refresh\` to drop it from the state, then \`pulumi up\` to create it again.`,
-    cause ? { ...cause, cause } : {},
-  );
-}
-
-/** Outputs after an update: the program's inputs over what the platform has, with a size that waits for the next start kept as the program's. */
-function notebookOutputs(news: NotebookInputs, current: wire.Notebook, recordedSpec: Partial<NotebookInputs>): NotebookOutputs {
-  const outs = outputs(news, current);
-  if (!recordedSpec.replicaSpecs) return outs;
-  return { ...outs, replicaSpecs: { ...(outs.replicaSpecs as object), ...recordedSpec.replicaSpecs }, resizeAtStart: true } as NotebookOutputs;
 }
 
 export async function remove(id: string, props: NotebookOutputs): Promise<void> {

@@ -139,7 +139,11 @@ export class Notebook extends ForwardedResource {
   declare readonly apt: pulumi.Output<string | undefined>;
   declare readonly customFirst: pulumi.Output<string | undefined>;
   declare readonly customSecond: pulumi.Output<string | undefined>;
-  declare readonly desiredState: pulumi.Output<"Running" | "Stopped" | undefined>;
+  /**
+   * The program's desiredState; after a refresh, the state the platform holds
+   * when it differs (`Stopped`, or `Failed`), which the next `up` repairs.
+   */
+  declare readonly desiredState: pulumi.Output<"Running" | "Stopped" | "Failed" | undefined>;
   declare readonly waitForReady: pulumi.Output<boolean | undefined>;
   declare readonly readyTimeoutSeconds: pulumi.Output<number | undefined>;
 

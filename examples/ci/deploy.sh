@@ -9,12 +9,16 @@
 #   PULUMI_CONFIG_PASSPHRASE  for self-managed backends' secrets
 #   PULUMI_STACK              stack name (default: dev), created if missing
 #   OUTPUTS_FILE              where `up` writes the outputs (default: stack-outputs.json)
+#   PULUMI_PARALLEL           resource operations at once (default: 128). Each notebook's
+#                             wait for Running holds one; the engine's default (4 per CPU)
+#                             makes an up of 40 notebooks wait in turns (see bench/readiness.ts)
 #   QY_ACCESS_KEY_ID, QY_SECRET_ACCESS_KEY, CORESHUB_USER_ID, AICP_ZONE, AICP_BASE_URL
 #                             read by the provider when the stack config has no aicp:* value
 set -euo pipefail
 mode="${1:-}"
 stack="${PULUMI_STACK:-dev}"
 outputs="${OUTPUTS_FILE:-stack-outputs.json}"
+parallel="${PULUMI_PARALLEL:-128}"
 export PULUMI_SKIP_UPDATE_CHECK=true
 
 case "$mode" in
@@ -28,9 +32,9 @@ fi
 pulumi stack select "$stack" --create --non-interactive
 
 if [ "$mode" = preview ]; then
-  pulumi preview --diff --non-interactive
+  pulumi preview --diff --non-interactive --parallel "$parallel"
 else
-  pulumi up --yes --non-interactive
+  pulumi up --yes --non-interactive --parallel "$parallel"
   pulumi stack output --json > "$outputs"
   echo "stack outputs written to $outputs"
 fi

@@ -1,0 +1,50 @@
+/**
+ * The steps of a notebook update that are not waits (notebook-settle.ts):
+ * the in-place writes, the error for a notebook deleted outside Pulumi, and
+ * the outputs an update records.
+ */
+import { AicpError } from "./client/errors";
+import type * as wire from "./client/wire";
+import { wireBody, type NotebookInputs } from "./notebook-inputs";
+import { outputs, type NotebookOutputs } from "./notebook-outputs";
+import type { SettlePlatform } from "./notebook-settle";
+import type { NotebookRef } from "./notebook-wait";
+
+/** Sends the in-place writes of `changed` (stop time, auto-delete time, image, each set or cleared); true when any was sent. */
+export async function applyInPlace({ client, write }: SettlePlatform, ref: NotebookRef, changed: Set<string>, news: NotebookInputs): Promise<boolean> {
+  const { namespace, uuid } = ref;
+  let wrote = false;
+  const send = async (step: () => Promise<void>) => {
+    wrote = true;
+    await write(namespace, step);
+  };
+  try {
+    // A time the program no longer sets is cleared (diffNotebook reports it only where the program had set it).
+    if (changed.has("stopTime")) await send(() => client.setStopTime(namespace, uuid, news.stopTime ?? ""));
+    if (changed.has("autoDeleteTime")) await send(() => client.setDeleteTime(namespace, uuid, news.autoDeleteTime ?? ""));
+    if (changed.has("image") || changed.has("imageType") || changed.has("customImageSecret")) {
+      const body = wireBody({ ...news, namespace });
+      await send(() => client.changeImage(namespace, { uuid, image: body.image, image_type: body.image_type, secret: body.custom_image_secret }));
+    }
+  } catch (error) {
+    if (error instanceof AicpError && error.isNotFound) throw goneOutOfBand(uuid, namespace, error);
+    throw error;
+  }
+  return wrote;
+}
+
+/** The error of an update whose notebook was deleted outside Pulumi. */
+export function goneOutOfBand(uuid: string, namespace: string, cause?: AicpError): AicpError {
+  return new AicpError(
+    "AICP_WAIT",
+    `notebook ${uuid} no longer exists in namespace ${namespace} (deleted outside Pulumi); run \`pulumi refresh\` to drop it from the state, then \`pulumi up\` to create it again.`,
+    cause ? { ...cause, cause } : {},
+  );
+}
+
+/** Outputs after an update: the program's inputs over what the platform has, with a size that waits for the next start kept as the program's. */
+export function notebookOutputs(news: NotebookInputs, current: wire.Notebook, recordedSpec: Partial<NotebookInputs>): NotebookOutputs {
+  const outs = outputs(news, current);
+  if (!recordedSpec.replicaSpecs) return outs;
+  return { ...outs, replicaSpecs: { ...(outs.replicaSpecs as object), ...recordedSpec.replicaSpecs }, resizeAtStart: true } as NotebookOutputs;
+}
