@@ -47,6 +47,11 @@ export function currentClient(): AicpClient {
   return client;
 }
 
+/** The platform's zone of bare date-times as learned so far, without building a client (check needs no credentials). */
+export function learnedZone(): number | undefined {
+  return client?.timeZone.offset;
+}
+
 /** The process's shared notebook listing (see notebook-listing.ts). */
 export function currentListing(): NotebookListing {
   const forClient = currentClient();

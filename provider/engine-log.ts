@@ -15,9 +15,14 @@ interface EngineClient {
 
 let engine: EngineClient | undefined;
 
-/** The engine address when this process is the dynamic provider the engine started. */
+/**
+ * The engine address when this process is the dynamic provider the engine
+ * started: its last positional argument (logging and tracing flags, when the
+ * engine passes them, come first).
+ */
 function engineAddress(): string | undefined {
-  return /dynamic-provider/.test(process.argv[1] ?? "") ? process.argv[2] : undefined;
+  if (!/dynamic-provider/.test(process.argv[1] ?? "")) return undefined;
+  return process.argv.slice(2).filter((arg) => !arg.startsWith("-")).pop();
 }
 
 /** Sends a warning to the engine; never throws (a lost warning must not fail an operation). */

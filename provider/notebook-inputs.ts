@@ -85,7 +85,7 @@ export function bodyOf(inputs: NotebookInputs): Record<string, unknown> {
 }
 
 /** Validates and normalizes inputs: auto-name, namespace and user id from configuration. */
-export function checkNotebook(olds: Partial<NotebookInputs>, news: NotebookInputs, settings: Settings): { inputs: NotebookInputs; failures: CheckFailure[] } {
+export function checkNotebook(olds: Partial<NotebookInputs>, news: NotebookInputs, settings: Settings, learnedZone?: number): { inputs: NotebookInputs; failures: CheckFailure[] } {
   const inputs: NotebookInputs = { ...news, ...resolveName(news, olds), ownerMark: resolveMark(news, olds) };
   if (inputs.ownerMark === undefined) delete inputs.ownerMark;
   const failures: CheckFailure[] = [];
@@ -123,8 +123,10 @@ export function checkNotebook(olds: Partial<NotebookInputs>, news: NotebookInput
   for (const key of clearableKeys) {
     const value = news[key];
     // A time kept from an earlier run may have passed since: only a new one is checked.
-    if (typeof value !== "string" || sameInstant(olds[key], value, settingsZone(settings))) continue;
-    const at = instantOf(value, zoneOf(value) ?? settingsZone(settings) ?? 0);
+    const platformZone = settingsZone(settings) ?? learnedZone;
+    if (typeof value !== "string" || sameInstant(olds[key], value, platformZone)) continue;
+    // A time without a zone in a zone not known yet: past if it is past in the easternmost zone (+14:00), the earliest reading.
+    const at = instantOf(value, zoneOf(value) ?? platformZone ?? 14 * 60);
     if (!Number.isNaN(at) && at <= Date.now()) {
       failures.push({
         property: key,

@@ -11,6 +11,7 @@ import type { NotebookListing } from "./notebook-listing";
 import { defaults, wireBody, type NotebookInputs } from "./notebook-inputs";
 import type { Write } from "./notebook-create";
 import { waitForStatus } from "./notebook-wait";
+import { stoppedOnSchedule } from "./notebook-state";
 
 /** What settle and resize act through. */
 export interface SettlePlatform {
@@ -33,12 +34,15 @@ function programSpec(inputs: NotebookInputs): wire.CreateNotebookRequest["replic
  * Brings the notebook to its desired state and waits for it unless
  * `waitForReady` is false: stops it, or starts a Stopped or Failed one with
  * the program's spec. `restarted` says the notebook was just restarted (by a
- * new image), so a Failed answer may be the old failure.
+ * new image), so a Failed answer may be the old failure. A notebook its own
+ * stop time stopped is left stopped unless `startAsked` (desiredState changed).
  */
-export async function settle({ client, listing, write }: SettlePlatform, inputs: NotebookInputs, current: wire.Notebook, restarted = false): Promise<wire.Notebook> {
+export async function settle({ client, listing, write }: SettlePlatform, inputs: NotebookInputs, current: wire.Notebook, restarted = false, startAsked = false): Promise<wire.Notebook> {
   const namespace = String(inputs.namespace);
   const desired = inputs.desiredState ?? defaults.desiredState;
   let restartedFromFailed = restarted;
+  // Stopped by its own stop time, as the program asked: started again only when the program asks for a start.
+  if (desired === "Running" && !startAsked && stoppedOnSchedule(current, client.timeZone.offset ?? 0)) return current;
   if (desired === "Stopped" && current.status !== "Stopped") {
     await write(namespace, () => client.stopNotebooks(namespace, [current.uuid]));
   }
@@ -72,7 +76,9 @@ export interface Resized {
 export async function resize(p: SettlePlatform, inputs: NotebookInputs, current: wire.Notebook): Promise<Resized> {
   const namespace = String(inputs.namespace);
   const desired = inputs.desiredState ?? defaults.desiredState;
-  if (desired === "Stopped" && current.status === "Stopped") return { current, atNextStart: true };
+  // Parked, or stopped by its own stop time: the size waits for the next start.
+  const parked = current.status === "Stopped" && (desired === "Stopped" || stoppedOnSchedule(current, p.client.timeZone.offset ?? 0));
+  if (parked) return { current, atNextStart: true };
   const ref = { namespace, uuid: current.uuid, name: current.name ?? inputs.name };
   const wasRunning = current.status !== "Stopped";
   if (wasRunning) {
@@ -83,9 +89,17 @@ export async function resize(p: SettlePlatform, inputs: NotebookInputs, current:
   try {
     await p.write(namespace, () => p.client.startNotebooks(namespace, { uuids: [current.uuid], sku_id: spec.specs!, custom_spec: spec }));
   } catch (refusal) {
+    // Only a definite answer is a refusal: a start whose answer was lost may have been applied.
+    if (!(refusal instanceof AicpError) || refusal.outcomeUnknown || !["AICP_HTTP", "AICP_RET_CODE"].includes(refusal.code)) throw refusal;
     const oldSku = current.replica_specs?.specs;
-    if (wasRunning && oldSku) await p.write(namespace, () => p.client.startNotebooks(namespace, { uuids: [current.uuid], sku_id: oldSku }));
-    throw new ResizeRefused(current.uuid, refusal, wasRunning && Boolean(oldSku));
+    let restarted = false;
+    if (wasRunning && oldSku) {
+      restarted = await p.write(namespace, () => p.client.startNotebooks(namespace, { uuids: [current.uuid], sku_id: oldSku })).then(
+        () => true,
+        () => false,
+      );
+    }
+    throw new ResizeRefused(current.uuid, refusal, restarted);
   }
   return { current: (await p.listing.locate(namespace, current.uuid, ref.name)) ?? current, atNextStart: false };
 }
@@ -98,7 +112,7 @@ export class ResizeRefused extends AicpError {
     super(
       refusal instanceof AicpError ? refusal.code : "AICP_HTTP",
       `the platform refused the new size of notebook ${uuid}: ${why}. ` +
-        `${restarted ? "It was started again on its previous size" : "It keeps its previous size"}, which the state records; ` +
+        `${restarted ? "It was started again on its previous size" : "It keeps its previous size and is stopped"}, which the state records; ` +
         "change replicaSpecs to a size the platform accepts (or back) and run `pulumi up`.",
       facts,
     );

@@ -42,9 +42,14 @@ export function goneOutOfBand(uuid: string, namespace: string, cause?: AicpError
   );
 }
 
-/** Outputs after an update: the program's inputs over what the platform has, with a size that waits for the next start kept as the program's. */
-export function notebookOutputs(news: NotebookInputs, current: wire.Notebook, recordedSpec: Partial<NotebookInputs>): NotebookOutputs {
+/**
+ * Outputs after an update: the program's inputs over what the platform has;
+ * `recordedSpec` replaces the platform's size (one waiting for the next start
+ * when `atNextStart`, or the old one after a refused resize).
+ */
+export function notebookOutputs(news: NotebookInputs, current: wire.Notebook, recordedSpec: Partial<NotebookInputs>, atNextStart: boolean): NotebookOutputs {
   const outs = outputs(news, current);
   if (!recordedSpec.replicaSpecs) return outs;
-  return { ...outs, replicaSpecs: { ...(outs.replicaSpecs as object), ...recordedSpec.replicaSpecs }, resizeAtStart: true } as NotebookOutputs;
+  const replicaSpecs = { ...(outs.replicaSpecs as object), ...recordedSpec.replicaSpecs };
+  return (atNextStart ? { ...outs, replicaSpecs, resizeAtStart: true } : { ...outs, replicaSpecs }) as NotebookOutputs;
 }

@@ -73,7 +73,8 @@ export async function waitForStatus(listing: NotebookListing, ref: NotebookRef, 
     missingSince = undefined;
     if (last.status === wanted) return last;
     if (last.status !== "Failed") failureMayBeOld = false;
-    if (last.status === "Failed" && !(failureMayBeOld && Date.now() - started < staleFailedMs)) {
+    // Failed ends a wait for Running; a Failed notebook being stopped is on its way to Stopped.
+    if (wanted === "Running" && last.status === "Failed" && !(failureMayBeOld && Date.now() - started < staleFailedMs)) {
       throw new AicpError(
         "AICP_WAIT",
         `notebook ${uuid} failed instead of becoming ${wanted}: ${last.reason ?? "the platform gave no reason"}. ` +

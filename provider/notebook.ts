@@ -10,9 +10,9 @@
  * read from one listing: see confirmedLookup.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { AicpError } from "./client/errors";
+import { AicpError, asOneLine } from "./client/errors";
 import type * as wire from "./client/wire";
-import { currentClient, currentListing, currentSettings } from "./context";
+import { currentClient, currentListing, currentSettings, learnedZone } from "./context";
 import { checkNotebook, defaults, diffNotebook, outsideSchedules, wireBody, type NotebookInputs } from "./notebook-inputs";
 import { warn } from "./engine-log";
 import { type NotebookRef, waitForRemoval } from "./notebook-wait";
@@ -45,25 +45,35 @@ function platform() {
 type Platform = ReturnType<typeof platform>;
 
 export async function check(olds: Partial<NotebookInputs>, news: NotebookInputs): Promise<pulumi.dynamic.CheckResult<NotebookInputs>> {
-  const { inputs: checked, failures } = checkNotebook(olds, news, currentSettings());
+  const { inputs: checked, failures } = checkNotebook(olds, news, currentSettings(), learnedZone());
   // No undefined members: the engine cannot encode them and would print only "Unexpected struct type".
   const inputs = compact(checked);
   const known = withoutUnknowns(failures, news);
   if (known.length > 0) return { inputs, failures: known };
-  // A take-over is shown before it happens: what it will change, or why it will be refused.
-  if (inputs.adoptId && Object.keys(olds).length === 0 && unknownPaths(inputs).length === 0) return { inputs: await previewAdoption(inputs) };
-  return { inputs };
+  if (!inputs.adoptId || unknownPaths(inputs).length > 0) return { inputs };
+  // adoptId is read at create only: an existing resource (and the create of its replacement) ignores it.
+  if (Object.keys(olds).length > 0) {
+    if (olds.adoptId !== inputs.adoptId) await warn(`Notebook ${inputs.logicalName}: adoptId is read only when the resource is created; the change to ${inputs.adoptId} is ignored.`);
+    const { adoptId: _ignored, ...rest } = inputs;
+    return { inputs: rest as NotebookInputs };
+  }
+  return previewAdoption(inputs);
 }
 
-/** Warns what taking the notebook over will do; an auto-named resource takes the notebook's name (it cannot be renamed). */
-async function previewAdoption(inputs: NotebookInputs): Promise<NotebookInputs> {
+/**
+ * Looks the notebook up before it is taken over and warns what that will do;
+ * an auto-named resource takes the notebook's name (it cannot be renamed). A
+ * take-over that will be refused, or a lookup that fails, fails the preview:
+ * the inputs recorded must hold the name the create will use.
+ */
+async function previewAdoption(inputs: NotebookInputs): Promise<pulumi.dynamic.CheckResult<NotebookInputs>> {
   try {
     const plan = await planAdoption(currentListing(), inputs, digestKey(), currentClient().timeZone.offset);
     await warn(describeAdoption(inputs.logicalName, plan));
-    return { ...inputs, name: plan.inputs.name };
+    return { inputs: { ...inputs, name: plan.inputs.name } };
   } catch (error) {
-    await warn(`Notebook ${inputs.logicalName} cannot take over ${inputs.adoptId}: ${error instanceof Error ? error.message : String(error)}`);
-    return inputs;
+    const reason = error instanceof AicpError ? asOneLine(error).message : String(error);
+    return { inputs, failures: [{ property: "adoptId", reason: `Notebook ${inputs.logicalName} cannot take over ${inputs.adoptId}: ${reason}` }] };
   }
 }
 
@@ -94,7 +104,11 @@ export async function create(inputs: NotebookInputs & { __provider?: string }): 
 /** Takes over the notebook `adoptId` names (notebook-adopt.ts): refused with nothing changed, or changed in place to match the program. */
 async function adoptById(p: Platform, inputs: NotebookInputs & { __provider?: string }): Promise<pulumi.dynamic.CreateResult<NotebookOutputs>> {
   const plan = await planAdoption(p.listing, inputs, digestKey(), p.client.timeZone.offset);
-  const program = { ...inputs, name: plan.inputs.name };
+  // check recorded the notebook's own name; a create that would record another is refused (a later diff would replace it).
+  if (plan.inputs.name !== inputs.name) {
+    throw new AicpError("AICP_CONFLICT", `adoptId ${plan.notebook.uuid}: the notebook is named ${JSON.stringify(plan.inputs.name)}, the inputs ${JSON.stringify(inputs.name)}; run \`pulumi up\` again (preview looks the name up); nothing was changed.`);
+  }
+  const program = inputs;
   const uuid = plan.notebook.uuid;
   try {
     let current = plan.notebook;
@@ -196,13 +210,16 @@ export async function update(id: string, olds: NotebookOutputs, news: NotebookIn
     const zone = client.timeZone.offset ?? 0;
     const recordedAway = !inDesiredState({ status: String(olds.status ?? ""), stop_time: olds.stopTime }, olds.desiredState ?? defaults.desiredState, zone);
     if (confirming || imageChanged || recordedAway || changed.has("desiredState") || (changed.has("replicaSpecs") && !recordedSpec.replicaSpecs)) {
-      current = await settle(p, news, current, imageChanged);
+      current = await settle(p, news, current, imageChanged, confirming || changed.has("desiredState"));
     }
-    return { outs: notebookOutputs(news, current, recordedSpec) };
+    // A size still waiting for the next start stays recorded while the notebook stays stopped.
+    if (!changed.has("replicaSpecs") && olds.resizeAtStart === true && current.status === "Stopped") recordedSpec = { replicaSpecs: olds.replicaSpecs as NotebookInputs["replicaSpecs"] };
+    return { outs: notebookOutputs(news, current, recordedSpec, Boolean(recordedSpec.replicaSpecs)) };
   } catch (error) {
     // A refused resize leaves the old size in the state, so reverting the program changes nothing more.
-    const kept = error instanceof ResizeRefused ? { replicaSpecs: olds.replicaSpecs as NotebookInputs["replicaSpecs"] } : recordedSpec;
-    throw partlyCreatedNotebook(error, id, { ...notebookOutputs(news, current, kept), __provider: news.__provider });
+    const refused = error instanceof ResizeRefused;
+    const kept = refused ? { replicaSpecs: olds.replicaSpecs as NotebookInputs["replicaSpecs"] } : recordedSpec;
+    throw partlyCreatedNotebook(error, id, { ...notebookOutputs(news, current, kept, !refused && Boolean(kept.replicaSpecs)), __provider: news.__provider });
   }
 }
 

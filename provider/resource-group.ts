@@ -7,7 +7,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import * as wire from "./client/wire";
 import type { ResourceGroup as WireGroup } from "./client/wire";
 import { collectAll } from "./client/paging";
-import { AicpError } from "./client/errors";
+import { AicpError, asOneLine } from "./client/errors";
 import { currentClient, currentSettings } from "./context";
 import { changedKeys, compact, resolveMark, resolveName, unknownPaths, validateAgainst, withoutUnknowns, type CheckFailure } from "./inputs";
 import { warn } from "./engine-log";
@@ -88,19 +88,25 @@ export async function check(olds: Partial<ResourceGroupOutputs>, news: ResourceG
   const known = withoutUnknowns(failures, news);
   // No undefined members: the engine cannot encode them and would print only "Unexpected struct type".
   if (known.length > 0) return { inputs: compact(inputs), failures: known };
-  // A take-over is shown before it happens: what it will change, or why it will be refused.
-  if (inputs.adoptId && Object.keys(olds).length === 0 && unknownPaths(inputs).length === 0) {
-    const plan = await planAdoption(inputs).catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))));
+  if (!inputs.adoptId || unknownPaths(inputs).length > 0) return { inputs: compact(inputs) };
+  // adoptId is read at create only: an existing resource (and the create of its replacement) ignores it.
+  if (Object.keys(olds).length > 0) {
+    const { adoptId: _ignored, ...rest } = inputs;
+    return { inputs: compact(rest) };
+  }
+  // A take-over is shown before it happens; one that will be refused, or a lookup that fails, fails the preview.
+  try {
+    const plan = await planAdoption(inputs);
     await warn(
-      plan instanceof Error
-        ? `ResourceGroup ${inputs.logicalName} cannot take over ${inputs.adoptId}: ${plan.message}`
-        : `ResourceGroup ${inputs.logicalName} will take over group ${inputs.adoptId} (${plan.group.name ?? "unnamed"}), ` +
-            `${plan.changes.length > 0 ? `change ${plan.changes.join(", ")} in place` : "change nothing the program sets"} and write this resource's mark into its description.`,
+      `ResourceGroup ${inputs.logicalName} will take over group ${inputs.adoptId} (${plan.group.name ?? "unnamed"}), ` +
+        `${plan.changes.length > 0 ? `change ${plan.changes.join(", ")} in place` : "change nothing the program sets"} and write this resource's mark into its description.`,
     );
     // An auto-named resource keeps the group's name.
-    if (!(plan instanceof Error)) return { inputs: compact(plan.program) };
+    return { inputs: compact(plan.program) };
+  } catch (error) {
+    const reason = error instanceof AicpError ? asOneLine(error).message : String(error);
+    return { inputs: compact(inputs), failures: [{ property: "adoptId", reason: `ResourceGroup ${inputs.logicalName} cannot take over ${inputs.adoptId}: ${reason}` }] };
   }
-  return { inputs: compact(inputs) };
 }
 
 /**

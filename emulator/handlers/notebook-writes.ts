@@ -100,10 +100,12 @@ export const setDeleteTime: Handler = (ctx) => {
 export const changeImage: Handler = (ctx) => {
   const body = bodyOf(changeImageBody, ctx);
   const nb = findNotebook(ctx, body.uuid);
+  // Stopped by hand or by its stop time: the new image applies at the next start.
+  const stopped = notebookStatus(nb, ctx.now, ctx.readyDelayMs) === "Stopped";
   ctx.store.mutate(() => {
     nb.image = body.image;
     nb.image_type = body.image_type;
-    if (nb.stopped) nb.updated_ms = ctx.now;
+    if (stopped) nb.updated_ms = ctx.now;
     else restart(ctx, nb);
   });
   return singleWrite(ctx, "changeImage", wire(ctx, nb));

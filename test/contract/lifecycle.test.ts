@@ -205,4 +205,49 @@ describe("lifecycles against the emulator", () => {
     expect(error.message).toContain("differs from the program in serverType");
     expect(emulator.requests().filter((r) => r.method !== "GET")).toEqual([]);
   });
+
+  /** Polls the emulator until our one notebook satisfies `condition`, at most 10 s. */
+  async function until(condition: (nb: Record<string, unknown>) => boolean): Promise<void> {
+    for (let i = 0; i < 200 && !condition(own()[0] ?? {}); i++) await new Promise((r) => setTimeout(r, 50));
+    expect(condition(own()[0] ?? {})).toBe(true);
+  }
+
+  it("an image change or resize of a notebook its own stop time stopped leaves it stopped; a size then waits for the next start", async () => {
+    const soon = new Date(Date.now() + 1500).toISOString().replace(/\.\d{3}Z$/, "Z");
+    const news = await checked(inputs("scheduled", { stopTime: soon }));
+    const created = await notebook.create(news);
+    await until((nb) => nb.status === "Stopped");
+    const stopped = (await notebook.read(created.id, created.outs!)).props!;
+    emulator.clearRequests();
+    const changed = { ...news, image: "jupyter:2", replicaSpecs: { specs: "sku-1", customGpu: 2 } };
+    const updated = await notebook.update(created.id, stopped, changed);
+    expect(writes("startNotebooks")).toHaveLength(0);
+    expect(own()[0]).toMatchObject({ status: "Stopped", image: "jupyter:2" });
+    expect((await notebook.diff(created.id, updated.outs!, changed)).changes).toBe(false);
+  });
+
+  it("an unrelated update of a parked notebook keeps the size that waits for its next start", async () => {
+    const news = await checked(inputs("parked", { desiredState: "Stopped" }));
+    const created = await notebook.create(news);
+    const bigger = { ...news, replicaSpecs: { specs: "sku-1", customGpu: 2 } };
+    const resized = await notebook.update(created.id, created.outs!, bigger);
+    const later = { ...bigger, stopTime: "2031-01-01T00:00:00Z" };
+    const updated = await notebook.update(created.id, resized.outs!, later);
+    expect(writes("startNotebooks")).toHaveLength(0);
+    expect((await notebook.diff(created.id, updated.outs!, later)).changes).toBe(false);
+  });
+
+  it("adoptId is read only at create: an existing resource's check drops it, so a replacement creates instead of adopting", async () => {
+    const news = await checked(inputs("adopted-once"));
+    const result = await notebook.check(news, { ...inputs("adopted-once"), adoptId: "nb-someone-else" });
+    expect(result.failures).toBeUndefined();
+    expect(result.inputs!.adoptId).toBeUndefined();
+  });
+
+  it("a take-over whose lookup fails is refused in check, naming adoptId, so no wrong name is recorded", async () => {
+    emulator.addFault({ kind: "http", status: 503, operation: "listNotebooks", count: 50 });
+    const result = await notebook.check({}, { ...inputs("adopt-lookup"), adoptId: "nb-0123456789ab" });
+    expect(result.failures?.[0]).toMatchObject({ property: "adoptId", reason: expect.stringContaining("cannot take over nb-0123456789ab") });
+  });
 });
+

@@ -33,4 +33,16 @@ describe("waitForStatus", () => {
     expect(error).toBeInstanceOf(AicpError);
     expect(error.message).toMatch(/nb-1 disappeared .*\(missing from every lookup for \d+ s\)/);
   });
+
+  it("waits for Stopped through Failed: a Failed notebook being stopped is on its way", async () => {
+    const answers = ["Failed", "Failed", "Stopped"];
+    const fake = {
+      listAllNotebooks: async () => [{ uuid: "nb-1", name: "lagging", status: answers.length > 1 ? answers.shift() : answers[0] } as Notebook],
+      findNotebooksByName: async () => [],
+      findNotebook: async () => undefined,
+    };
+    const found = await waitForStatus(new NotebookListing(fake as unknown as AicpClient, 0), ref, "Stopped", { timeoutMs: 5_000, ...fast });
+    expect(found.status).toBe("Stopped");
+  });
 });
+
