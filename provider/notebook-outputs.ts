@@ -50,7 +50,8 @@ export function outputs(inputs: NotebookInputs, notebook: wire.Notebook, fromRef
     // A size recorded for a parked notebook waits for its next start (notebook-settle.ts).
     if ((inputs as Partial<NotebookOutputs>).resizeAtStart === true && notebook.status === "Stopped") Object.assign(merged, { replicaSpecs: inputs.replicaSpecs, resizeAtStart: true });
   }
-  merged.inputShape = fromRefresh ? (inputs as Partial<NotebookOutputs>).inputShape : shapeOf(recorded(inputs));
+  // The shape of what `base` recorded: recorded() again would digest the registry password a second time.
+  merged.inputShape = fromRefresh ? (inputs as Partial<NotebookOutputs>).inputShape : shapeOf(base);
   return compact(merged);
 }
 

@@ -9,6 +9,7 @@
  * (programs read them with getNotebookServers, outside the engine).
  */
 import { createHmac, randomBytes, scryptSync, timingSafeEqual } from "node:crypto";
+import { sameValue } from "./inputs";
 
 /** What the outputs record of registry credentials: no password, only its digest. */
 export interface RecordedImageSecret {
@@ -50,8 +51,7 @@ export function sameRecordedSecret(recorded: unknown, wanted: { hasAuth?: boolea
   if (wanted === undefined || recorded === undefined || recorded === null) return (wanted === undefined) === (recorded === undefined || recorded === null);
   const { passwordDigest: digest, ...rest } = recorded as RecordedImageSecret;
   const { password, ...wantedRest } = wanted;
-  const sameRest = JSON.stringify(Object.entries(rest).filter(([, v]) => v !== undefined).sort()) === JSON.stringify(Object.entries(wantedRest).filter(([, v]) => v !== undefined).sort());
-  return sameRest && (password === undefined ? digest === undefined : matchesDigest(password, digest, legacyKey));
+  return sameValue(rest, wantedRest) && (password === undefined ? digest === undefined : matchesDigest(password, digest, legacyKey));
 }
 
 /** Servers as recorded in outputs: everything but the password (entries that are not objects carry none and stay). */
