@@ -18,6 +18,7 @@ export const DEFAULT_DIALECT: Readonly<Dialect> = Object.freeze({
   bareTimeZone: "UTC",
   singleWriteData: "docs",
   envsAsString: false,
+  startFailed: "restart",
 });
 
 /** The zones accepted by default: the public clients' (xb3, xb2, hb2) and the docs' example (hd1), platform notes §4. */
@@ -34,6 +35,7 @@ const dialectPatch = z.strictObject({
   bareTimeZone: z.enum(["UTC", "+08:00"]).optional(),
   singleWriteData: z.enum(["docs", "object", "array"]).optional(),
   envsAsString: z.boolean().optional(),
+  startFailed: z.enum(["restart", "refuse"]).optional(),
 });
 
 /** `base` with `patch` applied; throws an Error naming every invalid field. */

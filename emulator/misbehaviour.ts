@@ -7,6 +7,7 @@
 import { z } from "zod";
 import { randomId } from "./util";
 import type { Store } from "./state";
+import type { NotebookRecord } from "./records";
 
 export const misbehaviourSchema = z.strictObject({
   /** The next `answers` list answers (notebooks and resource groups) leave out every item named `name`. */
@@ -29,6 +30,12 @@ export const misbehaviourSchema = z.strictObject({
    * Pending, Running and Failed "etc." (platform notes §2): others exist.
    */
   statusWords: z.record(z.string(), z.string().min(1)).optional(),
+  /**
+   * For this long after a write to a notebook (stop, start, stop or
+   * auto-delete time, image), list answers show it as it was just before that
+   * write: a list served by a replica that lags behind the writes.
+   */
+  staleListMs: z.int().min(0).optional(),
 });
 
 export type MisbehaviourSpec = z.infer<typeof misbehaviourSchema>;
@@ -36,6 +43,8 @@ export type MisbehaviourSpec = z.infer<typeof misbehaviourSchema>;
 /** The switches in force; shared by every request. */
 export class Misbehaviour {
   private spec: MisbehaviourSpec = {};
+  /** Each notebook as it was before the first write of the current stale window, and when that write came. */
+  private beforeWrites = new Map<string, { at: number; record: NotebookRecord }>();
 
   /** Merges switches into the current ones (undefined members are left as they are); throws on invalid ones. */
   set(patch: unknown): MisbehaviourSpec {
@@ -51,6 +60,21 @@ export class Misbehaviour {
 
   clear(): void {
     this.spec = {};
+    this.beforeWrites.clear();
+  }
+
+  /** Called before a write to `nb`: keeps how it looked, for lists that lag (staleListMs). */
+  beforeWrite(nb: NotebookRecord, now: number): void {
+    const staleMs = this.spec.staleListMs ?? 0;
+    const kept = this.beforeWrites.get(nb.uuid);
+    if (staleMs <= 0 || (kept && now - kept.at < staleMs)) return;
+    this.beforeWrites.set(nb.uuid, { at: now, record: structuredClone(nb) });
+  }
+
+  /** The notebook a list answer shows at `now`, and the time its computed status is taken at. */
+  asListed(nb: NotebookRecord, now: number): { record: NotebookRecord; at: number } {
+    const kept = this.beforeWrites.get(nb.uuid);
+    return kept && now - kept.at < (this.spec.staleListMs ?? 0) ? kept : { record: nb, at: now };
   }
 
   /** Whether a record created at createdMs is listed at `now`. */

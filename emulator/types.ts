@@ -80,6 +80,13 @@ export interface Dialect {
    * string (platform notes §5).
    */
   envsAsString: boolean;
+  /**
+   * What the start operation does with a Failed notebook: start it again
+   * (`restart`, the default: the start docs name no status it refuses) or
+   * refuse it (`refuse`: a 400 naming the status). No public source says
+   * which the platform does (platform notes §1 lists start without rules).
+   */
+  startFailed: "restart" | "refuse";
 }
 
 /** How to start an emulator. */

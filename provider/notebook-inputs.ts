@@ -14,8 +14,8 @@ import { snakeToCamel, type Camelized } from "./client/case";
 import type { Settings } from "./config";
 import { camelPath, resolveMark, resolveName, sameValue, validateAgainst, type CheckFailure } from "./inputs";
 import { markEnvName } from "./ownership";
-import { sameRecordedSecret } from "./secrets";
-import { rememberSecret } from "./client/errors";
+import { isRecordedSecret, sameRecordedSecret } from "./secrets";
+import { AicpError, rememberSecret } from "./client/errors";
 import { instantOf, parseZone, zoneOf } from "./client/times";
 
 type WireBody = wire.CreateNotebookRequest;
@@ -30,8 +30,8 @@ export interface NotebookInputs extends Partial<NotebookBody> {
   autoNamed?: boolean;
   /** This resource's mark, derived by the SDK and kept once recorded (see ownership.ts). */
   ownerMark?: string;
-  /** `Running` (default) or `Stopped`. */
-  desiredState?: "Running" | "Stopped";
+  /** `Running` (default) or `Stopped`; `Failed` only as a refresh recorded it, kept by ignoreChanges (the status is then left alone). */
+  desiredState?: "Running" | "Stopped" | "Failed";
   waitForReady?: boolean;
   readyTimeoutSeconds?: number;
   /** uuid of an existing notebook to take over at create (see notebook-adopt.ts). */
@@ -99,7 +99,9 @@ export function checkNotebook(olds: Partial<NotebookInputs>, news: NotebookInput
       failures.push({ property: key, reason: `${key} is required: pass it, or set aicp:userId (env CORESHUB_USER_ID) to default it` });
     }
   }
-  if (news.desiredState !== undefined && news.desiredState !== "Running" && news.desiredState !== "Stopped") {
+  // A state a refresh observed (Failed), kept by ignoreChanges: the program leaves the status to the platform.
+  const keptObservation = news.desiredState === "Failed" && olds.desiredState === "Failed";
+  if (news.desiredState !== undefined && news.desiredState !== "Running" && news.desiredState !== "Stopped" && !keptObservation) {
     failures.push({ property: "desiredState", reason: `desiredState must be "Running" or "Stopped", got ${JSON.stringify(news.desiredState)}` });
   }
   if (news.waitForReady !== undefined && typeof news.waitForReady !== "boolean") {
@@ -143,6 +145,17 @@ export function checkNotebook(olds: Partial<NotebookInputs>, news: NotebookInput
   if (news.adoptId !== undefined && (typeof news.adoptId !== "string" || news.adoptId === "" || news.adoptId.length > 36)) {
     failures.push({ property: "adoptId", reason: "adoptId must be a notebook uuid: a non-empty string of at most 36 characters" });
   }
+  const keptSecret = isRecordedSecret(secret);
+  if (keptSecret && !sameValue(olds.customImageSecret, secret)) {
+    failures.push({ property: "customImageSecret.passwordDigest", reason: "customImageSecret.passwordDigest is what the provider records: give customImageSecret.password or passwordFromEnv" });
+  } else if (keptSecret && (news.image !== olds.image || news.imageType !== olds.imageType)) {
+    failures.push({
+      property: "customImageSecret",
+      reason:
+        "customImageSecret is kept from the state (ignoreChanges), which holds only a digest of the password, and a new image is sent with the registry password: " +
+        "give customImageSecret.password or passwordFromEnv in the program for this change",
+    });
+  }
   const known = new Set<string>([...bodyKeys, "logicalName", "autoNamed", "autoNameSuffix", "ownerMark", "desiredState", "waitForReady", "readyTimeoutSeconds", "adoptId", "__provider"]);
   for (const key of Object.keys(news)) {
     if (!known.has(key) && record(news)[key] !== undefined) {
@@ -150,7 +163,8 @@ export function checkNotebook(olds: Partial<NotebookInputs>, news: NotebookInput
     }
   }
   const reported = new Set(failures.map((f) => f.property));
-  for (const failure of validateAgainst(wire.createNotebookRequest, bodyOf(inputs)).failures) {
+  const { customImageSecret: _kept, ...withoutKeptSecret } = bodyOf(inputs);
+  for (const failure of validateAgainst(wire.createNotebookRequest, keptSecret ? withoutKeptSecret : bodyOf(inputs)).failures) {
     if (!reported.has(failure.property)) failures.push(failure);
   }
   const bytes = Buffer.byteLength(JSON.stringify(bodyOf(inputs)));
@@ -170,6 +184,13 @@ function settingsZone(settings: Settings): number | undefined {
 
 /** The validated wire body for create. */
 export function wireBody(inputs: NotebookInputs): wire.CreateNotebookRequest {
+  if (isRecordedSecret(inputs.customImageSecret)) {
+    throw new AicpError(
+      "AICP_VALIDATION",
+      "customImageSecret is kept from the state (ignoreChanges), which holds only a digest of the registry password; a create sends the password: " +
+        "give customImageSecret.password or passwordFromEnv in the program. Nothing was sent.",
+    );
+  }
   const result = validateAgainst(wire.createNotebookRequest, bodyOf(inputs));
   if (!result.wire) throw new Error(`invalid notebook inputs: ${result.failures.map((f) => f.reason).join("; ")}`);
   return result.wire;

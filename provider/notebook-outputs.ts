@@ -10,7 +10,7 @@ import { currentClient, currentSettings } from "./context";
 import { bodyOf, defaults, resolveImageSecret, sameInstant, type NotebookInputs } from "./notebook-inputs";
 import { withoutMarkEnv } from "./ownership";
 import { observedDesiredState } from "./notebook-state";
-import { recordImageSecret, withoutServerPasswords } from "./secrets";
+import { isRecordedSecret, recordImageSecret, withoutServerPasswords } from "./secrets";
 
 export type NotebookOutputs = NotebookInputs & Record<string, unknown> & { uuid: string };
 
@@ -50,6 +50,8 @@ export function outputs(inputs: NotebookInputs, notebook: wire.Notebook, fromRef
     // A size recorded for a parked notebook waits for its next start (notebook-settle.ts).
     if ((inputs as Partial<NotebookOutputs>).resizeAtStart === true && notebook.status === "Stopped") Object.assign(merged, { replicaSpecs: inputs.replicaSpecs, resizeAtStart: true });
   }
+  // Seen Failed or on its way, never Running since its create: it holds no work (diff replaces it when Failed).
+  if ((inputs as Partial<NotebookOutputs>).neverRan === true && notebook.status !== "Running") merged.neverRan = true;
   // The shape of what `base` recorded: recorded() again would digest the registry password a second time.
   merged.inputShape = fromRefresh ? (inputs as Partial<NotebookOutputs>).inputShape : shapeOf(base);
   return compact(merged);
@@ -66,7 +68,7 @@ export function recorded(inputs: NotebookInputs): Record<string, unknown> {
     desiredState: inputs.desiredState,
     waitForReady: inputs.waitForReady,
     readyTimeoutSeconds: inputs.readyTimeoutSeconds,
-    customImageSecret: isRecorded(inputs.customImageSecret) ? inputs.customImageSecret : recordImageSecret(resolveImageSecret(inputs.customImageSecret)),
+    customImageSecret: isRecordedSecret(inputs.customImageSecret) ? inputs.customImageSecret : recordImageSecret(resolveImageSecret(inputs.customImageSecret)),
   });
 }
 
@@ -132,12 +134,6 @@ export function overlay(input: unknown, live: unknown): unknown {
     return { ...got, ...Object.fromEntries(Object.keys(wanted).map((k) => [k, overlay(wanted[k], got[k])])) };
   }
   return live;
-}
-
-
-/** Outputs read back on refresh already hold the recorded form. */
-function isRecorded(secret: unknown): boolean {
-  return secret !== null && typeof secret === "object" && !("password" in secret) && !("passwordFromEnv" in secret);
 }
 
 

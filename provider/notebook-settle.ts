@@ -33,31 +33,40 @@ function programSpec(inputs: NotebookInputs): wire.CreateNotebookRequest["replic
 /**
  * Brings the notebook to its desired state and waits for it unless
  * `waitForReady` is false: stops it, or starts a Stopped or Failed one with
- * the program's spec. `restarted` says the notebook was just restarted (by a
- * new image), so a Failed answer may be the old failure. A notebook its own
- * stop time stopped is left stopped unless `startAsked` (desiredState changed).
+ * the program's spec. `restarted` says the notebook was just restarted by a
+ * new image: an answer without that image is from before the change (a list
+ * that lags), so neither its status nor its failure counts. A notebook its
+ * own stop time stopped is left stopped unless `startAsked` (desiredState changed).
  */
 export async function settle({ client, listing, write }: SettlePlatform, inputs: NotebookInputs, current: wire.Notebook, restarted = false, startAsked = false): Promise<wire.Notebook> {
   const namespace = String(inputs.namespace);
   const desired = inputs.desiredState ?? defaults.desiredState;
+  // Failed as a refresh recorded it, kept by ignoreChanges: the program leaves the status to the platform.
+  if (desired === "Failed") return current;
   let restartedFromFailed = restarted;
+  const showsWrite = restarted ? (nb: wire.Notebook) => typeof nb.image !== "string" || nb.image === inputs.image : undefined;
+  // Failed as listed before the new image: the change restarted it already (only a Stopped one waits for a start).
+  const failedBefore = current.status === "Failed" && showsWrite !== undefined && !showsWrite(current);
   // Stopped by its own stop time, as the program asked: started again only when the program asks for a start.
   if (desired === "Running" && !startAsked && stoppedOnSchedule(current, client.timeZone.offset ?? 0)) return current;
   if (desired === "Stopped" && current.status !== "Stopped") {
     await write(namespace, () => client.stopNotebooks(namespace, [current.uuid]));
   }
-  if (desired === "Running" && (current.status === "Stopped" || current.status === "Failed")) {
+  if (desired === "Running" && (current.status === "Stopped" || (current.status === "Failed" && !failedBefore))) {
     const spec = programSpec(inputs);
     const skuId = spec.specs ?? current.replica_specs?.specs ?? undefined;
     if (!skuId) {
       throw new AicpError("AICP_VALIDATION", "starting a stopped notebook needs the sku id in replicaSpecs.specs (the platform's start operation requires it).");
     }
-    await write(namespace, () => client.startNotebooks(namespace, { uuids: [current.uuid], sku_id: skuId, custom_spec: { ...spec, specs: skuId } }));
+    const start = () => client.startNotebooks(namespace, { uuids: [current.uuid], sku_id: skuId, custom_spec: { ...spec, specs: skuId } });
+    await write(namespace, start).catch((error: unknown) => {
+      throw current.status === "Failed" && isRefusal(error) ? new StartRefused(current, error) : error;
+    });
     restartedFromFailed ||= current.status === "Failed";
   }
   const ref = { namespace, uuid: current.uuid, name: current.name ?? inputs.name };
   if (!(inputs.waitForReady ?? defaults.waitForReady)) return (await listing.locate(namespace, current.uuid, ref.name)) ?? current;
-  return waitForStatus(listing, ref, desired, { ...waitOptions(inputs), restartedFromFailed });
+  return waitForStatus(listing, ref, desired, { ...waitOptions(inputs), restartedFromFailed, showsWrite });
 }
 
 /** The outcome of a resize: the notebook now, and whether the new size waits for the next start. */
@@ -89,8 +98,7 @@ export async function resize(p: SettlePlatform, inputs: NotebookInputs, current:
   try {
     await p.write(namespace, () => p.client.startNotebooks(namespace, { uuids: [current.uuid], sku_id: spec.specs!, custom_spec: spec }));
   } catch (refusal) {
-    // Only a definite answer is a refusal: a start whose answer was lost may have been applied.
-    if (!(refusal instanceof AicpError) || refusal.outcomeUnknown || !["AICP_HTTP", "AICP_RET_CODE"].includes(refusal.code)) throw refusal;
+    if (!isRefusal(refusal)) throw refusal;
     const oldSku = current.replica_specs?.specs;
     let restarted = false;
     if (wasRunning && oldSku) {
@@ -102,6 +110,28 @@ export async function resize(p: SettlePlatform, inputs: NotebookInputs, current:
     throw new ResizeRefused(current.uuid, refusal, restarted);
   }
   return { current: (await p.listing.locate(namespace, current.uuid, ref.name)) ?? current, atNextStart: false };
+}
+
+/** Only a definite answer is a refusal: a start whose answer was lost may have been applied. */
+function isRefusal(error: unknown): error is AicpError {
+  return error instanceof AicpError && !error.outcomeUnknown && ["AICP_HTTP", "AICP_RET_CODE"].includes(error.code);
+}
+
+/**
+ * The platform will not start a Failed notebook. One that never ran holds no
+ * work and is replaced by the next `up` (notebook.ts diff); one that ran may
+ * hold work on its disk, so only the user replaces it.
+ */
+export class StartRefused extends AicpError {
+  constructor(readonly notebook: wire.Notebook, refusal: AicpError) {
+    super(
+      refusal.code,
+      `the platform refused to start Failed notebook ${notebook.uuid} (${notebook.reason ?? "no reason given"}): ${refusal.message}. ` +
+        "If it never ran, the next `pulumi up` replaces it. Otherwise its disk may hold work, so the provider does not replace it on its own: " +
+        "to replace it, run `pulumi up --replace <URN>` (`pulumi stack --show-urns` lists the URN).",
+      { ...refusal, cause: refusal },
+    );
+  }
 }
 
 /** The platform refused a new size; the notebook was put back on its old one. */

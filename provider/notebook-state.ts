@@ -17,7 +17,7 @@ export function stoppedOnSchedule(nb: Pick<wire.Notebook, "status" | "stop_time"
 }
 
 /** Whether the notebook is in the state the program wants. */
-export function inDesiredState(nb: Pick<wire.Notebook, "status" | "stop_time">, desired: DesiredState, zone: number): boolean {
+export function inDesiredState(nb: Pick<wire.Notebook, "status" | "stop_time">, desired: DesiredState | "Failed", zone: number): boolean {
   return nb.status === desired || (desired === "Running" && stoppedOnSchedule(nb, zone));
 }
 

@@ -33,6 +33,12 @@ export interface WaitOptions {
    * start.
    */
   restartedFromFailed?: boolean;
+  /**
+   * Whether an answer shows the write just made (the new image, say). One
+   * that does not is the notebook as it was before the write, from a list
+   * that lags: neither its Running nor its Failed ends the wait.
+   */
+  showsWrite?: (notebook: Notebook) => boolean;
   /** First poll interval; grows by half each poll up to maxIntervalMs. */
   initialIntervalMs?: number;
   maxIntervalMs?: number;
@@ -71,25 +77,38 @@ export async function waitForStatus(listing: NotebookListing, ref: NotebookRef, 
       continue;
     }
     missingSince = undefined;
-    if (last.status === wanted) return last;
+    const current = options.showsWrite?.(last) ?? true;
+    if (current && last.status === wanted) return last;
     if (last.status !== "Failed") failureMayBeOld = false;
     // Failed ends a wait for Running; a Failed notebook being stopped is on its way to Stopped.
-    if (wanted === "Running" && last.status === "Failed" && !(failureMayBeOld && Date.now() - started < staleFailedMs)) {
-      throw new AicpError(
-        "AICP_WAIT",
-        `notebook ${uuid} failed instead of becoming ${wanted}: ${last.reason ?? "the platform gave no reason"}. ` +
-          "Fix what the reason names (often the image or its registry credentials) and run `pulumi up` again; it starts the notebook again.",
-      );
-    }
-    if (Date.now() + interval > deadline) throw stillWaiting(uuid, last, wanted, options.timeoutMs);
+    if (current && wanted === "Running" && last.status === "Failed" && !(failureMayBeOld && Date.now() - started < staleFailedMs)) throw new NotebookFailed(last);
+    if (Date.now() + interval > deadline) throw stillWaiting(uuid, last, wanted, options.timeoutMs, current);
     await pause(interval);
     interval = Math.min(maxIntervalMs, Math.round(interval * 1.5));
   }
 }
 
+/** A wait for Running that ended with the notebook Failed; `notebook` is how the platform listed it. */
+export class NotebookFailed extends AicpError {
+  constructor(readonly notebook: Notebook) {
+    super(
+      "AICP_WAIT",
+      `notebook ${notebook.uuid} failed instead of becoming Running: ${notebook.reason ?? "the platform gave no reason"}. ` +
+        "Fix what the reason names (often the image or its registry credentials) and run `pulumi up` again; it starts the notebook again.",
+    );
+  }
+}
+
 /** The error of a wait that ran out: what the notebook is, and what to do. */
-function stillWaiting(uuid: string, last: Notebook, wanted: string, timeoutMs: number): AicpError {
+function stillWaiting(uuid: string, last: Notebook, wanted: string, timeoutMs: number, showsWrite: boolean): AicpError {
   const seconds = Math.round(timeoutMs / 1000);
+  if (!showsWrite) {
+    return new AicpError(
+      "AICP_WAIT",
+      `notebook ${uuid} is still listed as before the change (image ${JSON.stringify(last.image)}, ${JSON.stringify(last.status)}) after ${seconds} s, waiting for ${wanted}. ` +
+        "It is recorded; `pulumi up` waits again (raise readyTimeoutSeconds to wait longer at once).",
+    );
+  }
   const status = last.status ?? "without a status";
   const reason = last.reason ? ` (reason: ${last.reason})` : "";
   const unknown = isUnknownStatus(last.status)

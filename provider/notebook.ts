@@ -15,8 +15,8 @@ import type * as wire from "./client/wire";
 import { currentClient, currentListing, currentSettings, learnedZone } from "./context";
 import { checkNotebook, defaults, diffNotebook, outsideSchedules, wireBody, type NotebookInputs } from "./notebook-inputs";
 import { warn } from "./engine-log";
-import { type NotebookRef, waitForRemoval } from "./notebook-wait";
-import { resize, ResizeRefused, settle, waitOptions } from "./notebook-settle";
+import { NotebookFailed, type NotebookRef, waitForRemoval } from "./notebook-wait";
+import { resize, ResizeRefused, settle, StartRefused, waitOptions } from "./notebook-settle";
 import { applyInPlace, goneOutOfBand, notebookOutputs } from "./notebook-update";
 import { inDesiredState } from "./notebook-state";
 import type { NotebookListing } from "./notebook-listing";
@@ -80,6 +80,12 @@ async function previewAdoption(inputs: NotebookInputs): Promise<pulumi.dynamic.C
 export async function diff(id: string, olds: NotebookOutputs, news: NotebookInputs): Promise<pulumi.dynamic.DiffResult> {
   const { updates, replaces } = diffNotebook(olds, news, digestKey(), configuredZone());
   await warnOfOutsideSchedules(olds, news);
+  // Failed before it ever ran: it holds no work, and a new notebook is what the program asks for (a platform
+  // may refuse to start a Failed one). One that ran is started again instead (settle), never replaced on its own.
+  if (olds.neverRan === true && olds.status === "Failed" && (news.desiredState ?? defaults.desiredState) === "Running") {
+    await warn(`notebook ${nameOf(olds) ?? id} failed and never ran (${String(olds.reason ?? "no reason given")}); it holds no work and is replaced by a new one.`);
+    return { changes: true, replaces: [...new Set([...replaces, "desiredState"])], deleteBeforeReplace: true };
+  }
   // An unconfirmed create is resolved by an update (see update), never by a second create.
   if (isProvisional(id) && !resolvedUuid(olds)) return { changes: true, replaces: [] };
   // Every replacement deletes first, also one forced by `--replace` or replaceOnChanges: it keeps the name
@@ -96,8 +102,9 @@ export async function create(inputs: NotebookInputs & { __provider?: string }): 
     const settled = await settle(p, inputs, current);
     return { id: created.uuid, outs: outputs(inputs, settled) };
   } catch (error) {
-    // Created but not ready: Pulumi records it with this id, so nothing is orphaned.
-    throw partlyCreatedNotebook(error, created.uuid, { ...outputs(inputs, created), __provider: inputs.__provider });
+    // Created but not ready: Pulumi records it with this id (as last seen), so nothing is orphaned. One this run made never ran.
+    const made: NotebookInputs = Object.assign({}, inputs, { neverRan: !adopted });
+    throw partlyCreatedNotebook(error, created.uuid, { ...outputs(made, lastSeen(error) ?? created), __provider: inputs.__provider });
   }
 }
 
@@ -198,6 +205,8 @@ export async function update(id: string, olds: NotebookOutputs, news: NotebookIn
   if (current) learnZoneFromState(olds.createdAt, current.created_at);
   if (!current) throw goneOutOfBand(uuid, namespace);
   const imageChanged = changed.has("image") || changed.has("imageType") || changed.has("customImageSecret");
+  // What the outputs record: the program, and whether the notebook has still never run.
+  const program: NotebookInputs = Object.assign({}, news, { neverRan: olds.neverRan });
   let recordedSpec: Partial<NotebookInputs> = {};
   try {
     if (changed.has("replicaSpecs")) {
@@ -214,12 +223,12 @@ export async function update(id: string, olds: NotebookOutputs, news: NotebookIn
     }
     // A size still waiting for the next start stays recorded while the notebook stays stopped.
     if (!changed.has("replicaSpecs") && olds.resizeAtStart === true && current.status === "Stopped") recordedSpec = { replicaSpecs: olds.replicaSpecs as NotebookInputs["replicaSpecs"] };
-    return { outs: notebookOutputs(news, current, recordedSpec, Boolean(recordedSpec.replicaSpecs)) };
+    return { outs: notebookOutputs(program, current, recordedSpec, Boolean(recordedSpec.replicaSpecs)) };
   } catch (error) {
     // A refused resize leaves the old size in the state, so reverting the program changes nothing more.
     const refused = error instanceof ResizeRefused;
     const kept = refused ? { replicaSpecs: olds.replicaSpecs as NotebookInputs["replicaSpecs"] } : recordedSpec;
-    throw partlyCreatedNotebook(error, id, { ...notebookOutputs(news, current, kept, !refused && Boolean(kept.replicaSpecs)), __provider: news.__provider });
+    throw partlyCreatedNotebook(error, id, { ...notebookOutputs(program, lastSeen(error) ?? current, kept, !refused && Boolean(kept.replicaSpecs)), __provider: news.__provider });
   }
 }
 
@@ -255,6 +264,11 @@ function confirmedLookup(listing: NotebookListing, ref: NotebookRef, maxAgeMs?: 
     if (again) listing.invalidate(ref.namespace);
     return listing.locate(ref.namespace, ref.uuid, ref.name, again ? 0 : maxAgeMs);
   });
+}
+
+/** The notebook as the platform last listed it, when `error` ended a wait or a start on a failure. */
+function lastSeen(error: unknown): wire.Notebook | undefined {
+  return error instanceof NotebookFailed || error instanceof StartRefused ? error.notebook : undefined;
 }
 
 /** The uuid an earlier update resolved a provisional id to, recorded in the outputs. */

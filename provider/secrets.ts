@@ -46,8 +46,18 @@ export function recordImageSecret(secret: { hasAuth?: boolean; username?: string
   return password === undefined ? rest : { ...rest, passwordDigest: passwordDigest(password) };
 }
 
+/**
+ * Credentials in the form the state records them: a digest, no password.
+ * Inputs hold this form only when `ignoreChanges` keeps what a refresh
+ * recorded (read returns the recorded inputs).
+ */
+export function isRecordedSecret(secret: unknown): secret is RecordedImageSecret {
+  return secret !== null && typeof secret === "object" && "passwordDigest" in secret && !("password" in secret) && !("passwordFromEnv" in secret);
+}
+
 /** Whether recorded credentials (password as a digest) are the wanted ones. */
 export function sameRecordedSecret(recorded: unknown, wanted: { hasAuth?: boolean; username?: string; password?: string } | undefined, legacyKey: string): boolean {
+  if (isRecordedSecret(wanted)) return sameValue(recorded, wanted);
   if (wanted === undefined || recorded === undefined || recorded === null) return (wanted === undefined) === (recorded === undefined || recorded === null);
   const { passwordDigest: digest, ...rest } = recorded as RecordedImageSecret;
   const { password, ...wantedRest } = wanted;

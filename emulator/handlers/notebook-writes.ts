@@ -5,7 +5,8 @@ import { requestToStored } from "../times";
 import { type Handler, type HandlerContext, type HandlerResult, bodyOf } from "./context";
 import { buildReplicaSpecs } from "./notebook-specs";
 import { currentRunMs, notebookStatus } from "./notebook-wire";
-import { findNotebook, wire } from "./notebooks";
+import { findNotebook, notebookToWrite, wire } from "./notebooks";
+import { ApiError } from "../errors";
 
 /** Starts (or restarts) the Pending -> Running clock, keeping the running time so far. */
 function restart(ctx: HandlerContext, nb: NotebookRecord): void {
@@ -34,7 +35,7 @@ function singleWrite(ctx: HandlerContext, operation: keyof typeof DOCS_SHAPE, nb
 /** POST .../notebooks/stop: stopping a stopped notebook changes nothing; data is an array. */
 export const stopNotebooks: Handler = (ctx) => {
   const body = bodyOf(stopNotebooksBody, ctx);
-  const nbs = body.uuids.map((u) => findNotebook(ctx, u));
+  const nbs = body.uuids.map((u) => notebookToWrite(ctx, u));
   ctx.store.mutate(() => {
     for (const nb of nbs) {
       if (nb.stopped) continue;
@@ -49,12 +50,18 @@ export const stopNotebooks: Handler = (ctx) => {
 
 /**
  * POST .../notebooks/start: Stopped or Failed notebooks start again (Pending,
- * then Running); Pending or Running ones are left as they are. sku_id becomes
+ * then Running), a Failed one refused instead under the dialect's
+ * `startFailed: refuse`; Pending or Running ones are left as they are. sku_id becomes
  * the replica spec's `specs`; a custom_spec replaces the replica resources.
  */
 export const startNotebooks: Handler = (ctx) => {
   const body = bodyOf(startNotebooksBody, ctx);
   const nbs = body.uuids.map((u) => findNotebook(ctx, u));
+  const failed = nbs.find((nb) => notebookStatus(nb, ctx.now, ctx.readyDelayMs) === "Failed");
+  if (failed && ctx.dialect.startFailed === "refuse") {
+    throw new ApiError(400, 400, `notebook '${failed.uuid}' is Failed and cannot be started: ${failed.failed_reason ?? `ErrImagePull: image ${failed.image} not found`}`);
+  }
+  for (const nb of nbs) ctx.misbehaviour.beforeWrite(nb, ctx.now);
   const specs = nbs.map((nb) =>
     body.custom_spec
       ? buildReplicaSpecs(ctx, { ...body.custom_spec, specs: body.custom_spec.specs ?? body.sku_id }, nb.uuid, "custom_spec", Number(nb.replica_specs.id))
@@ -75,7 +82,7 @@ export const startNotebooks: Handler = (ctx) => {
 /** POST .../notebooks/set_stop_time: a time without zone is read in the dialect's zone; an empty one clears it. */
 export const setStopTime: Handler = (ctx) => {
   const body = bodyOf(setStopTimeBody, ctx);
-  const nb = findNotebook(ctx, body.uuid);
+  const nb = notebookToWrite(ctx, body.uuid);
   ctx.store.mutate(() => {
     nb.stop_time = requestToStored(body.stop_time, ctx.dialect.bareTimeZone);
     nb.updated_ms = ctx.now;
@@ -86,7 +93,7 @@ export const setStopTime: Handler = (ctx) => {
 /** POST .../notebooks/set_delete_time: a time already past removes the notebook at once; an empty one clears it. */
 export const setDeleteTime: Handler = (ctx) => {
   const body = bodyOf(setDeleteTimeBody, ctx);
-  const nb = findNotebook(ctx, body.uuid);
+  const nb = notebookToWrite(ctx, body.uuid);
   ctx.store.mutate(() => {
     nb.auto_delete_time = requestToStored(body.auto_delete_time, ctx.dialect.bareTimeZone);
     nb.updated_ms = ctx.now;
@@ -99,7 +106,7 @@ export const setDeleteTime: Handler = (ctx) => {
 /** POST .../notebooks/change_image: a notebook that is not stopped restarts on the new image. */
 export const changeImage: Handler = (ctx) => {
   const body = bodyOf(changeImageBody, ctx);
-  const nb = findNotebook(ctx, body.uuid);
+  const nb = notebookToWrite(ctx, body.uuid);
   // Stopped by hand or by its stop time: the new image applies at the next start.
   const stopped = notebookStatus(nb, ctx.now, ctx.readyDelayMs) === "Stopped";
   ctx.store.mutate(() => {

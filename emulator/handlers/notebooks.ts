@@ -16,10 +16,23 @@ export function wire(ctx: HandlerContext, nb: NotebookRecord): Record<string, un
   return { ...answer, status: ctx.misbehaviour.statusWord(String(answer.status)) };
 }
 
+/** The wire form of `nb` in a list answer, which may lag behind the writes (misbehaviour staleListMs). */
+function listedWire(ctx: HandlerContext, nb: NotebookRecord): Record<string, unknown> {
+  const { record, at } = ctx.misbehaviour.asListed(nb, ctx.now);
+  return wire({ ...ctx, now: at }, record);
+}
+
 /** The caller's notebook `uuid` (the namespace is the caller's own), or a 404. */
 export function findNotebook(ctx: HandlerContext, uuid: string): NotebookRecord {
   const nb = ctx.store.data.notebooks.find((n) => n.uuid === uuid && n.namespace === ctx.params.namespace);
   if (!nb) throw notFound(`notebook '${uuid}' in namespace '${ctx.params.namespace}'`);
+  return nb;
+}
+
+/** The caller's notebook `uuid`, about to be written (lagging lists keep how it looked before). */
+export function notebookToWrite(ctx: HandlerContext, uuid: string): NotebookRecord {
+  const nb = findNotebook(ctx, uuid);
+  ctx.misbehaviour.beforeWrite(nb, ctx.now);
   return nb;
 }
 
@@ -95,7 +108,7 @@ export const listNotebooks: Handler = (ctx) => {
         (from === undefined || nb.created_ms >= from) &&
         (to === undefined || nb.created_ms <= to),
     );
-  const rows = ctx.misbehaviour.shown(matching, ctx.now, (nb) => nb.name, (nb) => nb.created_ms).map((nb) => ({ nb, wire: wire(ctx, nb) }));
+  const rows = ctx.misbehaviour.shown(matching, ctx.now, (nb) => nb.name, (nb) => nb.created_ms).map((nb) => ({ nb, wire: listedWire(ctx, nb) }));
   rows.sort((a, b) => compareValues(a.wire[orderBy], b.wire[orderBy]) || a.nb.created_ms - b.nb.created_ms);
   if (q.reverse) rows.reverse();
   const page = listPage(ctx, rows, q.offset, q.limit, (r) => r.wire);

@@ -6,76 +6,14 @@
  * Out-of-band changes are made as a console would: signed requests to the
  * platform's own operations (or the emulator's admin API for a crash).
  */
-import { writeFileSync } from "node:fs";
-import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import type { Emulator, EmulatorOptions } from "../../emulator";
-import { cliStack, type CliProject } from "../support/cli-project";
-import { emulatorCredentials, startTestEmulator } from "../support/emulator";
-import { client } from "../emulator/client";
-
-const namespace = emulatorCredentials.userId.toLowerCase();
-const NS = `/notebooks/namespaces/${namespace}`;
-
-/** A program of one notebook `research`; `extra` is more of its arguments, `options` its resource options. */
-function program(extra = "", options = "{}"): string {
-  return `
-const aicp = require("pulumi-aicp");
-const nb = new aicp.Notebook("research", { chargeMode: "elastic", duration: 3600, image: "jupyter:1", imageType: "official",
-  serverType: "jupyter", replicaSpecs: { specs: "sku-1", customCpu: 2 }${extra} }, ${options});
-exports.uuid = nb.uuid;
-exports.status = nb.status;
-`;
-}
-
-/** A time `seconds` from now, as a program writes it. */
-const inSeconds = (seconds: number) => new Date(Date.now() + seconds * 1000).toISOString().replace(/\.\d{3}Z$/, "Z");
-
-interface Case {
-  emulator: Emulator;
-  project: CliProject;
-  pulumi(...args: string[]): Promise<{ status: number | null; output: string }>;
-  /** Replaces the program. */
-  write(text: string): void;
-  /** Our one notebook as the platform has it. */
-  notebook(): Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-  /** Requests of one operation the platform received since the last clear. */
-  sent(operation: string): number;
-  /** A console: signed requests to the platform's API. */
-  console: ReturnType<typeof client>;
-}
+import { emulatorCredentials } from "../support/emulator";
+import { inSeconds, notebookCases, NS, program, until } from "../support/notebook-case";
 
 describe("what Pulumi shows is what the platform has", () => {
-  const cleanups: Array<() => Promise<void> | void> = [];
-  afterAll(async () => {
-    for (const c of cleanups) await c();
-  });
-
-  async function setUp(name: string, text: string, options: EmulatorOptions = {}, env: Record<string, string> = {}): Promise<Case> {
-    const emulator = await startTestEmulator(options);
-    cleanups.push(() => emulator.close());
-    const { project, pulumi } = await cliStack(name, emulator, text, env);
-    cleanups.push(() => project.dispose());
-    return {
-      emulator,
-      project,
-      pulumi,
-      write: (t) => writeFileSync(join(project.dir, "index.js"), t),
-      notebook: () => {
-        const mine = emulator.listNotebooks().filter((n) => n.namespace === namespace);
-        expect(mine).toHaveLength(1);
-        return mine[0]!;
-      },
-      sent: (operation) => emulator.requests().filter((r) => r.operation === operation).length,
-      console: client(emulator),
-    };
-  }
-
-  /** Polls the emulator until `condition` holds of our notebook, at most 20 s. */
-  async function until(c: Case, condition: (nb: Record<string, unknown>) => boolean): Promise<void> {
-    for (let i = 0; i < 200 && !condition(c.notebook()); i++) await new Promise((r) => setTimeout(r, 100));
-    expect(condition(c.notebook())).toBe(true);
-  }
+  const cases = notebookCases();
+  const setUp = cases.setUp;
+  afterAll(() => cases.dispose());
 
   it("an image that cannot be pulled fails the up with the platform's reason, and the next up tries again instead of reporting success", async () => {
     const c = await setUp("bad-image", program());

@@ -247,3 +247,21 @@ describe("envsAsString", () => {
     expect((await api.get(`${nbPath}/notebooks`, { name: "envs-string" })).json.data[0].envs).toEqual(envs);
   });
 });
+
+describe("startFailed", () => {
+  it("restart starts a Failed notebook again; refuse answers 400 naming the status and leaves it Failed", async () => {
+    const r = await api.post(`${nbPath}/create`, notebookBody({ name: "start-failed", image: "jupyter:does-not-exist" }));
+    const uuid = r.json.data[0].uuid as string;
+    const status = async () => (await api.get(`${nbPath}/notebooks`, { name: "start-failed" })).json.data[0].status;
+    for (let i = 0; i < 100 && (await status()) !== "Failed"; i++) await new Promise((done) => setTimeout(done, 50));
+    emu.setDialect({ startFailed: "refuse" });
+    const refused = await api.post(`${nbPath}/notebooks/start`, { uuids: [uuid], sku_id: "sku-1" });
+    expect([refused.status, refused.json.ret_code]).toEqual([400, 400]);
+    expect(refused.json.message).toContain("is Failed and cannot be started");
+    expect(await status()).toBe("Failed");
+    emu.setDialect({ startFailed: "restart" });
+    const started = await api.post(`${nbPath}/notebooks/start`, { uuids: [uuid], sku_id: "sku-1" });
+    expect(started.json.ret_code).toBe(0);
+    expect(await status()).toBe("Pending");
+  });
+});

@@ -60,6 +60,19 @@ describe("emulator misbehaviour", () => {
     expect([answer.counts, answer.total_sum, answer.data.length]).toEqual([1_000_000, 1_000_000, 2]);
   });
 
+  it("staleListMs shows a notebook as it was before a write until the window passes; the write's own answer is current", async () => {
+    const [uuid] = emu.seedNotebooks({ namespace: NS, count: 1, namePrefix: "stale" });
+    const before = (await list()).data[0] as { image: string; status: string };
+    emu.misbehave({ staleListMs: 60_000 });
+    const answer = await api.post(`/notebooks/namespaces/${NS}/notebooks/change_image`, { uuid, image: "jupyter:new", image_type: "official" });
+    expect(answer.json.ret_code).toBe(0);
+    expect(JSON.stringify(answer.json.data)).toContain("jupyter:new");
+    expect((await list()).data[0]).toMatchObject({ image: before.image, status: before.status });
+    expect(emu.listNotebooks()[0]).toMatchObject({ image: "jupyter:new" });
+    emu.misbehave({ staleListMs: 0 });
+    expect((await list()).data[0]).toMatchObject({ image: "jupyter:new" });
+  });
+
   it("echoRequests repeats the request's URL, signature included, and body in error answers", async () => {
     emu.misbehave({ echoRequests: true });
     const r = await api.post(`/notebooks/namespaces/${NS}/create`, { name: "bad", password_like: "hunter2-secret" });

@@ -16,6 +16,7 @@ describe("dialect", () => {
       bareTimeZone: "UTC",
       singleWriteData: "docs",
       envsAsString: false,
+      startFailed: "restart",
     });
   });
 
