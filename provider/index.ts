@@ -33,7 +33,12 @@ export type ResourceKind = keyof typeof lifecycles;
 /** Receives the stack configuration (secrets decrypted by the engine) once per process. */
 export async function configure(req: pulumi.dynamic.ConfigureRequest): Promise<void> {
   listenForCancel();
-  configureFrom((key) => req.config.get(key));
+  // A configuration problem is one line too: the dynamic provider would print its stack trace.
+  try {
+    configureFrom((key) => req.config.get(key));
+  } catch (error) {
+    oneLine(error);
+  }
 }
 
 /**

@@ -3,7 +3,7 @@
  * password as a keyed digest, see secrets.ts), overlaid with what the platform
  * returned, without the provider's mark and without server passwords.
  */
-import { toCamel } from "./client/case";
+import { snakeToCamel, toCamel } from "./client/case";
 import * as wire from "./client/wire";
 import { compact } from "./inputs";
 import { currentClient, currentSettings } from "./context";
@@ -36,9 +36,9 @@ export function outputs(inputs: NotebookInputs, notebook: wire.Notebook, fromRef
   const merged: NotebookOutputs = {
     ...base,
     ...returned,
-    desiredState: inputs.desiredState,
-    waitForReady: inputs.waitForReady,
-    readyTimeoutSeconds: inputs.readyTimeoutSeconds,
+    desiredState: inputs.desiredState ?? defaults.desiredState,
+    waitForReady: inputs.waitForReady ?? defaults.waitForReady,
+    readyTimeoutSeconds: inputs.readyTimeoutSeconds ?? defaults.readyTimeoutSeconds,
     // Passwords never go into outputs (see secrets.ts).
     servers: withoutServerPasswords(Array.isArray(live.servers) ? live.servers : undefined),
     customImageSecret: base.customImageSecret,
@@ -52,10 +52,15 @@ export function outputs(inputs: NotebookInputs, notebook: wire.Notebook, fromRef
   }
   // Seen Failed or on its way, never Running since its create: it holds no work (diff replaces it when Failed).
   if ((inputs as Partial<NotebookOutputs>).neverRan === true && notebook.status !== "Running") merged.neverRan = true;
+  // Every output is recorded, null where neither the platform nor the program gives a value: one missing from the state is unknown in every preview.
+  for (const key of outputKeys) if (merged[key] === undefined) merged[key] = null;
   // The shape of what `base` recorded: recorded() again would digest the registry password a second time.
   merged.inputShape = fromRefresh ? (inputs as Partial<NotebookOutputs>).inputShape : shapeOf(base);
   return compact(merged);
 }
+
+/** The outputs a Notebook declares: the platform's fields, the create body's, and the provider's own. */
+const outputKeys = [...new Set([...Object.keys(wire.notebook.shape), ...Object.keys(wire.createNotebookRequest.shape)].map(snakeToCamel))];
 
 /** What the state records of the program's inputs: the create body (registry password as a digest) and the provider's own fields. */
 export function recorded(inputs: NotebookInputs): Record<string, unknown> {

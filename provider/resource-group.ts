@@ -35,13 +35,13 @@ export interface ResourceGroupInputs {
 export interface ResourceGroupOutputs extends ResourceGroupInputs {
   name: string;
   rgId: string;
-  status?: string;
-  reason?: string;
-  resourceType?: string;
-  createdAt?: string;
-  updatedAt?: string;
-  userId?: string;
-  rootUserId?: string;
+  status?: string | null;
+  reason?: string | null;
+  resourceType?: string | null;
+  createdAt?: string | null;
+  updatedAt?: string | null;
+  userId?: string | null;
+  rootUserId?: string | null;
 }
 
 const inPlace = ["name", "description", "podTypes", "customizeEnable"] as const;
@@ -295,12 +295,13 @@ function rawOutputs(inputs: ResourceGroupInputs, group: WireGroup): ResourceGrou
     podTypes,
     customizeEnable: group.customize_enable === undefined || group.customize_enable === null ? inputs.customizeEnable : group.customize_enable === 1,
     rgId: group.rg_id,
-    status: group.status ?? undefined,
-    reason: group.reason ?? undefined,
-    resourceType: group.resource_type ?? undefined,
-    createdAt: group.created_at ?? undefined,
-    updatedAt: group.updated_at ?? undefined,
-    userId: group.user_id ?? undefined,
-    rootUserId: group.root_user_id ?? undefined,
+    // null, not absent, where the platform gives no value: an output missing from the state is unknown in every preview.
+    status: group.status ?? null,
+    reason: group.reason ?? null,
+    resourceType: group.resource_type ?? null,
+    createdAt: group.created_at ?? null,
+    updatedAt: group.updated_at ?? null,
+    userId: group.user_id ?? null,
+    rootUserId: group.root_user_id ?? null,
   };
 }

@@ -8,7 +8,7 @@ import { join, resolve } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import type { Emulator } from "../../emulator";
 import { cliStack, type CliStack } from "../support/cli-project";
-import { declaredKeys } from "../support/declared-keys";
+import { declaredKeys, declaredOutputs } from "../support/declared-keys";
 import { startTestEmulator } from "../support/emulator";
 
 const notebook = (extra = "") => `
@@ -64,6 +64,23 @@ describe("what a user reads", () => {
     expect(printed(up.output, line)).toBeLessThanOrEqual(printed(baseline.output, "error: baseline\n"));
   }, 120_000);
 
+  it("a route the user configured that the platform does not serve is called configured, never assumed", async () => {
+    const group = `const aicp = require("pulumi-aicp");\nnew aicp.ResourceGroup("pool", { skuId: "sku-gpu-a100", podTypes: ["instance"] });\n`;
+    const c = await setUp("configured-route", group);
+    expect((await c.pulumi("up")).status).toBe(0);
+    const destroyWith = (route: string) =>
+      c.project.run("env", `AICP_ROUTES=${JSON.stringify({ deleteResourceGroup: route })}`, "pulumi", "destroy", "--yes", "--non-interactive", "--stack", "ci");
+    // A route that breaks the rules: one line with the code, no stack trace.
+    const invalid = await destroyWith("POST /resource/resource_group/remove");
+    expect(invalid.status, invalid.output).not.toBe(0);
+    expect(invalid.output).toContain("AICP_CONFIG: aicp:routes (or AICP_ROUTES): deleteResourceGroup path must use the placeholders {rg_id}");
+    expect(invalid.output).not.toMatch(/\n\s+at .*\(.*:\d+:\d+\)/);
+    const destroy = await destroyWith("POST /resource/resource_group/{rg_id}/remove");
+    expect(destroy.status, destroy.output).not.toBe(0);
+    expect(destroy.output).toContain("configured in aicp:routes");
+    expect(destroy.output).not.toContain("assumed");
+  }, 120_000);
+
   it("updating a notebook deleted outside Pulumi says to refresh, not a bare 404", async () => {
     const c = await setUp("deleted-update", notebook());
     expect((await c.pulumi("up")).status).toBe(0);
@@ -74,6 +91,24 @@ describe("what a user reads", () => {
     expect(up.status, up.output).not.toBe(0);
     expect(up.output).toContain("deleted outside Pulumi");
     expect(up.output).toContain("`pulumi refresh`");
+  }, 120_000);
+
+  it("every declared output of a notebook and a group is known in a preview of an unchanged program, also where the platform has no value", async () => {
+    const names = { Notebook: declaredOutputs(resolve("sdk/notebook.ts"), "Notebook"), ResourceGroup: declaredOutputs(resolve("sdk/resource-group.ts"), "ResourceGroup") };
+    expect(names.Notebook).toContain("autoDeleteTime");
+    expect(names.ResourceGroup).toContain("reason");
+    const exported = (variable: string, keys: string[]) => keys.map((k) => `exports.${variable}_${k} = ${variable}.${k};`).join("\n");
+    const program = `${notebook()}
+const group = new aicp.ResourceGroup("pool", { skuId: "sku-gpu-a100", podTypes: ["instance"] });
+${exported("nb", names.Notebook)}
+${exported("group", names.ResourceGroup)}
+`;
+    const c = await setUp("all-outputs", program);
+    const up = await c.pulumi("up");
+    expect(up.status, up.output).toBe(0);
+    const preview = await c.pulumi("preview", "--diff");
+    expect(preview.status, preview.output).toBe(0);
+    expect(preview.output).not.toContain("[unknown]");
   }, 120_000);
 
   it("a preview of an unchanged program lists no unknown outputs, and a refresh does not turn a time's spelling into a change", async () => {

@@ -24,3 +24,15 @@ export function declaredKeys(file: string, typeName: string): string[] {
   const type = checker.getNonNullableType(checker.getDeclaredTypeOfSymbol(symbol));
   return checker.getPropertiesOfType(type).map((p) => p.name).sort();
 }
+
+/** The properties the class `className` exported by `file` declares in that file itself (its outputs), not those it inherits. */
+export function declaredOutputs(file: string, className: string): string[] {
+  const program = ts.createProgram([file], { strict: true, skipLibCheck: true, noEmit: true, module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, esModuleInterop: true });
+  const source = program.getSourceFile(file);
+  const declaration = source?.statements.find((s): s is ts.ClassDeclaration => ts.isClassDeclaration(s) && s.name?.text === className);
+  if (!declaration) throw new Error(`${file} declares no class ${className}`);
+  return declaration.members
+    .filter((m): m is ts.PropertyDeclaration => ts.isPropertyDeclaration(m) && (ts.getCombinedModifierFlags(m) & ts.ModifierFlags.Ambient) !== 0)
+    .map((m) => m.name.getText(source))
+    .sort();
+}
