@@ -6,7 +6,7 @@
 import { writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import type { Emulator } from "../../emulator";
+import type { Emulator, EmulatorOptions } from "../../emulator";
 import { cliStack, type CliStack } from "../support/cli-project";
 import { declaredKeys, declaredOutputs } from "../support/declared-keys";
 import { startTestEmulator } from "../support/emulator";
@@ -25,8 +25,8 @@ describe("what a user reads", () => {
     for (const c of cleanups) await c();
   });
 
-  async function setUp(name: string, program: string): Promise<CliStack & { write(text: string): void; emulator: Emulator }> {
-    const emulator = await startTestEmulator();
+  async function setUp(name: string, program: string, options: EmulatorOptions = {}): Promise<CliStack & { write(text: string): void; emulator: Emulator }> {
+    const emulator = await startTestEmulator(options);
     cleanups.push(() => emulator.close());
     const stack = await cliStack(name, emulator, program);
     cleanups.push(() => stack.project.dispose());
@@ -111,8 +111,9 @@ ${exported("group", names.ResourceGroup)}
     expect(preview.output).not.toContain("[unknown]");
   }, 120_000);
 
-  it("a preview of an unchanged program lists no unknown outputs, and a refresh does not turn a time's spelling into a change", async () => {
-    const c = await setUp("quiet-preview", notebook());
+  // A platform in UTC+8 writes the program's "…T00:00:00Z" as "…T08:00:00" (platform notes §5 "Times").
+  it.each(["UTC", "+08:00"] as const)("a preview of an unchanged program lists no unknown outputs, and neither a refresh nor the platform's zone (%s) turns a time's spelling into a change", async (zone) => {
+    const c = await setUp(`quiet-preview-${zone === "UTC" ? "utc" : "cst"}`, notebook(), { dialect: { bareTimeZone: zone } });
     expect((await c.pulumi("up")).status).toBe(0);
     const quiet = await c.pulumi("preview", "--diff", "--expect-no-changes");
     expect(quiet.status, quiet.output).toBe(0);

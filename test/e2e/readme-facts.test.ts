@@ -1,0 +1,71 @@
+/**
+ * What the README says happens is what happens (issue 12, item 7), through
+ * the real engine: the fix it gives for a moved `aicp:baseUrl` (only `up`
+ * records the new value; refresh and destroy use what the last `up`
+ * recorded), and its exact words on what the state holds of a registry
+ * password (ciphertext when given as `password`, nothing when given as
+ * `passwordFromEnv`).
+ */
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { notebookCases, program } from "../support/notebook-case";
+import { startTestEmulator } from "../support/emulator";
+
+/** Every file under `dir`, concatenated. */
+function tree(dir: string): string {
+  return readdirSync(dir)
+    .map((name) => join(dir, name))
+    .map((path) => (statSync(path).isDirectory() ? tree(path) : readFileSync(path, "utf8")))
+    .join("\n");
+}
+
+describe("what the README says happens", () => {
+  const cases = notebookCases();
+  afterAll(() => cases.dispose());
+  const readme = readFileSync("README.md", "utf8");
+
+  it("a moved aicp:baseUrl: refresh still calls the old address, as the README's troubleshooting says; `up` with the new value fixes it", async () => {
+    expect(readme).toMatch(/after moving `aicp:baseUrl`.*Run `pulumi up` with the new value first; `refresh` and `destroy` then use it/);
+    const stateFile = join(mkdtempSync(join(tmpdir(), "aicp-moved-")), "platform.json");
+    const c = await cases.setUp("moved-url", program(), { stateFile });
+    expect((await c.pulumi("config", "set", "aicp:baseUrl", c.emulator.url)).status).toBe(0);
+    expect((await c.pulumi("up")).status).toBe(0);
+    const uuid = String(c.notebook().uuid);
+    await c.emulator.close();
+    // The same platform at a new address.
+    const moved = await startTestEmulator({ stateFile });
+    try {
+      expect(moved.listNotebooks().map((n) => n.uuid)).toContain(uuid);
+      expect((await c.pulumi("config", "set", "aicp:baseUrl", moved.url)).status).toBe(0);
+      const refresh = await c.pulumi("refresh");
+      expect(refresh.status, refresh.output).not.toBe(0);
+      expect(refresh.output).toContain("AICP_NETWORK");
+      expect(refresh.output).toContain("ECONNREFUSED");
+      const up = await c.pulumi("up");
+      expect(up.status, up.output).toBe(0);
+      expect((await c.pulumi("refresh")).status).toBe(0);
+      const destroy = await c.pulumi("destroy");
+      expect(destroy.status, destroy.output).toBe(0);
+      expect(moved.listNotebooks().map((n) => n.uuid)).not.toContain(uuid);
+    } finally {
+      await moved.close();
+    }
+  }, 240_000);
+
+  it("a registry password given as `password` is in the state as ciphertext only; given as `passwordFromEnv`, in no form", async () => {
+    expect(readme).toContain("is there, encrypted with the stack's\n  secrets provider (ciphertext, never plain text). Given as `passwordFromEnv`,\n  it is not in the state in any form.");
+    const custom = (secret: string) => program(`, imageType: "custom", customImageSecret: { hasAuth: true, username: "bot", ${secret} }`).replace('imageType: "official",', "");
+    const inline = await cases.setUp("state-password", custom('password: "inline-pass-7f3a"'));
+    expect((await inline.pulumi("up")).status).toBe(0);
+    expect(tree(inline.project.home)).not.toContain("inline-pass-7f3a");
+    const decrypted = await inline.pulumi("stack", "export", "--show-secrets");
+    expect(decrypted.output).toContain("inline-pass-7f3a");
+    const fromEnv = await cases.setUp("state-password-env", custom('passwordFromEnv: "REGISTRY_PASSWORD"'), {}, { REGISTRY_PASSWORD: "env-pass-91bd" });
+    expect((await fromEnv.pulumi("up")).status).toBe(0);
+    expect((await fromEnv.pulumi("stack", "export", "--show-secrets")).output).not.toContain("env-pass-91bd");
+    expect(tree(fromEnv.project.home)).not.toContain("env-pass-91bd");
+  }, 240_000);
+});
