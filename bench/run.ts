@@ -165,6 +165,8 @@ function round(x: number, digits: number): number {
   return Math.round(x * f) / f;
 }
 
+// The report is the JSON the measurements wrote, read back only to print it.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 function print(report: Record<string, any>): void {
   const s = report.scale;
   const fmt = (x: { min: number; median: number; max: number }) => `${Math.round(x.median)} (${Math.round(x.min)}-${Math.round(x.max)})`;

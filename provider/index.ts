@@ -10,27 +10,38 @@ import { listenForCancel } from "./cancellation";
 import * as notebook from "./notebook";
 import * as resourceGroup from "./resource-group";
 import * as stackMark from "./stack-mark";
+import type { ResourceKind } from "./kinds";
 
-/** The operations of one resource kind, in the shape of pulumi.dynamic.ResourceProvider. */
-export interface Lifecycle {
-  check(olds: any, news: any): Promise<pulumi.dynamic.CheckResult>;
-  diff(id: string, olds: any, news: any): Promise<pulumi.dynamic.DiffResult>;
-  create(inputs: any): Promise<pulumi.dynamic.CreateResult>;
-  read(id: string, props: any): Promise<pulumi.dynamic.ReadResult>;
-  update(id: string, olds: any, news: any): Promise<pulumi.dynamic.UpdateResult>;
-  delete(id: string, props: any): Promise<void>;
+/**
+ * The operations of one resource kind, in the shape of
+ * pulumi.dynamic.ResourceProvider, typed by the kind's inputs and the
+ * outputs the state records of it.
+ */
+export interface Lifecycle<Inputs, Outputs> {
+  check(olds: Partial<Inputs>, news: Inputs): Promise<pulumi.dynamic.CheckResult<Inputs>>;
+  diff(id: string, olds: Outputs, news: Inputs): Promise<pulumi.dynamic.DiffResult>;
+  create(inputs: Inputs): Promise<pulumi.dynamic.CreateResult<Outputs>>;
+  read(id: string, props: Outputs): Promise<pulumi.dynamic.ReadResult<Outputs>>;
+  update(id: string, olds: Outputs, news: Inputs): Promise<pulumi.dynamic.UpdateResult<Outputs>>;
+  delete(id: string, props: Outputs): Promise<void>;
 }
 
-/** Resource kinds by the name the SDK's forwarding provider carries. */
+/** One lifecycle per kind of kinds.ts: a kind missing here, or one the SDK does not name, does not compile. */
 export const lifecycles = {
-  ResourceGroup: { ...resourceGroup, delete: resourceGroup.remove },
-  Notebook: { ...notebook, delete: notebook.remove },
-  StackMark: { ...stackMark, delete: stackMark.remove },
-} satisfies Record<string, Lifecycle>;
+  ResourceGroup: { ...resourceGroup, delete: resourceGroup.remove } satisfies Lifecycle<resourceGroup.ResourceGroupInputs, resourceGroup.ResourceGroupOutputs>,
+  Notebook: { ...notebook, delete: notebook.remove } satisfies Lifecycle<notebook.NotebookInputs, notebook.NotebookOutputs>,
+  StackMark: { ...stackMark, delete: stackMark.remove } satisfies Lifecycle<stackMark.StackMarkProps, stackMark.StackMarkProps>,
+} satisfies { [K in ResourceKind]: unknown };
 
-export type ResourceKind = keyof typeof lifecycles;
+/**
+ * A lifecycle as the engine calls it: with the values the engine decoded,
+ * which nothing typed yet (check validates them). The one place the kinds'
+ * types are erased.
+ */
+export type EngineLifecycle = { [Operation in keyof Lifecycle<unknown, unknown>]: (...args: never[]) => ReturnType<Lifecycle<unknown, unknown>[Operation]> };
 
-/** Receives the stack configuration (secrets decrypted by the engine) once per process. */
+export type { ResourceKind };
+
 export async function configure(req: pulumi.dynamic.ConfigureRequest): Promise<void> {
   listenForCancel();
   // A configuration problem is one line too: the dynamic provider would print its stack trace.
@@ -45,11 +56,11 @@ export async function configure(req: pulumi.dynamic.ConfigureRequest): Promise<v
  * The provider object of one resource kind, as the `__provider` module text of
  * each resource asks for it (see sdk/forward.ts).
  */
-export function forKind(kind: string): Lifecycle & { configure: typeof configure } {
+export function forKind(kind: string): EngineLifecycle & { configure: typeof configure } {
   const operations = lifecycle(kind);
   const reported = Object.fromEntries(
     Object.entries(operations).map(([name, operation]) => [name, (...args: unknown[]) => (operation as (...a: unknown[]) => Promise<unknown>)(...args).catch(oneLine)]),
-  ) as unknown as Lifecycle;
+  ) as unknown as EngineLifecycle;
   return { ...reported, configure };
 }
 
@@ -62,8 +73,8 @@ function oneLine(error: unknown): never {
   throw error instanceof AicpError ? asOneLine(error) : error;
 }
 
-export function lifecycle(kind: string): Lifecycle {
-  const found = (lifecycles as Record<string, Lifecycle>)[kind];
+export function lifecycle(kind: string): EngineLifecycle {
+  const found = (lifecycles as Record<string, EngineLifecycle>)[kind];
   if (!found) throw new Error(`pulumi-aicp/provider has no resource kind '${kind}'; upgrade pulumi-aicp in this program's dependencies`);
   return found;
 }

@@ -28,6 +28,7 @@ import { describeAdoption, planAdoption } from "./notebook-adopt";
 import { hasZone, parseZone, withZone, zoneOf } from "./client/times";
 
 export { overlay, type NotebookOutputs } from "./notebook-outputs";
+export type { NotebookInputs } from "./notebook-inputs";
 
 /** The client, the shared listing, and a write step that invalidates the listing after it. */
 function platform() {

@@ -12,9 +12,10 @@
  */
 import { createHash } from "node:crypto";
 import * as pulumi from "@pulumi/pulumi";
+import type { ResourceKind } from "../provider/kinds";
 
 /** Resource kinds served by `pulumi-aicp/provider`. */
-export type ResourceKind = "Notebook" | "ResourceGroup" | "StackMark";
+export type { ResourceKind } from "../provider/kinds";
 
 /** The `__provider` text of a resource kind. */
 export function providerModule(kind: ResourceKind): string {

@@ -9,12 +9,14 @@ import type { NotebookBody, NotebookInfo } from "./types.generated";
 
 export type { DiskMetric, NotebookBody, NotebookInfo, ResourceTemplate, TrainingPod } from "./types.generated";
 
-/** Every level of T accepts a pulumi Input. */
-export type DeepInput<T> = T extends ReadonlyArray<infer E>
-  ? pulumi.Input<DeepInput<E>[]>
-  : T extends object
-    ? pulumi.Input<{ [K in keyof T]: DeepInput<T[K]> }>
-    : pulumi.Input<T>;
+/**
+ * Every level of T accepts a pulumi Input. One Input of the whole union, so
+ * an optional field takes an `Output<number | undefined>` as well as a number.
+ */
+export type DeepInput<T> = pulumi.Input<InputLevels<T>>;
+
+/** T with each array item and object property accepting an Input. */
+type InputLevels<T> = T extends ReadonlyArray<infer E> ? DeepInput<E>[] : T extends object ? { [K in keyof T]: DeepInput<T[K]> } : T;
 
 /** An object whose properties each accept Inputs at every level. */
 export type InputsOf<T> = { [K in keyof T]: DeepInput<T[K]> };

@@ -116,7 +116,7 @@ describe("data-source functions", () => {
   it("getNotebookServersOutput marks every password secret", async () => {
     const result = await resolve(aicp.getNotebookServersOutput({ uuid: notebookUuid }));
     const password = result.servers.find((s) => s.serverType === "jupyter")!.password!;
-    expect(await password.isSecret).toBe(true);
+    expect(await pulumi.isSecret(password)).toBe(true);
   });
 
   it("getNotebookServers names the notebook when it does not exist", async () => {

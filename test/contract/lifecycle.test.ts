@@ -124,7 +124,7 @@ describe("lifecycles against the emulator", () => {
     const created = await resourceGroup.create(news).catch((e: unknown) => e);
     // The answer timed out; the group appears once the platform finishes.
     await new Promise((r) => setTimeout(r, 1000));
-    const retried = created instanceof Error ? await resourceGroup.create(news) : created;
+    const retried = created instanceof Error ? await resourceGroup.create(news) : (created as Awaited<ReturnType<typeof resourceGroup.create>>);
     const mine = emulator.listResourceGroups().filter((g) => g.name === news.name);
     expect(mine).toHaveLength(1);
     expect(retried.id).toBe(mine[0]!.rg_id);
@@ -134,7 +134,7 @@ describe("lifecycles against the emulator", () => {
   it("destroy succeeds when the notebook goes away while its stop request is in flight (a 404 on a delete step, confirmed)", async () => {
     const created = await notebook.create(await checked(inputs("racing")));
     emulator.addFault({ kind: "latency", latencyMs: 400, operation: "stopNotebooks", count: 1 });
-    const removal = notebook.remove(created.id, created.outs);
+    const removal = notebook.remove(created.id, created.outs!);
     await new Promise((r) => setTimeout(r, 100));
     expect(emulator.deleteNotebook(created.id)).toBe(true);
     await expect(removal).resolves.toBeUndefined();
@@ -145,7 +145,7 @@ describe("lifecycles against the emulator", () => {
   it("destroy still fails when a delete step says 'not found' but the notebook is there", async () => {
     const created = await notebook.create(await checked(inputs("lying")));
     emulator.addFault({ kind: "http", status: 404, operation: "stopNotebooks", count: 1 });
-    const error = (await notebook.remove(created.id, created.outs).catch((e: unknown) => e)) as AicpError;
+    const error = (await notebook.remove(created.id, created.outs!).catch((e: unknown) => e)) as AicpError;
     expect(error).toBeInstanceOf(AicpError);
     expect(error.status).toBe(404);
     expect(own().map((n) => n.uuid)).toEqual([created.id]);

@@ -11,6 +11,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import type { Dialect, Emulator } from "../../emulator";
 import { emulatorConfig, emulatorCredentials, startTestEmulator } from "../support/emulator";
+import { smallestGpuTemplate } from "../support/fixtures";
 import { changeCount, createTestStack, recording, resourcesOfType, type TestStack } from "../support/pulumi";
 
 const user = emulatorCredentials.userId;
@@ -72,7 +73,7 @@ describe("the dialect matrix through the real engine", () => {
             const group = new aicp.ResourceGroup("team", { skuId: "sku-gpu", podTypes: ["instance"], description: "dialect matrix" });
             const template = aicp
               .getResourceTemplatesOutput({ specType: ["common"] })
-              .apply((r: { templates: Array<{ gpu: number; rgId: string; rgNodeId: string }> }) => r.templates.filter((t) => t.gpu >= 1).sort((a, b) => a.gpu - b.gpu)[0]!);
+              .apply(smallestGpuTemplate);
             const notebook = new aicp.Notebook("research", {
               chargeMode: "elastic",
               duration: 3600,

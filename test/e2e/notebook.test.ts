@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Emulator } from "../../emulator";
 import { createTrainingJob, emulatorConfig, emulatorCredentials, startTestEmulator } from "../support/emulator";
+import { smallestGpuTemplate } from "../support/fixtures";
 import { changeCount, createTestStack, passphrase, recording, type TestStack } from "../support/pulumi";
 
 const registryPassword = "registry-pass-7f3a";
@@ -14,7 +15,7 @@ const user = emulatorCredentials.userId;
 describe("Notebook through the real pulumi engine", () => {
   let emulator: Emulator;
   let target: TestStack;
-  const settings = { stopTime: "2030-01-01T18:00:00Z", serverType: "jupyter", description: "ml team" };
+  const settings: { stopTime: string; serverType: "jupyter" | "code_server" | "rstudio"; description: string } = { stopTime: "2030-01-01T18:00:00Z", serverType: "jupyter", description: "ml team" };
   const ownNotebooks = () => emulator.listNotebooks().filter((n) => n.namespace === user);
   const ownGroups = () => emulator.listResourceGroups().filter((g) => g.user_id === user);
 
@@ -31,9 +32,7 @@ describe("Notebook through the real pulumi engine", () => {
         const group = new aicp.ResourceGroup("team", { skuId: "sku-gpu", podTypes: ["instance", "job"], description: settings.description });
         const template = aicp
           .getResourceTemplatesOutput({ specType: ["common"] })
-          .apply((r: { templates: Array<{ gpu: number; rgId: string; rgNodeId: string; gpuName: string; tmpId: number }> }) =>
-            r.templates.filter((t) => t.gpu >= 1).sort((a, b) => a.gpu - b.gpu)[0]!,
-          );
+          .apply(smallestGpuTemplate);
         const notebook = new aicp.Notebook("research", {
           chargeMode: "elastic",
           duration: 3600,
@@ -57,7 +56,7 @@ describe("Notebook through the real pulumi engine", () => {
           servers: notebook.servers,
           diskUsedBytes: disk.usedBytes,
           diskCapacityBytes: disk.capacityBytes,
-          podNames: pods.pods.apply((ps: Array<{ metadata: { name: string } }>) => ps.map((p) => p.metadata.name)),
+          podNames: pods.pods.apply((ps) => ps.map((p) => p.metadata?.name)),
           pulumiVersion: pulumi.runtime.getProject() ? "ok" : "none",
         };
       },

@@ -13,7 +13,7 @@ import type { NotebookInputs } from "../../provider/notebook-inputs";
 import * as resourceGroup from "../../provider/resource-group";
 import type { ResourceGroupInputs } from "../../provider/resource-group";
 import * as aicp from "../../sdk";
-import { emulatorConfig, emulatorCredentials, startTestEmulator } from "../support/emulator";
+import { emulatorConfig, startTestEmulator } from "../support/emulator";
 import { createTestStack, type TestStack } from "../support/pulumi";
 import { recordCase } from "../support/reliability";
 
@@ -203,7 +203,8 @@ describe("bad input", () => {
         name: "bad-input",
         config: emulatorConfig(emulator),
         program: (sdk) => {
-          const nb = new sdk.Notebook("bad", { ...validNotebook, logicalName: undefined, ...args });
+          // Deliberately outside the declared types: what a JavaScript program could pass.
+          const nb = new sdk.Notebook("bad", { ...validNotebook, logicalName: undefined, ...args } as unknown as ConstructorParameters<typeof sdk.Notebook>[1]);
           return { id: nb.id };
         },
       });

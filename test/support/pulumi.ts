@@ -30,7 +30,7 @@ export interface StackOptions {
   /** Short name for folders and the project. */
   name: string;
   /** The Pulumi program: gets the installed `pulumi-aicp` and `@pulumi/pulumi`. */
-  program: (aicp: any, pulumi: any) => Promise<Record<string, unknown>> | Record<string, unknown>;
+  program: (aicp: typeof import("../../sdk"), pulumi: typeof import("@pulumi/pulumi")) => Promise<Record<string, unknown>> | Record<string, unknown>;
   /** Stack configuration, e.g. `{"aicp:baseUrl": {value: url}}`. */
   config: Record<string, { value: string; secret?: boolean }>;
   /** Extra environment for the CLI and the provider process. */
@@ -60,8 +60,8 @@ export async function createTestStack(options: StackOptions): Promise<TestStack>
   const workDir = mkdtempSync(join(inject("e2eRoot"), `${options.name}-`));
   const binary = pulumiBinary();
   const pulumiCommand = await automation.PulumiCommand.get({ root: dirname(dirname(binary)) });
-  const aicp = requireInstalled("pulumi-aicp");
-  const pulumi = requireInstalled("@pulumi/pulumi");
+  const aicp = requireInstalled<typeof import("../../sdk")>("pulumi-aicp");
+  const pulumi = requireInstalled<typeof import("@pulumi/pulumi")>("@pulumi/pulumi");
   const stack = await automation.LocalWorkspace.createStack(
     { stackName: "dev", projectName: `aicp-${options.name}`, program: async () => options.program(aicp, pulumi) },
     {
@@ -107,9 +107,19 @@ export function changeCount(changes: Record<string, number> | undefined): number
     .reduce((sum, [, n]) => sum + n, 0);
 }
 
+/** A resource as the exported state holds it. */
+export interface StateResource {
+  type: string;
+  urn: string;
+  id?: string;
+  inputs: Record<string, unknown>;
+  outputs: Record<string, unknown>;
+  [field: string]: unknown;
+}
+
 /** Resources of the exported state whose type token matches. */
-export function resourcesOfType(deployment: automationTypes.Deployment, type: string): Array<Record<string, any>> {
-  return ((deployment.deployment as { resources?: Array<Record<string, any>> }).resources ?? []).filter((r) => r.type === type);
+export function resourcesOfType(deployment: automationTypes.Deployment, type: string): StateResource[] {
+  return ((deployment.deployment as { resources?: StateResource[] }).resources ?? []).filter((r) => r.type === type);
 }
 
 /** Every file below `dir`, concatenated (state, backups, history, locks). */

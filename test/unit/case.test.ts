@@ -15,7 +15,7 @@ describe("case conversion", () => {
       metadata: { name: "p", labels: { "app.kubernetes.io/name": "x", training_job: "y" } },
       status: { hostIP: "1.2.3.4", pod_ip_extra: "kept value" },
     });
-    const camel = toCamel(wire.pod, pod) as any;
+    const camel = toCamel(wire.pod, pod) as { metadata: { labels: unknown }; status: Record<string, unknown> };
     expect(camel.metadata.labels).toEqual({ "app.kubernetes.io/name": "x", training_job: "y" });
     expect(camel.status.hostIP).toBe("1.2.3.4");
     expect(camel.status.podIpExtra).toBe("kept value");

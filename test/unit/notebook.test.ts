@@ -149,7 +149,7 @@ describe("registry password from the environment", () => {
     const news = { ...base, customImageSecret: { hasAuth: true, username: "robot", passwordFromEnv: "AICP_TEST_REGISTRY_PW" } } as NotebookInputs;
     expect(checkNotebook({}, news, settings).failures).toEqual([]);
     expect(bodyOf(news).customImageSecret).toEqual({ hasAuth: true, username: "robot", password: "first-pw" });
-    const recorded = recordImageSecret({ hasAuth: true, username: "robot", password: "first-pw" }, "key");
+    const recorded = recordImageSecret({ hasAuth: true, username: "robot", password: "first-pw" });
     expect(JSON.stringify(recorded)).not.toContain("first-pw");
     const olds = { ...news, uuid: "nb-1", customImageSecret: recorded } as Record<string, unknown>;
     expect(diffNotebook(olds, news, "key")).toEqual({ updates: [], replaces: [] });
@@ -172,7 +172,7 @@ describe("platform answers in unexpected forms (platform notes §5)", () => {
       volumeSpecs: [{ fileSet: "data", mountPath: "/data", volumeType: "pfs", quota: "10Gi", pvcName: "pvc-1" }],
       envs: "MODE=debug",
     };
-    const recorded = Object.fromEntries(Object.entries(live).map(([k, v]) => [k, overlay((inputs as Record<string, unknown>)[k], v)]));
+    const recorded = Object.fromEntries(Object.entries(live).map(([k, v]) => [k, overlay((inputs as unknown as Record<string, unknown>)[k], v)]));
     expect(diffNotebook({ ...inputs, ...recorded }, inputs)).toEqual({ updates: [], replaces: [] });
     // What the platform added, in whatever form, is kept.
     expect(recorded.replicaSpecs).toMatchObject({ customGpuMemory: 80 });

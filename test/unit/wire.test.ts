@@ -1,5 +1,6 @@
 /** The spec's rules carried by the request schemas, and tolerance of the response schemas. */
 import { describe, expect, it } from "vitest";
+import type { z } from "zod";
 import * as wire from "../../provider/client/wire";
 
 const notebook = {
@@ -14,9 +15,9 @@ const notebook = {
   replica_specs: { specs: "sku-1" },
 };
 
-function issues(schema: { safeParse(x: unknown): any }, value: unknown): string[] {
+function issues(schema: z.ZodType, value: unknown): string[] {
   const result = schema.safeParse(value);
-  return result.success ? [] : result.error.issues.map((i: any) => `${i.path.join(".")}: ${i.message}`);
+  return result.success ? [] : result.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
 }
 
 describe("create notebook request", () => {

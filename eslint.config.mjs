@@ -1,0 +1,22 @@
+// The few rules that catch real defects here (issue 13, item 6): a promise
+// nobody awaits (a request whose failure is lost, a wait that does not
+// wait), `any` (it switched off the compiler where the wire meets the
+// lifecycles), and code nothing uses. Type-aware, over the same files the
+// compiler checks (tsconfig.test.json).
+import tseslint from "typescript-eslint";
+
+export default tseslint.config(
+  { ignores: ["dist/**", "node_modules/**", ".cache/**", "sdk/types.generated.ts", "**/*.js", "**/*.mjs", "**/*.cjs"] },
+  {
+    files: ["**/*.ts", "**/*.mts"],
+    extends: [tseslint.configs.base],
+    languageOptions: { parserOptions: { project: "./tsconfig.test.json", tsconfigRootDir: import.meta.dirname } },
+    linterOptions: { reportUnusedDisableDirectives: "error" },
+    rules: {
+      "@typescript-eslint/no-floating-promises": "error",
+      "@typescript-eslint/no-misused-promises": ["error", { checksVoidReturn: false }],
+      "@typescript-eslint/no-explicit-any": "error",
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none", ignoreRestSiblings: true }],
+    },
+  },
+);
