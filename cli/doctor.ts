@@ -1,7 +1,7 @@
 /**
  * `pulumi-aicp doctor`: a read-only first contact with a platform endpoint,
  * using the same configuration the provider would. It finds out, before any
- * `pulumi up`, what the public material leaves open (platform notes §2-§5):
+ * `pulumi up`, what the public material leaves open (platform-api B2–B5):
  * which path prefix serves signed requests, whether `zone` is required, what
  * a write's signature must hash, which assumed routes exist, what the list
  * totals mean and how date-times are written. Every probe is a read, or a
@@ -180,7 +180,7 @@ async function signatureFinding(settings: Settings, namespace: string, client: (
   return { check: "signature of writes", verdict: "ok", text };
 }
 
-/** The three resource-group routes no public source shows (platform notes §2), probed with an id that cannot exist. */
+/** The three resource-group routes no public source shows (platform-api B2), probed with an id that cannot exist. */
 async function routeFindings(client: AicpClient): Promise<Finding[]> {
   const ghost = `rg-doctor${randomBytes(4).toString("hex")}`;
   const probes = [

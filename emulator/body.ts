@@ -10,7 +10,7 @@ import { ApiError } from "./errors";
 
 /**
  * Largest body of an API or admin request: 1 MiB. The largest legitimate body
- * is a notebook create with long pip, conda and apt lists (spec 4.2), a few
+ * is a notebook create with long pip, conda and apt lists (platform-api A4.2), a few
  * hundred KB at most; growing the catalogue through create template (whose
  * array form is the emulator's own) fits about 5,000 templates in one request.
  */

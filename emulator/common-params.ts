@@ -1,7 +1,7 @@
 /**
  * Checks every API route shares, after the signature: the `zone` common
- * parameter (platform notes §4) and tenancy, i.e. a key acts only in its own
- * namespace, the account's user id in lower case (platform notes §1).
+ * parameter (platform-api B4) and tenancy, i.e. a key acts only in its own
+ * namespace, the account's user id in lower case (platform-api B1).
  */
 import { ApiError } from "./errors";
 import type { Credential } from "./signature";
@@ -43,10 +43,10 @@ export function checkNamespace(params: Record<string, string>, credential: Crede
 }
 
 /**
- * A body's user id (a notebook's `user_id`, spec 4.2) must be the caller's:
+ * A body's user id (a notebook's `user_id`, platform-api A4.2) must be the caller's:
  * a key creates nothing in another account's name, even in its own namespace.
- * Compared in any case, since the namespace is the id in lower case (platform
- * notes §1) and a client may derive one from the other. Throws a 403 ApiError.
+ * Compared in any case, since the namespace is the id in lower case (platform-api
+ * B1) and a client may derive one from the other. Throws a 403 ApiError.
  */
 export function checkOwnUser(userId: string, credential: Credential, field: string): void {
   if (userId.toLowerCase() === credential.userId.toLowerCase()) return;

@@ -21,7 +21,7 @@ export const DEFAULT_DIALECT: Readonly<Dialect> = Object.freeze({
   startFailed: "restart",
 });
 
-/** The zones accepted by default: the public clients' (xb3, xb2, hb2) and the docs' example (hd1), platform notes §4. */
+/** The zones accepted by default: the public clients' (xb3, xb2, hb2) and the docs' example (hd1), platform-api B4. */
 export const DEFAULT_ZONES: readonly string[] = ["xb3", "xb2", "hb2", "hd1"];
 
 const dialectPatch = z.strictObject({

@@ -49,7 +49,7 @@ export function notFound(what: string): ApiError {
   return new ApiError(404, 404, `${what} not found`);
 }
 
-/** The envelope of every answer (spec part 1, platform notes §5). */
+/** The envelope of every answer (platform-api A1, platform-api B5). */
 export interface WireEnvelope {
   ret_code: number;
   message: string;
@@ -76,7 +76,7 @@ export class PlainAnswer extends Error {
 
 /**
  * A prefix the platform does not serve: the gateway in front of it answers an
- * nginx-style HTML page, never the envelope (platform notes §3), so a client
+ * nginx-style HTML page, never the envelope (platform-api B3), so a client
  * can tell that nothing behind it ran.
  */
 export function gatewayNotFound(): PlainAnswer {

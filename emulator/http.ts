@@ -141,7 +141,7 @@ export function requestListener(deps: HttpDeps): (req: IncomingMessage, res: Ser
       }
 
       user = "";
-      // The body is part of the string to sign only under the `body` convention (platform notes §4):
+      // The body is part of the string to sign only under the `body` convention (platform-api B4):
       // there it is read first, once the query names a known key; otherwise after every check.
       const signedBody = dialect.signatureBody === "body" && announcesBody(req);
       if (signedBody) {

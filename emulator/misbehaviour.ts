@@ -27,7 +27,7 @@ export const misbehaviourSchema = z.strictObject({
   /**
    * Notebook answers spell a status differently, by the emulator's own word:
    * `{"Running": "running", "Pending": "Starting"}`. The platform names
-   * Pending, Running and Failed "etc." (platform notes §2): others exist.
+   * Pending, Running and Failed "etc." (platform-api B2): others exist.
    */
   statusWords: z.record(z.string(), z.string().min(1)).optional(),
   /**

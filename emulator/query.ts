@@ -2,7 +2,7 @@
  * Query strings: parsing into pairs (kept in wire order for the signature) and
  * turning them into the typed object an operation's query schema expects.
  *
- * What public clients send (platform notes §4): `/` unencoded in values, arrays
+ * What public clients send (platform-api B4): `/` unencoded in values, arrays
  * as repeated keys, Python booleans (`True`/`False`), and, from the operator's
  * SDK, values joined without encoding and then re-quoted by `requests`. Names
  * an operation does not model are left out and reported, not refused: the
@@ -90,7 +90,7 @@ function kindOf(schema: unknown, inArray = false): Kind {
   }
 }
 
-/** Python writes booleans as True/False (platform notes §4); JSON-minded clients as true/false. */
+/** Python writes booleans as True/False (platform-api B4); JSON-minded clients as true/false. */
 const BOOLEANS: Record<string, boolean> = { true: true, True: true, false: false, False: false };
 
 function coerceScalar(value: string, kind: Scalar): unknown {

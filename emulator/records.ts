@@ -6,7 +6,7 @@
  * them in the dialect's zone (times.ts).
  */
 
-/** A resource group (spec 2.3) as stored; `pod_type` is a list here, a string on the wire. */
+/** A resource group (platform-api A2.3) as stored; `pod_type` is a list here, a string on the wire. */
 export interface GroupRecord {
   rg_id: string;
   name: string;
@@ -25,7 +25,7 @@ export interface GroupRecord {
   platform?: boolean;
 }
 
-/** A resource template (spec 2.4) as stored; `resource_group` and `show_users_info` are added on the wire. */
+/** A resource template (platform-api A2.4) as stored; `resource_group` and `show_users_info` are added on the wire. */
 export interface TemplateRecord {
   tmp_id: number;
   name: string;
@@ -87,7 +87,7 @@ export interface NotebookRecord {
   failed_reason?: string | null;
 }
 
-/** A training job with its pods (spec 2.1), fixed at creation. */
+/** A training job with its pods (platform-api A2.1), fixed at creation. */
 export interface TrainingJobRecord {
   uuid: string;
   name: string;

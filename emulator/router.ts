@@ -1,6 +1,6 @@
 /**
  * Maps a request to an operation of the emulator's route table, under the
- * prefixes the dialect serves (platform notes §3). What does not match answers
+ * prefixes the dialect serves (platform-api B3). What does not match answers
  * without the envelope: the gateway's HTML 404 for a prefix that is not served,
  * the framework's JSON 404 for an unknown (or absent) route under a served one.
  */

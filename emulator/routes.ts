@@ -1,7 +1,7 @@
 /**
  * The platform's routes as the emulator serves them, written from the spec
- * (`spec/aicp-api.md` part 4) and platform notes §1 and §2. Paths are relative
- * to the path prefix (`/aicp` or `/qai/aicp`, platform notes §3). Routes no
+ * (docs/platform-api.md A4) and platform-api B1 and B2. Paths are relative
+ * to the path prefix (`/aicp` or `/qai/aicp`, platform-api B3). Routes no
  * public source shows are marked `assumed`; the `absentOperations` dialect
  * switch removes them to play a platform that lacks them.
  */
@@ -15,22 +15,22 @@ export interface EmulatorRoute {
 
 /** Operation name -> route. The names are the ones faults and tests use. */
 export const ROUTES = {
-  listTrainingPods: { method: "GET", path: "/trains/namespaces/{namespace}/endpoints/{endpoint}/trains/{train_name}/pods", source: "spec 4.1" },
-  createNotebook: { method: "POST", path: "/notebooks/namespaces/{namespace}/create", source: "spec 4.2" },
-  createResourceGroup: { method: "POST", path: "/resource/resource_group", source: "spec 4.3" },
-  getNotebookDiskMetrics: { method: "GET", path: "/monitoring/namespaces/{namespace}/notebook/disk", source: "spec 4.4" },
-  listTemplates: { method: "GET", path: "/resource/template", source: "spec 4.5" },
-  listNotebooks: { method: "GET", path: "/notebooks/namespaces/{namespace}/notebooks", source: "platform notes §1" },
-  stopNotebooks: { method: "POST", path: "/notebooks/namespaces/{namespace}/notebooks/stop", source: "platform notes §1" },
-  startNotebooks: { method: "POST", path: "/notebooks/namespaces/{namespace}/notebooks/start", source: "platform notes §1" },
-  setStopTime: { method: "POST", path: "/notebooks/namespaces/{namespace}/notebooks/set_stop_time", source: "platform notes §1" },
-  setDeleteTime: { method: "POST", path: "/notebooks/namespaces/{namespace}/notebooks/set_delete_time", source: "platform notes §1" },
-  changeImage: { method: "POST", path: "/notebooks/namespaces/{namespace}/notebooks/change_image", source: "platform notes §1" },
-  getNotebookServers: { method: "GET", path: "/notebooks/namespaces/{namespace}/notebooks/{uuid}/servers", source: "platform notes §1" },
-  createTemplate: { method: "POST", path: "/resource/template", source: "platform notes §1" },
-  updateResourceGroup: { method: "PUT", path: "/resource/resource_group", source: "platform notes §1" },
-  listTrainingJobs: { method: "GET", path: "/trains/namespaces/{namespace}/trains", source: "platform notes §1" },
-  createTrainingJob: { method: "POST", path: "/trains/namespaces/{namespace}/create", source: "platform notes §1" },
+  listTrainingPods: { method: "GET", path: "/trains/namespaces/{namespace}/endpoints/{endpoint}/trains/{train_name}/pods", source: "platform-api A4.1" },
+  createNotebook: { method: "POST", path: "/notebooks/namespaces/{namespace}/create", source: "platform-api A4.2" },
+  createResourceGroup: { method: "POST", path: "/resource/resource_group", source: "platform-api A4.3" },
+  getNotebookDiskMetrics: { method: "GET", path: "/monitoring/namespaces/{namespace}/notebook/disk", source: "platform-api A4.4" },
+  listTemplates: { method: "GET", path: "/resource/template", source: "platform-api A4.5" },
+  listNotebooks: { method: "GET", path: "/notebooks/namespaces/{namespace}/notebooks", source: "platform-api B1" },
+  stopNotebooks: { method: "POST", path: "/notebooks/namespaces/{namespace}/notebooks/stop", source: "platform-api B1" },
+  startNotebooks: { method: "POST", path: "/notebooks/namespaces/{namespace}/notebooks/start", source: "platform-api B1" },
+  setStopTime: { method: "POST", path: "/notebooks/namespaces/{namespace}/notebooks/set_stop_time", source: "platform-api B1" },
+  setDeleteTime: { method: "POST", path: "/notebooks/namespaces/{namespace}/notebooks/set_delete_time", source: "platform-api B1" },
+  changeImage: { method: "POST", path: "/notebooks/namespaces/{namespace}/notebooks/change_image", source: "platform-api B1" },
+  getNotebookServers: { method: "GET", path: "/notebooks/namespaces/{namespace}/notebooks/{uuid}/servers", source: "platform-api B1" },
+  createTemplate: { method: "POST", path: "/resource/template", source: "platform-api B1" },
+  updateResourceGroup: { method: "PUT", path: "/resource/resource_group", source: "platform-api B1" },
+  listTrainingJobs: { method: "GET", path: "/trains/namespaces/{namespace}/trains", source: "platform-api B1" },
+  createTrainingJob: { method: "POST", path: "/trains/namespaces/{namespace}/create", source: "platform-api B1" },
   getResourceGroup: { method: "GET", path: "/resource/resource_group/{rg_id}", source: "assumed" },
   listResourceGroups: { method: "GET", path: "/resource/resource_group", source: "assumed" },
   deleteResourceGroup: { method: "DELETE", path: "/resource/resource_group/{rg_id}", source: "assumed" },

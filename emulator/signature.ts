@@ -1,5 +1,5 @@
 /**
- * Verifies the platform's signed query string, written from platform notes §4:
+ * Verifies the platform's signed query string, written from platform-api B4:
  *
  *   string to sign = METHOD \n path + "/" \n canonical query \n hex MD5
  *   signature      = Base64(HMAC-SHA256(secret_access_key, string to sign))

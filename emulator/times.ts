@@ -2,7 +2,7 @@
  * Date-times. Records keep them in one form whatever the dialect: UTC without
  * a zone suffix, seconds precision (the form state files have always used).
  * Answers write them without suffix in the dialect's `bareTimeZone`, and a
- * request value without a zone is read in that zone (platform notes §5 "Times").
+ * request value without a zone is read in that zone (platform-api B5 "Times").
  */
 import type { Dialect } from "./types";
 

@@ -15,7 +15,7 @@ export interface Dialect {
    * Path prefixes served. `aicp` serves `/aicp/...`, `qai` serves `/qai/aicp/...`.
    * Default `aicp`: the API introduction, the signature page's example and all
    * three public clients sign and send `/aicp/...`; only the unsigned curl samples
-   * of the operation pages use `/qai/aicp` (platform notes §3). A prefix that is
+   * of the operation pages use `/qai/aicp` (platform-api B3). A prefix that is
    * not served answers like a gateway would: HTTP 404 with an HTML page, never
    * the envelope.
    */
@@ -23,14 +23,14 @@ export interface Dialect {
   /**
    * Operations the platform lacks; they answer like an unknown route (HTTP 404,
    * a body that is not the envelope). Default none. The resource-group get,
-   * list and delete routes are assumed, not documented (platform notes §2).
+   * list and delete routes are assumed, not documented (platform-api B2).
    */
   absentOperations: string[];
   /**
    * What the MD5 line of the string to sign covers on a request with a body:
    * the MD5 of the empty string (`empty`) or of the exact body bytes (`body`).
    * Default `empty`: every public client puts MD5("") there and none shows a
-   * working signed write (platform notes §4). A request signed under the other
+   * working signed write (platform-api B4). A request signed under the other
    * convention is refused like any bad signature. Under `empty` the signature is
    * checked before the body is read; under `body` the body is read first (at
    * most the 1 MiB limit), once the query names a known key.
@@ -39,24 +39,24 @@ export interface Dialect {
   /**
    * Whether the `zone` query parameter is required. Default `required`: the
    * API introduction lists it among the common parameters and every public
-   * client sends it, the MCP server marks it required (platform notes §4).
+   * client sends it, the MCP server marks it required (platform-api B4).
    * An unknown zone is refused in both modes.
    */
   zone: "required" | "optional";
   /**
    * `counts` on list operations: the number of matches (`total`) or of items in
    * this page (`page`). Default `page`: the spec shows `counts` differing from a
-   * total, and the docs tell callers to page with `total_sum` (platform notes §5).
+   * total, and the docs tell callers to page with `total_sum` (platform-api B5).
    */
   counts: "total" | "page";
   /**
    * List answers carry `total_sum`, the number of matches, beside `counts`.
-   * Default true: the API introduction says to page with it (platform notes §5).
+   * Default true: the API introduction says to page with it (platform-api B5).
    */
   totalSum: boolean;
   /**
    * Largest page a list returns, whatever `limit` asks (capped silently); null
-   * for no cap. Default 100: the API introduction's limit (platform notes §5).
+   * for no cap. Default 100: the API introduction's limit (platform-api B5).
    */
   maxPageSize: number | null;
   /**
@@ -64,27 +64,27 @@ export interface Dialect {
    * read in requests (zoned request values are taken as given); auto-delete
    * expiry uses the same reading. Default `UTC`: the docs' samples show UTC
    * (with `Z`); the skills scripts build some times in China time, so UTC+8 is
-   * the alternative (platform notes §5 "Times").
+   * the alternative (platform-api B5 "Times").
    */
   bareTimeZone: "UTC" | "+08:00";
   /**
    * Shape of `data` answered by the single-notebook writes (set_stop_time,
    * set_delete_time, change_image). `docs` follows each operation's docs sample:
    * an object for set_stop_time, an array for set_delete_time and change_image
-   * (platform notes §5 "Types that differ"); `object` and `array` force one shape.
+   * (platform-api B5 "Types that differ"); `object` and `array` force one shape.
    */
   singleWriteData: "docs" | "object" | "array";
   /**
    * A notebook's `envs` is sent as a JSON string instead of an array. Default
    * false (the spec types it as an array); several docs pages type it as a
-   * string (platform notes §5).
+   * string (platform-api B5).
    */
   envsAsString: boolean;
   /**
    * What the start operation does with a Failed notebook: start it again
    * (`restart`, the default: the start docs name no status it refuses) or
    * refuse it (`refuse`: a 400 naming the status). No public source says
-   * which the platform does (platform notes §1 lists start without rules).
+   * which the platform does (platform-api B1 lists start without rules).
    */
   startFailed: "restart" | "refuse";
 }
@@ -100,7 +100,7 @@ export interface EmulatorOptions {
   /**
    * Accepted access keys; default one key AKIDEMULATOR / emulator-secret for
    * user usr-emulator. Each key acts only in its user's namespace (the user id
-   * in lower case, platform notes §1) and on its own resource groups; it sees
+   * in lower case, platform-api B1) and on its own resource groups; it sees
    * the platform's groups and the templates whose `show_user` names its user.
    */
   credentials?: Array<{ accessKeyId: string; secretAccessKey: string; userId?: string }>;
@@ -110,11 +110,11 @@ export interface EmulatorOptions {
   log?: (line: string) => void;
   /** Dialect switches to change from the defaults (see Dialect). */
   dialect?: Partial<Dialect>;
-  /** Known zones; default xb3, xb2, hb2 (the public clients) and hd1 (the docs' example), platform notes §4. */
+  /** Known zones; default xb3, xb2, hb2 (the public clients) and hd1 (the docs' example), platform-api B4. */
   zones?: string[];
 }
 
-/** How the signature of an accepted request was built (platform notes §4). */
+/** How the signature of an accepted request was built (platform-api B4). */
 export interface AuthVariant {
   /**
    * Encoding of the canonical query: RFC 3986, Python `quote` with `/` kept, or

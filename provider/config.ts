@@ -14,9 +14,9 @@ export type ConfigSource = (key: string) => string | undefined;
 
 export interface Settings {
   readonly baseUrl: string;
-  /** Pinned path prefix; absent: learned from the platform's answers (platform notes §3). */
+  /** Pinned path prefix; absent: learned from the platform's answers (platform-api B3). */
   readonly pathPrefix?: string;
-  /** Pinned body convention of the signature; absent: learned from the first write (platform notes §4). */
+  /** Pinned body convention of the signature; absent: learned from the first write (platform-api B4). */
   readonly signatureBody?: BodyHash;
   /** Zone of date-times the platform writes without one; absent: learned (see client/times.ts). */
   readonly platformTimeZone?: string;

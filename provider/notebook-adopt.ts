@@ -1,7 +1,7 @@
 /**
  * Taking over an existing notebook by its uuid (`adoptId`): one made in the
  * console, or one whose state was lost. Only a deliberate id brings it in,
- * never a name (DESIGN.md: a name alone proves nothing). It is refused, with
+ * never a name (a name alone proves nothing). It is refused, with
  * nothing changed, when another Pulumi resource's mark is on it, when its
  * name differs from one the program pins (notebooks cannot be renamed), or
  * when matching the program would replace it: taking a notebook over must

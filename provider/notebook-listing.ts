@@ -6,7 +6,7 @@
  * A write this process sends invalidates the namespace's listing.
  *
  * A walk of the whole list proves nothing about absence: pages shift while
- * others write, and the platform's totals may mislead (platform notes §5). So
+ * others write, and the platform's totals may mislead (platform-api B5). So
  * a notebook the listing does not show is looked up directly, in the list
  * filtered by its name and in a second walk, before anyone concludes it is gone.
  */

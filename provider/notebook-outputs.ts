@@ -30,7 +30,7 @@ export function outputs(inputs: NotebookInputs, notebook: wire.Notebook, fromRef
   const returned = Object.fromEntries(
     Object.entries(live)
       .filter(([, v]) => v !== null && v !== undefined)
-      // A value the platform sent in an unexpected form (platform notes §5) does not replace what the program set.
+      // A value the platform sent in an unexpected form (platform-api B5) does not replace what the program set.
       .map(([k, v]) => [k, overlay(base[k], timeKeys.has(k) ? sameTimeAsRecorded(base[k], zone.normalise(v), zone.offset) : v)]),
   );
   const merged: NotebookOutputs = {

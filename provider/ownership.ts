@@ -8,7 +8,7 @@
  * the provider adopts an object only when its mark is this resource's.
  *
  * Where the platform keeps the mark: a notebook's environment variable
- * `PULUMI_AICP_MARK` (envs are fixed at create, platform notes §1), and the
+ * `PULUMI_AICP_MARK` (envs are fixed at create, platform-api B1), and the
  * end of a resource group's description (the only free text a group has).
  */
 

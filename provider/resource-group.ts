@@ -1,6 +1,6 @@
 /**
  * Lifecycle of a ResourceGroup. Name, description, pod types and the customize
- * flag update in place (platform notes §1, update resource group); a new
+ * flag update in place (platform-api B1, update resource group); a new
  * `skuId` replaces the group.
  */
 import type * as pulumi from "@pulumi/pulumi";

@@ -4,7 +4,7 @@ import type { InputsOf, ImageSecret, NotebookBody, NotebookInfo, NotebookServer,
 
 /**
  * Arguments of {@link Notebook}: every field of the create-notebook body of the
- * API (spec 4.2) in camelCase, plus how the provider waits.
+ * API (platform-api A4.2) in camelCase, plus how the provider waits.
  *
  * In place: `stopTime`, `autoDeleteTime`, `image`/`imageType`/`customImageSecret`,
  * `desiredState`, `waitForReady`, `readyTimeoutSeconds`, and `replicaSpecs` when

@@ -2,7 +2,7 @@
 // The wire schemas stay the single source of truth: `npm run generate` rewrites this file,
 // and the test suite fails when it is stale.
 
-/** The create-notebook body in camelCase, as spec 4.2 defines it. */
+/** The create-notebook body in camelCase, as platform-api A4.2 defines it. */
 export type NotebookBody = {
     chargeMode: "elastic" | "monthly";
     duration: number;
@@ -69,7 +69,7 @@ export type NotebookBody = {
     owner?: string | undefined;
 };
 
-/** A notebook as the platform returns it (spec 2.2), camelCase. */
+/** A notebook as the platform returns it (platform-api A2.2), camelCase. */
 export type NotebookInfo = {
     [x: string]: unknown;
     status: string | null | undefined;
@@ -149,7 +149,7 @@ export type NotebookInfo = {
     name?: string | null | undefined;
 };
 
-/** A resource template (spec 2.4), camelCase: cpu, memory, gpu, gpuName, rgId, rgNodeId, specType, tmpId, … */
+/** A resource template (platform-api A2.4), camelCase: cpu, memory, gpu, gpuName, rgId, rgNodeId, specType, tmpId, … */
 export type ResourceTemplate = {
     [x: string]: unknown;
     name?: string | null | undefined;
@@ -198,7 +198,7 @@ export type ResourceTemplate = {
     maxApplicableNumber?: number | null | undefined;
 };
 
-/** A Kubernetes pod of a training job (spec 2.1); Kubernetes' own keys are kept. */
+/** A Kubernetes pod of a training job (platform-api A2.1); Kubernetes' own keys are kept. */
 export type TrainingPod = {
     [x: string]: unknown;
     kind?: string | null | undefined;
@@ -267,7 +267,7 @@ export type TrainingPod = {
     } | null | undefined;
 };
 
-/** One disk metric (spec 2.5): resultType, metricName, result. */
+/** One disk metric (platform-api A2.5): resultType, metricName, result. */
 export type DiskMetric = {
     [x: string]: unknown;
     resultType?: string | null | undefined;

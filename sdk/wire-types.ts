@@ -8,15 +8,15 @@ import type { z } from "zod";
 import type { Camelized } from "../provider/client/case";
 import type * as wire from "../provider/client/wire";
 
-/** The create-notebook body in camelCase, as spec 4.2 defines it. */
+/** The create-notebook body in camelCase, as platform-api A4.2 defines it. */
 export type NotebookBody = Camelized<z.input<typeof wire.createNotebookRequest>>;
-/** A notebook as the platform returns it (spec 2.2), camelCase. */
+/** A notebook as the platform returns it (platform-api A2.2), camelCase. */
 export type NotebookInfo = Camelized<wire.Notebook>;
-/** A resource template (spec 2.4), camelCase: cpu, memory, gpu, gpuName, rgId, rgNodeId, specType, tmpId, … */
+/** A resource template (platform-api A2.4), camelCase: cpu, memory, gpu, gpuName, rgId, rgNodeId, specType, tmpId, … */
 export type ResourceTemplate = Camelized<wire.Template>;
-/** A Kubernetes pod of a training job (spec 2.1); Kubernetes' own keys are kept. */
+/** A Kubernetes pod of a training job (platform-api A2.1); Kubernetes' own keys are kept. */
 export type TrainingPod = Camelized<wire.Pod>;
-/** One disk metric (spec 2.5): resultType, metricName, result. */
+/** One disk metric (platform-api A2.5): resultType, metricName, result. */
 export type DiskMetric = Camelized<wire.Metric>;
 /** Filters of getNotebooks, as the list operation takes them. */
 export type NotebookFilters = Camelized<z.input<typeof wire.listNotebooksQuery>>;

@@ -63,7 +63,7 @@ export function compareValues(a: unknown, b: unknown): number {
 /**
  * One page of a filtered, sorted list, shaped by the dialect: at most
  * `maxPageSize` items whatever `limit` asks, `counts` the total or the page
- * length, and the total kept for `total_sum` (platform notes §5 "Paging").
+ * length, and the total kept for `total_sum` (platform-api B5 "Paging").
  */
 export function listPage<T>(ctx: HandlerContext, all: readonly T[], offset: number, limit: number, toWire: (item: T) => unknown): HandlerResult {
   const cap = ctx.dialect.maxPageSize;

@@ -1,4 +1,4 @@
-/** Notebook disk monitoring (spec 4.4): the six metrics, filled only while the notebook runs. */
+/** Notebook disk monitoring (platform-api A4.4): the six metrics, filled only while the notebook runs. */
 import { notFound } from "../errors";
 import { diskMetricsQuery } from "../schemas/notebook";
 import type { NotebookRecord } from "../records";
@@ -8,7 +8,7 @@ import { notebookStatus } from "./notebook-wire";
 
 const GIB = 1024 ** 3;
 
-/** The six metric names, in the order spec 4.4 lists them. */
+/** The six metric names, in the order platform-api A4.4 lists them. */
 export const DISK_METRIC_NAMES = [
   "notebook_zfs_used_bytes",
   "notebook_zfs_pvc_capacity_bytes",
@@ -39,7 +39,7 @@ function diskFigures(nb: NotebookRecord, now: number): Record<(typeof DISK_METRI
   };
 }
 
-/** GET /monitoring/namespaces/{namespace}/notebook/disk?uuid=…: counts 0 (spec part 1). */
+/** GET /monitoring/namespaces/{namespace}/notebook/disk?uuid=…: counts 0 (platform-api A1). */
 export const getNotebookDiskMetrics: Handler = (ctx) => {
   const q = queryOf(diskMetricsQuery, ctx);
   const namespace = ctx.params.namespace!;

@@ -5,14 +5,14 @@ import type { HandlerContext } from "./context";
 import { replicaRefs } from "./tenancy";
 
 /**
- * The replica spec as the platform echoes it (spec 2.2): every field present,
+ * The replica spec as the platform echoes it (platform-api A2.2): every field present,
  * absent custom values filled from the referenced template when there is one.
  * The template and group must be the caller's to use (./tenancy.ts).
  */
 export function buildReplicaSpecs(ctx: HandlerContext, input: ReplicaInput, uuid: string, where: string, id: number): Record<string, unknown> {
   const { data } = ctx.store;
   const template = replicaRefs(ctx, input, where);
-  // Spec 4.2: a node ID in `specs` needs the group it belongs to.
+  // platform-api A4.2: a node ID in `specs` needs the group it belongs to.
   if (input.specs !== undefined && input.rg_id === undefined && data.templates.some((t) => t.rg_node_id === input.specs)) {
     throw new ApiError(400, 400, `invalid request body: ${where}.rg_id: is required when specs is a node ID ('${input.specs}')`);
   }

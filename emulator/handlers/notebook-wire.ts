@@ -1,10 +1,10 @@
 /**
- * A notebook as the platform sends it (spec 2.2). Status and the server
+ * A notebook as the platform sends it (platform-api A2.2). Status and the server
  * details follow from the stored times: Pending until the ready delay has
  * passed since creation or the last start, then Running (or Failed when the
  * image cannot be pulled, or the container failed); Stopped once stopped, or
- * once its stop time has come (a stop time is a scheduled stop, platform
- * notes §1).
+ * once its stop time has come (a stop time is a scheduled stop, platform-api
+ * B1).
  */
 import type { NotebookRecord } from "../records";
 import { formatBare, storedMs, storedToWire } from "../times";
@@ -44,7 +44,7 @@ export function sshPort(nb: NotebookRecord): number {
   return 30000 + (stableHash(nb.uuid) % 2000);
 }
 
-/** The notebook's main server (spec 2.2 `servers` item): its development server. */
+/** The notebook's main server (platform-api A2.2 `servers` item): its development server. */
 export function mainServer(nb: NotebookRecord, running: boolean): Record<string, unknown> {
   return {
     status: running,
@@ -59,7 +59,7 @@ export function mainServer(nb: NotebookRecord, running: boolean): Record<string,
 
 /**
  * The wire form of `nb` at `now`: date-times in the dialect's zone, `envs` as
- * a JSON string when the dialect says so (platform notes §5).
+ * a JSON string when the dialect says so (platform-api B5).
  */
 export function notebookToWire(nb: NotebookRecord, now: number, readyDelayMs: number, dialect: Dialect): Record<string, unknown> {
   const status = notebookStatus(nb, now, readyDelayMs);

@@ -1,4 +1,4 @@
-/** Writes on existing notebooks: stop, start, set_stop_time, set_delete_time, change_image (platform notes §1). */
+/** Writes on existing notebooks: stop, start, set_stop_time, set_delete_time, change_image (platform-api B1). */
 import type { NotebookRecord } from "../records";
 import { changeImageBody, setDeleteTimeBody, setStopTimeBody, startNotebooksBody, stopNotebooksBody } from "../schemas/notebook";
 import { requestToStored } from "../times";
@@ -20,7 +20,7 @@ function restart(ctx: HandlerContext, nb: NotebookRecord): void {
 /**
  * Shape of `data` answered by a write on one notebook under the dialect's
  * `singleWriteData`. The docs' samples: set_stop_time answers an object,
- * set_delete_time an array (platform notes §5). change_image's sample could
+ * set_delete_time an array (platform-api B5). change_image's sample could
  * not be read past its first lines; its field table is laid out like
  * set_delete_time's (no `data` row, `envs` typed string), so it follows that page.
  */

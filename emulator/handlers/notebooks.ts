@@ -1,4 +1,4 @@
-/** Notebooks: create (spec 4.2), list and access info (platform notes §1). */
+/** Notebooks: create (platform-api A4.2), list and access info (platform-api B1). */
 import { randomBytes } from "node:crypto";
 import { checkOwnUser } from "../common-params";
 import { ApiError, notFound } from "../errors";
@@ -36,7 +36,7 @@ export function notebookToWrite(ctx: HandlerContext, uuid: string): NotebookReco
   return nb;
 }
 
-/** POST /notebooks/namespaces/{namespace}/create: data is a one-element array, counts 0 (spec part 1). */
+/** POST /notebooks/namespaces/{namespace}/create: data is a one-element array, counts 0 (platform-api A1). */
 export const createNotebook: Handler = (ctx) => {
   const body = bodyOf(createNotebookBody, ctx);
   if (body.namespace !== ctx.params.namespace) {
@@ -122,7 +122,7 @@ const SERVICE_OF: Record<string, string> = { jupyter: "jupyter", code_server: "v
 
 /**
  * GET /notebooks/namespaces/{namespace}/notebooks/{uuid}/servers. The docs'
- * sample (get_notebook_servers) answers `data` as a list of spec 2.2 `servers`
+ * sample (get_notebook_servers) answers `data` as a list of platform-api A2.2 `servers`
  * items with counts = its length. Here a notebook has its development server
  * and an SSH service; `services` keeps those named (the docs call code_server
  * `vscode`), all when absent. Passwords are included, as in the sample.

@@ -1,4 +1,4 @@
-/** Resource groups: create (spec 4.3), update (platform notes §1), and the assumed get, list and delete (platform notes §2). */
+/** Resource groups: create (platform-api A4.3), update (platform-api B1), and the assumed get, list and delete (platform-api B2). */
 import { ApiError, notFound } from "../errors";
 import type { GroupRecord } from "../records";
 import { createResourceGroupBody, listResourceGroupsQuery, updateResourceGroupBody } from "../schemas/resource-group";
@@ -8,7 +8,7 @@ import { randomId } from "../util";
 import { type Handler, type HandlerContext, bodyOf, compareValues, listPage, queryOf } from "./context";
 import { groupVisible } from "./tenancy";
 
-/** A group as the platform sends it: `pod_type` joined into one string (platform notes §1), times in the dialect's zone. */
+/** A group as the platform sends it: `pod_type` joined into one string (platform-api B1), times in the dialect's zone. */
 export function groupToWire(g: GroupRecord, dialect: Dialect): Record<string, unknown> {
   const { platform: _platform, ...rest } = g;
   return {
@@ -28,7 +28,7 @@ function ownGroup(ctx: HandlerContext, rgId: string): GroupRecord {
   return group;
 }
 
-/** POST /resource/resource_group: data is one object, counts 0 (spec 4.3). */
+/** POST /resource/resource_group: data is one object, counts 0 (platform-api A4.3). */
 export const createResourceGroup: Handler = (ctx) => {
   const body = bodyOf(createResourceGroupBody, ctx);
   const time = storedTime(ctx.now);

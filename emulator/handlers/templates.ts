@@ -1,4 +1,4 @@
-/** Resource templates: list (spec 4.5) and create (platform notes §1, used to shape the catalogue). */
+/** Resource templates: list (platform-api A4.5) and create (platform-api B1, used to shape the catalogue). */
 import { z } from "zod";
 import { ApiError, validate } from "../errors";
 import type { TemplateRecord } from "../records";

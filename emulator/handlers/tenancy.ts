@@ -1,7 +1,7 @@
 /**
  * What one key may see and use besides its own namespace (issue 11, item 6):
  * resource groups of its own account and the platform's, and templates whose
- * `show_user` names it (spec 2.4). Another account's group or template reads
+ * `show_user` names it (platform-api A2.4). Another account's group or template reads
  * as missing, so a key learns nothing about what others have.
  */
 import { ApiError } from "../errors";
@@ -13,7 +13,7 @@ export function groupVisible(group: GroupRecord, userId: string): boolean {
   return group.platform === true || group.user_id === userId;
 }
 
-/** True when `show_user` lists the caller (spec 2.4: the users a template is shown to). */
+/** True when `show_user` lists the caller (platform-api A2.4: the users a template is shown to). */
 export function templateVisible(template: TemplateRecord, userId: string): boolean {
   return template.show_user.includes(userId);
 }

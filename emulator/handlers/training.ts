@@ -1,4 +1,4 @@
-/** Training jobs: create and list (platform notes §1) and the pods of a job (spec 4.1). */
+/** Training jobs: create and list (platform-api B1) and the pods of a job (platform-api A4.1). */
 import { ApiError, notFound } from "../errors";
 import type { TrainingJobRecord } from "../records";
 import { createTrainingJobBody, listTrainingJobsQuery } from "../schemas/training";
@@ -13,7 +13,7 @@ function jobToWire(job: TrainingJobRecord, dialect: Dialect): Record<string, unk
   return { ...rest, created_at: formatBare(created_ms, dialect.bareTimeZone), pod_count: job.pods.length };
 }
 
-/** One Kubernetes pod of a replica, with every field spec 2.1 lists. */
+/** One Kubernetes pod of a replica, with every field platform-api A2.1 lists. */
 function makePod(job: TrainingJobRecord, spec: Record<string, unknown>, index: number): Record<string, unknown> {
   const type = String(spec.replica_type);
   const name = `${job.name}-${type.toLowerCase()}-${index}`;
@@ -70,7 +70,7 @@ function makePod(job: TrainingJobRecord, spec: Record<string, unknown>, index: n
   };
 }
 
-/** POST /trains/namespaces/{namespace}/create: the job runs at once, one pod per replica; ids start `tn-` (platform notes §5). */
+/** POST /trains/namespaces/{namespace}/create: the job runs at once, one pod per replica; ids start `tn-` (platform-api B5). */
 export const createTrainingJob: Handler = (ctx) => {
   const body = bodyOf(createTrainingJobBody, ctx);
   const namespace = ctx.params.namespace!;

@@ -12,12 +12,12 @@ export const nonEmpty = z.string().refine((s) => s.trim().length > 0, "must not 
 /** 0 or 1, the platform's integer flag. */
 export const flag = z.union([z.literal(0), z.literal(1)], { error: "must be 0 or 1" });
 
-/** A list whose values are unique (spec 4.2: custom_gpu_list). */
+/** A list whose values are unique (platform-api A4.2: custom_gpu_list). */
 export function uniqueList<T extends z.ZodType>(item: T) {
   return z.array(item).refine((xs) => new Set(xs.map((x) => JSON.stringify(x))).size === xs.length, "must not contain duplicates");
 }
 
-/** A notebook uuid: at most 36 characters (spec 2.2, part 8). */
+/** A notebook uuid: at most 36 characters (platform-api A2.2, part 8). */
 export const notebookUuid = nonEmpty.pipe(z.string().max(36, "must be at most 36 characters"));
 
 /** A date-time: ISO 8601 with or without a zone, or "YYYY-MM-DD HH:MM:SS" (the form the SDK's filters use). */
@@ -35,7 +35,7 @@ function isRealDateTime(value: string): boolean {
 }
 
 /**
- * Paging of list queries: offset default 0, limit default 10 (spec 4.5 and
+ * Paging of list queries: offset default 0, limit default 10 (platform-api A4.5 and
  * part 8). No upper bound: the platform caps a page silently (the
  * `maxPageSize` switch), it does not refuse a large limit.
  */
@@ -47,7 +47,7 @@ export const paging = {
 /** Run cross-field rules even when another field failed, so every broken rule is reported at once. */
 export const reportAlways = { when: () => true } as const;
 
-/** `charge_mode` and its `duration` rule (spec 4.2 and part 8). */
+/** `charge_mode` and its `duration` rule (platform-api A4.2 and part 8). */
 export const chargeMode = z.enum(["elastic", "monthly"]);
 
 /** Adds the spec's duration rule: 3600 for elastic, 1 to 60 months for monthly. */
@@ -61,5 +61,5 @@ export function checkDuration(body: { charge_mode?: unknown; duration?: unknown 
   }
 }
 
-/** Image types (spec 4.2). */
+/** Image types (platform-api A4.2). */
 export const imageType = z.enum(["official", "user", "custom"]);

@@ -1,8 +1,8 @@
-/** Request schemas of notebooks: spec 4.2 and platform notes §1. */
+/** Request schemas of notebooks: platform-api A4.2 and platform-api B1. */
 import { z } from "zod";
 import { chargeMode, checkDuration, dateTime, flag, imageType, nonEmpty, notebookUuid, paging, reportAlways, uniqueList } from "./common";
 
-/** Replica resource fields of create's `replica_specs` and start's `custom_spec` (spec 4.2). */
+/** Replica resource fields of create's `replica_specs` and start's `custom_spec` (platform-api A4.2). */
 export const replicaResourceFields = {
   replicas: z.int().min(1, "must be at least 1").default(1),
   specs: nonEmpty.optional(),
@@ -31,7 +31,7 @@ export const replicaSpecsBody = z.strictObject(replicaResourceFields);
 /** Validated replica spec. */
 export type ReplicaSpecsInput = z.output<typeof replicaSpecsBody>;
 
-/** One mounted volume (spec 4.2). */
+/** One mounted volume (platform-api A4.2). */
 export const volumeSpecBody = z.strictObject({
   file_set: nonEmpty,
   mount_path: nonEmpty,
@@ -44,7 +44,7 @@ export const volumeSpecBody = z.strictObject({
 /** Validated volume spec. */
 export type VolumeSpecInput = z.output<typeof volumeSpecBody>;
 
-/** Registry credentials: username and password are required when has_auth is true (spec 4.2). */
+/** Registry credentials: username and password are required when has_auth is true (platform-api A4.2). */
 const imageSecret = z
   .strictObject({ has_auth: z.boolean().optional(), username: z.string().optional(), password: z.string().optional() })
   .superRefine((secret, ctx) => {
@@ -54,7 +54,7 @@ const imageSecret = z
     }
   }, reportAlways);
 
-/** POST /notebooks/namespaces/{namespace}/create (spec 4.2). */
+/** POST /notebooks/namespaces/{namespace}/create (platform-api A4.2). */
 export const createNotebookBody = z
   .strictObject({
     charge_mode: chargeMode,
@@ -87,7 +87,7 @@ export const createNotebookBody = z
   })
   .superRefine((body, ctx) => checkDuration(body, ctx), reportAlways);
 
-/** GET /notebooks/namespaces/{namespace}/notebooks (platform notes §1, and the SDK's list filters). */
+/** GET /notebooks/namespaces/{namespace}/notebooks (platform-api B1, and the SDK's list filters). */
 export const listNotebooksQuery = z.object({
   ...paging,
   name: z.string().optional(),
@@ -106,7 +106,7 @@ export const stopNotebooksBody = z.strictObject({
   save_image: z.boolean().default(false),
 });
 
-/** POST .../notebooks/start: sku_id is required (platform notes §1). */
+/** POST .../notebooks/start: sku_id is required (platform-api B1). */
 export const startNotebooksBody = z.strictObject({
   uuids: z.array(notebookUuid).min(1, "must name at least one notebook"),
   sku_id: nonEmpty,
@@ -115,7 +115,7 @@ export const startNotebooksBody = z.strictObject({
 
 /**
  * An empty string clears the time. How the platform clears a stop or
- * auto-delete time is not documented (platform notes §1 lists only the
+ * auto-delete time is not documented (platform-api B1 lists only the
  * setters); the console's "no stop time" has to reach it somehow, and an empty
  * value of the same field is the form the provider sends.
  */
@@ -130,5 +130,5 @@ export const changeImageBody = z.strictObject({ uuid: notebookUuid, image: nonEm
 /** GET .../notebooks/{uuid}/servers: services default to all (the docs list jupyter, vscode, ssh, custom, node_port). */
 export const notebookServersQuery = z.object({ services: z.array(z.string()).optional() });
 
-/** GET /monitoring/namespaces/{namespace}/notebook/disk (spec 4.4). */
+/** GET /monitoring/namespaces/{namespace}/notebook/disk (platform-api A4.4). */
 export const diskMetricsQuery = z.object({ uuid: notebookUuid.optional() });

@@ -1,4 +1,4 @@
-/** Request schemas of resource groups and templates: spec 4.3 and 4.5, platform notes §1 and §6. */
+/** Request schemas of resource groups and templates: platform-api A4.3 and A4.5, platform-api B1 and B6. */
 import { z } from "zod";
 import { flag, nonEmpty, paging, uniqueList } from "./common";
 
@@ -14,7 +14,7 @@ const podTypes = z.preprocess(
 );
 
 /**
- * POST /resource/resource_group (spec 4.3): every field required. Strings may
+ * POST /resource/resource_group (platform-api A4.3): every field required. Strings may
  * be empty: the docs' own sample sends an empty sku_id and description, and
  * no source says the platform refuses them.
  */
@@ -26,7 +26,7 @@ export const createResourceGroupBody = z.strictObject({
   customize_enable: flag,
 });
 
-/** PUT /resource/resource_group (platform notes §1); the docs' sample sends an empty name. */
+/** PUT /resource/resource_group (platform-api B1); the docs' sample sends an empty name. */
 export const updateResourceGroupBody = z.strictObject({
   rg_id: nonEmpty,
   name: z.string(),
@@ -35,7 +35,7 @@ export const updateResourceGroupBody = z.strictObject({
   customize_enable: flag,
 });
 
-/** GET /resource/resource_group (assumed): name, and the public clients' search_word, order_by, reverse (platform notes §6). */
+/** GET /resource/resource_group (assumed): name, and the public clients' search_word, order_by, reverse (platform-api B6). */
 export const listResourceGroupsQuery = z.object({
   ...paging,
   name: z.string().optional(),
@@ -46,7 +46,7 @@ export const listResourceGroupsQuery = z.object({
 
 const specType = z.enum(["common", "share_gpu", "vgpu", "only_cpu"]);
 
-/** GET /resource/template (spec 4.5). */
+/** GET /resource/template (platform-api A4.5). */
 export const listTemplatesQuery = z.object({
   pod_type: z.enum(["all", "job", "instance", "infer"]).optional(),
   rg_id: nonEmpty.optional(),
@@ -59,7 +59,7 @@ export const listTemplatesQuery = z.object({
   spec_type: z.array(specType).optional(),
 });
 
-/** POST /resource/template (platform notes §1); the emulator uses it to shape its catalogue. */
+/** POST /resource/template (platform-api B1); the emulator uses it to shape its catalogue. */
 export const createTemplateBody = z.strictObject({
   name: nonEmpty,
   cpu: z.number().min(0),

@@ -1,4 +1,4 @@
-/** Request schemas of training jobs: spec 4.1 and platform notes §1. */
+/** Request schemas of training jobs: platform-api A4.1 and platform-api B1. */
 import { z } from "zod";
 import { chargeMode, checkDuration, dateTime, imageType, nonEmpty, paging, reportAlways } from "./common";
 import { replicaResourceFields } from "./notebook";
@@ -6,7 +6,7 @@ import { replicaResourceFields } from "./notebook";
 /** One replica type of a job (Worker, PS, Master, …) with its count and the custom_* resource fields. */
 const trainingReplicaSpec = z.strictObject({ ...replicaResourceFields, replica_type: nonEmpty });
 
-/** POST /trains/namespaces/{namespace}/create (platform notes §1). */
+/** POST /trains/namespaces/{namespace}/create (platform-api B1). */
 export const createTrainingJobBody = z
   .strictObject({
     charge_mode: chargeMode,

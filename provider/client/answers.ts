@@ -37,7 +37,7 @@ export function prefixVerdict(outcome: Outcome): Verdict {
 }
 
 /**
- * A write refused for its signature was not executed (platform notes §4).
+ * A write refused for its signature was not executed (platform-api B4).
  * Only a success proves the convention: a 429, a 5xx or a refusal inside the
  * envelope may come from a layer in front of the signature check.
  */

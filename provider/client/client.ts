@@ -75,14 +75,14 @@ export class AicpClient {
 
   // ---- the five operations of the spec ----
 
-  /** Pods of a training job that has not terminated (spec 4.1). */
+  /** Pods of a training job that has not terminated (platform-api A4.1). */
   async listTrainingPods(path: wire.TrainingPodsPath): Promise<wire.Pod[]> {
     const p = validate("listTrainingPods", wire.trainingPodsPath, path);
     const data = await this.send("listTrainingPods", { pathParams: p, idempotent: true });
     return parseList("listTrainingPods", wire.pod, data);
   }
 
-  /** Creates a notebook; the platform answers with it in state Pending (spec 4.2). */
+  /** Creates a notebook; the platform answers with it in state Pending (platform-api A4.2). */
   async createNotebook(body: wire.CreateNotebookRequest): Promise<wire.Notebook> {
     const valid = validate("createNotebook", wire.createNotebookRequest, body);
     const sentAt = Date.now();
@@ -110,7 +110,7 @@ export class AicpClient {
     return created;
   }
 
-  /** Creates a resource group (spec 4.3). */
+  /** Creates a resource group (platform-api A4.3). */
   async createResourceGroup(body: wire.CreateResourceGroupRequest): Promise<wire.ResourceGroup> {
     const data = await this.send("createResourceGroup", { schema: wire.createResourceGroupRequest, input: body, idempotent: false });
     const result = wire.resourceGroup.safeParse(data);
@@ -118,7 +118,7 @@ export class AicpClient {
     return result.data;
   }
 
-  /** Disk metrics of a notebook or job that has not terminated (spec 4.4). */
+  /** Disk metrics of a notebook or job that has not terminated (platform-api A4.4). */
   async getNotebookDiskMetrics(query: wire.DiskMetricsQuery): Promise<wire.Metric[]> {
     const q = validate("getNotebookDiskMetrics", wire.diskMetricsQuery, query);
     const data = await this.send("getNotebookDiskMetrics", {
@@ -130,7 +130,7 @@ export class AicpClient {
     return parseList("getNotebookDiskMetrics", wire.metric, data);
   }
 
-  /** One page of resource templates (spec 4.5). */
+  /** One page of resource templates (platform-api A4.5). */
   async listTemplates(query: wire.ListTemplatesQuery = {}): Promise<Page<wire.Template>> {
     return this.page("listTemplates", wire.listTemplatesQuery, query, wire.template);
   }
@@ -140,7 +140,7 @@ export class AicpClient {
     return collectAll((offset, limit) => this.listTemplates({ ...query, offset, limit }), { ...this.paging, ...paging }, (t) => String(t.tmp_id ?? JSON.stringify(t)));
   }
 
-  // ---- documented extra operations (platform notes §1) ----
+  // ---- documented extra operations (platform-api B1) ----
 
   async listNotebooks(namespace: string, query: wire.ListNotebooksQuery = {}): Promise<Page<wire.Notebook>> {
     return this.page("listNotebooks", wire.listNotebooksQuery, query, wire.notebook, { namespace });
@@ -162,7 +162,7 @@ export class AicpClient {
   }
 
   /**
-   * The servers of one notebook with their passwords (platform notes §1,
+   * The servers of one notebook with their passwords (platform-api B1,
    * notebook access info): every service the docs list unless `services` says
    * which. One request, where finding the notebook in the list takes a walk.
    */

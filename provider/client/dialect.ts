@@ -1,6 +1,6 @@
 /**
  * What the client learns about the platform by talking to it. Some facts are
- * unknown from the public material (platform notes §3 and §4): which path
+ * unknown from the public material (platform-api B3 and B4): which path
  * prefix serves signed requests, and whether the MD5 line of the string to
  * sign covers a write's body. Each is a {@link Learned} value: a first guess
  * (the public evidence), one alternative, and the rule that an answer which

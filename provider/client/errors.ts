@@ -49,8 +49,8 @@ export function rememberSecret(value: unknown): void {
 }
 
 /**
- * The text with signed-URL parameters (the signature never expires, platform
- * notes §4) and every remembered secret, also in its JSON-escaped form, cut out.
+ * The text with signed-URL parameters (the signature never expires, platform-api
+ * B4) and every remembered secret, also in its JSON-escaped form, cut out.
  */
 export function redact(text: string): string {
   let out = text.replace(/\b(signature|access_key_id)=[^&\s"'<>]*/gi, "$1=<redacted>");

@@ -1,8 +1,8 @@
 /**
  * Walking `offset`/`limit` lists. The docs say a list answers at most 100
  * items and that callers page with `total_sum`; what `counts` means on a list
- * is not documented, and the spec shows it equal to the page length (platform
- * notes §5). So:
+ * is not documented, and the spec shows it equal to the page length (platform-api
+ * B5). So:
  * - `total_sum` is the total when present;
  * - `counts` is taken as the total only when it cannot be the page length
  *   (it is larger than the page);

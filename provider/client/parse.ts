@@ -41,7 +41,7 @@ export function routeError(operation: OperationName, source: string, notFound: A
 
 /**
  * `data` of a write on one object: the docs show it as an object on some
- * operations and as a one-element array on others (platform notes §5).
+ * operations and as a one-element array on others (platform-api B5).
  */
 export function oneOrMany(data: unknown): unknown[] {
   return Array.isArray(data) ? data : data === null || data === undefined ? [] : [data];

@@ -1,5 +1,5 @@
 /**
- * The platform's QingCloud-style request signature (platform notes §4).
+ * The platform's QingCloud-style request signature (platform-api B4).
  *
  *   string to sign = METHOD \n path-with-trailing-slash \n canonical query \n hex MD5
  *   signature      = Base64(HMAC-SHA256(secret_access_key, string to sign))
@@ -12,7 +12,7 @@
  *
  * The last line is the MD5 of the body or of the empty string: every public
  * client hashes the empty string, and which one the platform checks on a
- * write is unknown (platform notes §4), so the caller chooses.
+ * write is unknown (platform-api B4), so the caller chooses.
  */
 import { createHash, createHmac } from "node:crypto";
 

@@ -1,7 +1,7 @@
 /**
  * Date-times the platform writes without a zone. The spec says the create
  * response carries them bare; the docs' samples end in `Z`; some public
- * tooling builds times in China time (platform notes §5). The zone of a bare
+ * tooling builds times in China time (platform-api B5). The zone of a bare
  * value is therefore configured (`aicp:platformTimeZone`) or learned:
  * - from a create answer, whose `created_at` the platform wrote at a moment
  *   the client knows to within the request's round trip;

@@ -23,7 +23,7 @@ export interface Credentials {
   readonly secretAccessKey: string;
 }
 
-/** The two path prefixes the platform's material shows (platform notes §3); signed examples use the first. */
+/** The two path prefixes the platform's material shows (platform-api B3); signed examples use the first. */
 export const pathPrefixes = ["/aicp", "/qai/aicp"] as const;
 
 export interface TransportOptions {
@@ -31,16 +31,16 @@ export interface TransportOptions {
   readonly baseUrl: string;
   /**
    * Path prefix before every route. When absent, `/aicp` is tried first and
-   * `/qai/aicp` once if the first answers like a gateway (platform notes §3).
+   * `/qai/aicp` once if the first answers like a gateway (platform-api B3).
    */
   readonly pathPrefix?: string;
   /**
    * What the MD5 line of the signature covers on a write. When absent, the
    * empty string first (every public client does so), and the body once if the
-   * platform refuses the signature (platform notes §4).
+   * platform refuses the signature (platform-api B4).
    */
   readonly signatureBody?: BodyHash;
-  /** Zone, sent as the `zone` query parameter on every request (a common parameter, platform notes §4). */
+  /** Zone, sent as the `zone` query parameter on every request (a common parameter, platform-api B4). */
   readonly zone?: string;
   readonly credentials: Credentials;
   /** Per-attempt timeout. */

@@ -16,7 +16,7 @@ export interface GetNotebookDiskMetricsArgs {
 
 /** Result of {@link getNotebookDiskMetrics}; byte counts are absent when the platform reported no value. */
 export interface GetNotebookDiskMetricsResult {
-  /** The metrics as returned (spec 2.5). */
+  /** The metrics as returned (platform-api A2.5). */
   readonly metrics: DiskMetric[];
   /** `notebook_zfs_used_bytes`, when the platform reported a value. */
   readonly usedBytes?: number;

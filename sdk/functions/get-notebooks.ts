@@ -9,7 +9,7 @@ import type { NotebookFilters } from "../types.generated";
 import { namespaceOr, outputForm, programClient, reportedInProgram } from "./program-client";
 
 /**
- * Filters of {@link getNotebooks} (platform notes §1, list notebooks): name
+ * Filters of {@link getNotebooks} (platform-api B1, list notebooks): name
  * (partial match), status, endpoints, startAt, endAt, owner, orderBy, reverse,
  * offset, limit; plus the namespace (default `aicp:userId` in lower case).
  */

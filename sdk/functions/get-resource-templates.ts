@@ -9,7 +9,7 @@ import { outputForm, programClient, reportedInProgram } from "./program-client";
 
 /**
  * Filters of {@link getResourceTemplates}, every query parameter of the list
- * operation (spec 4.5): podType, rgId, rgNodeId, orderBy, reverse, offset,
+ * operation (platform-api A4.5): podType, rgId, rgNodeId, orderBy, reverse, offset,
  * limit, gpuName, templateIds, specType (the platform defaults it to `common`).
  */
 export type GetResourceTemplatesArgs = TemplateFilters;

@@ -18,7 +18,7 @@ export interface GetTrainingPodsArgs {
 
 /** Result of {@link getTrainingPods}. */
 export interface GetTrainingPodsResult {
-  /** Kubernetes pods of the job (spec 2.1). */
+  /** Kubernetes pods of the job (platform-api A2.1). */
   readonly pods: TrainingPod[];
 }
 

@@ -4,7 +4,7 @@
  * `coreshub-mcp-server`) run UNCHANGED, but for base URL and keys, against an
  * in-process emulator; test/conformance/published_clients.py drives them and
  * prints one JSON object per call. Their calls are the oracle: nobody here
- * wrote them (../shared/spec/platform-notes.md §6, STYLE.md "Conformance suites").
+ * wrote them (docs/platform-api.md B6).
  *
  * The Python environment comes from `bash scripts/pyclients.sh` (pinned
  * versions, a venv under .cache/pyclients); scripts/bootstrap.sh runs it and
@@ -75,7 +75,7 @@ function runScript(args: string[]): Promise<string> {
 }
 
 /**
- * Creates a notebook through the platform's documented create operation (spec 4.2),
+ * Creates a notebook through the platform's documented create operation (platform-api A4.2),
  * signed by test/support/signed-request.ts as the MCP server signs (never through provider/).
  */
 async function createNotebook(name: string): Promise<{ uuid: string; name: string }> {
@@ -103,7 +103,7 @@ async function createNotebook(name: string): Promise<{ uuid: string; name: strin
   return { uuid: item.uuid, name };
 }
 
-/** Creates a training job through the documented create operation (platform notes §1). */
+/** Creates a training job through the documented create operation (platform-api B1). */
 async function createTrainingJob(name: string): Promise<void> {
   const answer = await signedRequest(emulator!.url, {
     accessKeyId: emulatorCredentials.accessKeyId,
@@ -227,7 +227,7 @@ describe("the platform's published Python clients against the emulator", () => {
     expect(all.uuids, describeCall(all)).toContain(otherNotebook.uuid);
     expect(filtered.uuids, describeCall(filtered)).toContain(notebook.uuid);
     expect(filtered.uuids, describeCall(filtered)).not.toContain(otherNotebook.uuid);
-    // The docs call the name filter a partial match (platform notes §1).
+    // The docs call the name filter a partial match (platform-api B1).
     for (const name of filtered.names ?? []) expect(name).toContain(notebook.name);
   });
 

@@ -1,7 +1,7 @@
 """Drives the platform's two published Python clients against an emulator.
 
-The clients are real code nobody here wrote (platform notes §6 in
-../shared/spec/platform-notes.md; issue 10 item 5): the operator's SDK
+The clients are real code nobody here wrote (platform-api B6 in
+docs/platform-api.md part B; issue 10 item 5): the operator's SDK
 ``qingcloud-sdk`` (module ``qingcloud.qai``, class ``QAIConnection``) and the
 MCP server ``coreshub-mcp-server`` (tool classes with an async
 ``execute_tool(arguments)``). They run UNCHANGED: only their base URL, keys,
@@ -58,7 +58,7 @@ Out of scope, not driven:
                          plugins): other products of the platform.
   resource-group listing and sharing of the SDK: not in the installed
                          1.2.16 module (its QAIConnection has only the three
-                         calls above), though platform notes §6 mention them.
+                         calls above), though platform-api B6 mention them.
 
 Usage (every option also has an environment fallback, shown in --help):
   python published_clients.py --url http://127.0.0.1:PORT --access-key AK \
@@ -149,7 +149,7 @@ requests.sessions.Session.send = _observing_send
 
 
 def redact(query):
-    # A signed URL stays valid (platform notes §4): never print a signature.
+    # A signed URL stays valid (platform-api B4): never print a signature.
     return re.sub(r"(^|&)signature=[^&]*", r"\1signature=<redacted>", query)
 
 

@@ -2,7 +2,7 @@
  * Checks test/fixtures/signature-vectors.json, the signed query strings the
  * platform's published clients produced (test/conformance/make_vectors.py), by
  * recomputing each one independently: the canonical query is rebuilt from the
- * vector's inputs with the recipe of ../shared/spec/platform-notes.md §4 (each
+ * vector's inputs with the recipe of docs/platform-api.md B4 (each
  * client's own form), the string to sign from that, and the HMAC-SHA256 with
  * `openssl dgst -sha256 -hmac` in a shell, so neither Node's crypto nor any
  * signer of this repository is the judge. A vector that does not recompute is

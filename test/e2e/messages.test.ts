@@ -111,7 +111,7 @@ ${exported("group", names.ResourceGroup)}
     expect(preview.output).not.toContain("[unknown]");
   }, 120_000);
 
-  // A platform in UTC+8 writes the program's "…T00:00:00Z" as "…T08:00:00" (platform notes §5 "Times").
+  // A platform in UTC+8 writes the program's "…T00:00:00Z" as "…T08:00:00" (platform-api B5 "Times").
   it.each(["UTC", "+08:00"] as const)("a preview of an unchanged program lists no unknown outputs, and neither a refresh nor the platform's zone (%s) turns a time's spelling into a change", async (zone) => {
     const c = await setUp(`quiet-preview-${zone === "UTC" ? "utc" : "cst"}`, notebook(), { dialect: { bareTimeZone: zone } });
     expect((await c.pulumi("up")).status).toBe(0);

@@ -2,7 +2,7 @@
 import type { Emulator } from "../../emulator";
 import { type PyValue, type SignedRequest, type SignedResponse, signedRequest } from "../support/signed-request";
 
-/** The zone the public clients send by default (platform notes §4). */
+/** The zone the public clients send by default (platform-api B4). */
 export const ZONE = "xb3";
 /** The default key's namespace. */
 export const NS = "usr-emulator";

@@ -1,4 +1,4 @@
-/** Notebooks (spec 4.2 and platform notes §1) over time, and their disk metrics (spec 4.4). */
+/** Notebooks (platform-api A4.2 and platform-api B1) over time, and their disk metrics (platform-api A4.4). */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type Emulator } from "../../emulator";
 import { type Query, client } from "./client";
@@ -47,8 +47,8 @@ async function find(uuid: string) {
   return (await list()).json.data.find((n: { uuid: string }) => n.uuid === uuid);
 }
 
-describe("create notebook (spec 4.2)", () => {
-  it("answers a one-element array with counts 0 and every spec 2.2 field", async () => {
+describe("create notebook (platform-api A4.2)", () => {
+  it("answers a one-element array with counts 0 and every platform-api A2.2 field", async () => {
     const r = await post(`${NS}/create`, createBody({ name: "fields" }));
     expect(r.json.counts).toBe(0);
     expect(r.json.data).toHaveLength(1);
@@ -185,7 +185,7 @@ describe("list notebooks", () => {
   });
 });
 
-describe("disk metrics (spec 4.4)", () => {
+describe("disk metrics (platform-api A4.4)", () => {
   const metricsPath = "/monitoring/namespaces/usr-emulator/notebook/disk";
   it("returns the six metrics with consistent numbers for a running notebook, counts 0", async () => {
     const nb = await create({ name: "disk" });

@@ -14,8 +14,8 @@ afterAll(() => emu.close());
 const get = (path: string, query?: Query) => api.get(path, query);
 const post = (path: string, body: unknown, method = "POST") => api.post(path, body, method);
 
-describe("list resource templates (spec 4.5)", () => {
-  it("returns common templates by default with every spec 2.4 field, total_sum = total, counts = page length", async () => {
+describe("list resource templates (platform-api A4.5)", () => {
+  it("returns common templates by default with every platform-api A2.4 field, total_sum = total, counts = page length", async () => {
     const r = await get("/resource/template");
     expect(r.status).toBe(200);
     expect(r.json.data).toHaveLength(10); // default limit
@@ -74,7 +74,7 @@ describe("list resource templates (spec 4.5)", () => {
   });
 });
 
-describe("resource groups (spec 4.3 and assumed routes)", () => {
+describe("resource groups (platform-api A4.3 and assumed routes)", () => {
   it("creates a group with the sample's field names and pod_type as one string", async () => {
     const r = await post("/resource/resource_group", { name: "team-a", description: "Team A", sku_id: "sku-publicgpu001", pod_type: ["infer", "instance"], customize_enable: 1 });
     expect(r.status).toBe(200);
@@ -107,7 +107,7 @@ describe("resource groups (spec 4.3 and assumed routes)", () => {
   });
 });
 
-describe("training pods (spec 4.1)", () => {
+describe("training pods (platform-api A4.1)", () => {
   it("returns Kubernetes pods of a job, counts = pod count, non-ASCII names included", async () => {
     const name = "训练-job";
     const created = await post("/trains/namespaces/usr-emulator/create", {
@@ -142,7 +142,7 @@ describe("training pods (spec 4.1)", () => {
     const jobs = await get("/trains/namespaces/usr-emulator/trains");
     expect(jobs.json.total_sum).toBe(1);
     expect(jobs.json.data[0]).toMatchObject({ name, endpoint: "tfjobs", status: "Running" });
-    expect(jobs.json.data[0].uuid).toMatch(/^tn-[a-z0-9]{12}$/); // platform notes §5
+    expect(jobs.json.data[0].uuid).toMatch(/^tn-[a-z0-9]{12}$/); // platform-api B5
     expect(created.json.data[0].uuid).toBe(jobs.json.data[0].uuid);
   });
 

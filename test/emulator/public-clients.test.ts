@@ -1,5 +1,5 @@
 /**
- * What the platform's public clients send (platform notes §4, §6): Python
+ * What the platform's public clients send (platform-api B4, B6): Python
  * booleans, '/' unencoded, repeated keys, numeric array order, the SDK's raw
  * join and its list filters, extra common parameters; the notebook servers
  * route; tenancy; bulk seeding through the admin API.

@@ -102,7 +102,7 @@ const functionCases: FunctionCase[] = [
   ["pods: empty endpoint", () => aicp.getTrainingPods({ endpoint: "", trainName: "job" }), "endpoint", /must not be empty/],
   ["pods: path-like namespace", () => aicp.getTrainingPods({ namespace: "../etc", endpoint: "tfjobs", trainName: "job" }), "namespace", /must not contain '\/'/],
   ["disk: uuid over 36 characters", () => aicp.getNotebookDiskMetrics({ uuid: "u".repeat(37) }), "uuid", /at most 36/],
-  ["notebooks: limit above 100 (platform notes §5)", () => aicp.getNotebooks({ limit: 500 }), "limit", /at most 100/],
+  ["notebooks: limit above 100 (platform-api B5)", () => aicp.getNotebooks({ limit: 500 }), "limit", /at most 100/],
 ];
 
 describe("bad input", () => {

@@ -5,7 +5,7 @@ import { signedRequest } from "./signed-request";
 /** The emulator's default access key and the user it acts for (namespace usr-emulator). */
 export const emulatorCredentials = { accessKeyId: "AKIDEMULATOR", secretAccessKey: "emulator-secret", userId: "usr-emulator" };
 
-/** The zone tests use: the public clients' default (platform notes §4). */
+/** The zone tests use: the public clients' default (platform-api B4). */
 export const emulatorZone = "xb3";
 
 /** An in-process emulator on a free port, notebooks ready after 200 ms, default dialect unless `options` say otherwise. */

@@ -1,5 +1,5 @@
 /**
- * A test-only signed HTTP client, written from platform notes §4 and from
+ * A test-only signed HTTP client, written from platform-api B4 and from
  * reading what the platform's published clients send, not from our provider's
  * code. By default it signs exactly as the MCP server does:
  *

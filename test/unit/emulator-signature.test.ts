@@ -1,6 +1,6 @@
 /**
  * The emulator's signature verifier against independent computations: the
- * string to sign written out by hand from platform notes §4, signed with
+ * string to sign written out by hand from platform-api B4, signed with
  * openssl's HMAC-SHA256 and hashed with md5sum in a shell; and requests signed
  * by the platform's published Python clients (test/fixtures/signature-vectors.json,
  * written by test/conformance/make_vectors.py).

@@ -160,7 +160,7 @@ describe("registry password from the environment", () => {
   });
 });
 
-describe("platform answers in unexpected forms (platform notes §5)", () => {
+describe("platform answers in unexpected forms (platform-api B5)", () => {
   it("never show as a change: the program's value stands wherever the platform's differs in type", () => {
     const inputs = validNotebookInputs({
       replicaSpecs: { specs: "sku-1", customCpu: 4, customGpuList: ["0", "1"] },

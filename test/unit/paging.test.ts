@@ -1,5 +1,5 @@
 /**
- * Paging over every plausible meaning of the list totals (platform notes §5):
+ * Paging over every plausible meaning of the list totals (platform-api B5):
  * `total_sum` present or not, `counts` the total or the page length, pages
  * capped below what was asked.
  */

@@ -1,7 +1,7 @@
 /**
  * The client's request signature against independent computations: Python's
  * own `urllib.parse` (what the platform's public clients encode with,
- * platform notes §4), openssl's HMAC-SHA256 and md5sum over a string to sign
+ * platform-api B4), openssl's HMAC-SHA256 and md5sum over a string to sign
  * built by hand from the notes.
  */
 import { execFileSync } from "node:child_process";

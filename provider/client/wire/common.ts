@@ -77,7 +77,7 @@ export const maybe = <T extends z.ZodType>(schema: T) => schema.nullish();
 /**
  * A response field the provider does not rely on, typed as the platform
  * documents it. The docs type some fields differently from page to page
- * (platform notes §5), so a value of another type is kept exactly as it came
+ * (platform-api B5), so a value of another type is kept exactly as it came
  * and never fails the call.
  */
 export const tolerant = <T extends z.ZodType>(schema: T) => schema.nullish().catch((ctx) => ctx.value as z.output<T>);
@@ -88,7 +88,7 @@ export const looseNumber = tolerant(z.union([z.number(), z.string().regex(/^-?\d
 /** A string the platform may also send as a number (e.g. `custom_gpu_memory`); anything else is kept as it came. */
 export const looseString = tolerant(z.union([z.string(), z.number().transform(String)]));
 
-/** State, owner and timestamps: fields every platform object carries (spec 2.2, 2.3); the provider decides on `status` only. */
+/** State, owner and timestamps: fields every platform object carries (platform-api A2.2, A2.3); the provider decides on `status` only. */
 export const ownedObjectFields = {
   status: maybe(z.string()),
   reason: tolerant(z.string()),
@@ -104,20 +104,20 @@ export const meta = z.looseObject({
   X_REQUEST_USER: z.string().optional(),
 });
 
-/** The envelope every response uses (spec part 1). */
+/** The envelope every response uses (platform-api A1). */
 export const envelope = z.looseObject({
   ret_code: z.number(),
   message: z.string().nullish().catch(undefined),
   data: z.unknown().optional(),
-  /** On lists either the total or the page length (platform notes §5): see paging.ts. */
+  /** On lists either the total or the page length (platform-api B5): see paging.ts. */
   counts: z.number().nullish().catch(undefined),
-  /** The total number of matches on lists, where the platform sends it (platform notes §5). */
+  /** The total number of matches on lists, where the platform sends it (platform-api B5). */
   total_sum: z.number().nullish().catch(undefined),
   meta: meta.nullish().catch(undefined),
 });
 export type Envelope = z.infer<typeof envelope>;
 
-/** The most items one list answer holds (platform notes §5: "at most 100 items per call"). */
+/** The most items one list answer holds (platform-api B5: "at most 100 items per call"). */
 export const maxPageSize = 100;
 
 /** Paging query parameters of the list operations. */

@@ -1,4 +1,4 @@
-/** Wire schemas of notebook disk monitoring: spec 2.5 and 4.4. */
+/** Wire schemas of notebook disk monitoring: platform-api A2.5 and A4.4. */
 import { z } from "zod";
 import { maybe, notebookUuid, pathSegment } from "./common";
 

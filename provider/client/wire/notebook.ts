@@ -1,4 +1,4 @@
-/** Wire schemas of notebooks (container instances): spec 2.2 and 4.2, platform notes §1. */
+/** Wire schemas of notebooks (container instances): platform-api A2.2 and A4.2, platform-api B1. */
 import { z } from "zod";
 import { dateTime, flag, looseNumber, looseString, maybe, notebookUuid, ownedObjectFields, paging, pathSegment, reportAlways, requiredString, text, tolerant, unique } from "./common";
 
@@ -125,8 +125,8 @@ export const startNotebooksRequest = z.strictObject({
 });
 
 /**
- * An empty time clears it. The notes document only the setters (platform
- * notes §1); an empty value of the same field is how the provider asks for
+ * An empty time clears it. The notes document only the setters (platform-api
+ * B1); an empty value of the same field is how the provider asks for
  * "no stop time" or "no auto-delete time", and the emulator takes it so.
  */
 const dateTimeOrClear = dateTime.or(z.literal(""));
@@ -139,10 +139,10 @@ export const changeImageRequest = z.strictObject({
   secret: imageSecret.optional(),
 });
 
-// ---- responses (spec 2.2): every field may be absent ----
+// ---- responses (platform-api A2.2): every field may be absent ----
 // Strict only where the provider decides something from the value (uuid,
 // status, name); every other field is read as documented when it can be and
-// otherwise kept as it came (platform notes §5: the docs type some fields
+// otherwise kept as it came (platform-api B5: the docs type some fields
 // differently from page to page).
 
 /**
@@ -215,7 +215,7 @@ export type ServerInfo = z.output<typeof serverInfo>;
 
 /**
  * Notebook statuses the provider acts on: the spec's Pending, Running and
- * Failed ("etc.", platform notes §2) and Stopped, which the stop operation
+ * Failed ("etc.", platform-api B2) and Stopped, which the stop operation
  * leads to.
  */
 export const notebookStatuses = ["Pending", "Running", "Stopped", "Failed"] as const;

@@ -1,4 +1,4 @@
-/** Wire schemas of resource groups: spec 2.3 and 4.3, platform notes §1. */
+/** Wire schemas of resource groups: platform-api A2.3 and A4.3, platform-api B1. */
 import { z } from "zod";
 import { flag, looseNumber, maybe, ownedObjectFields, paging, pathSegment, requiredString, text, tolerant, unique } from "./common";
 
@@ -28,7 +28,7 @@ export type UpdateResourceGroupRequest = z.input<typeof updateResourceGroupReque
 export const listResourceGroupsQuery = z.strictObject({ ...paging, name: z.string().optional() });
 
 /**
- * Resource group as returned (spec 2.3). The platform sends `pod_type` as one
+ * Resource group as returned (platform-api A2.3). The platform sends `pod_type` as one
  * comma-separated string and the spec's table spells two fields differently
  * from the sample; all forms are accepted and the sample's is kept.
  */

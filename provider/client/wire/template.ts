@@ -1,4 +1,4 @@
-/** Wire schemas of resource templates: spec 2.4 and 4.5, platform notes §1. */
+/** Wire schemas of resource templates: platform-api A2.4 and A4.5, platform-api B1. */
 import { z } from "zod";
 import { maybe, looseNumber, paging, requiredString } from "./common";
 import { podType, resourceGroup } from "./resource-group";
@@ -18,7 +18,7 @@ export const listTemplatesQuery = z.strictObject({
 });
 export type ListTemplatesQuery = z.input<typeof listTemplatesQuery>;
 
-/** Body of create template (platform notes §1); the emulator uses it to shape its catalogue. */
+/** Body of create template (platform-api B1); the emulator uses it to shape its catalogue. */
 export const createTemplateRequest = z.strictObject({
   name: requiredString,
   cpu: z.number().min(0),

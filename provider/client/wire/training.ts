@@ -1,4 +1,4 @@
-/** Wire schemas of training jobs and their pods: spec 2.1 and 4.1, platform notes §1. */
+/** Wire schemas of training jobs and their pods: platform-api A2.1 and A4.1, platform-api B1. */
 import { z } from "zod";
 import { maybe, pathSegment, reportAlways, requiredString } from "./common";
 import { chargeMode, imageType } from "./notebook";
@@ -14,7 +14,7 @@ export type TrainingPodsPath = z.input<typeof trainingPodsPath>;
 const stringMap = z.record(z.string(), z.string());
 const anyMap = z.record(z.string(), z.unknown());
 
-/** A Kubernetes pod as the platform returns it (spec 2.1); keys are Kubernetes', not snake_case. */
+/** A Kubernetes pod as the platform returns it (platform-api A2.1); keys are Kubernetes', not snake_case. */
 export const pod = z.looseObject({
   kind: maybe(z.string()),
   apiVersion: maybe(z.string()),
