@@ -66,7 +66,7 @@ export async function settle({ client, listing, write }: SettlePlatform, inputs:
   }
   const ref = { namespace, uuid: current.uuid, name: current.name ?? inputs.name };
   if (!(inputs.waitForReady ?? defaults.waitForReady)) return (await listing.locate(namespace, current.uuid, ref.name)) ?? current;
-  return waitForStatus(listing, ref, desired, { ...waitOptions(inputs), restartedFromFailed, showsWrite });
+  return waitForStatus(listing, ref, desired, { ...waitOptions(inputs), restartedFromFailed, showsWrite, scheduleZone: client.timeZone.offset ?? 0 });
 }
 
 /** The outcome of a resize: the notebook now, and whether the new size waits for the next start. */

@@ -16,6 +16,11 @@ export function stoppedOnSchedule(nb: Pick<wire.Notebook, "status" | "stop_time"
   return !Number.isNaN(at) && at <= now;
 }
 
+/** Stopped by its own stop time at or after `since`: a schedule that came while the provider waited. */
+export function stoppedOnScheduleSince(nb: Pick<wire.Notebook, "status" | "stop_time">, zone: number, since: number, now = Date.now()): boolean {
+  return stoppedOnSchedule(nb, zone, now) && instantOf(String(nb.stop_time), zone) >= since - 1000;
+}
+
 /** Whether the notebook is in the state the program wants. */
 export function inDesiredState(nb: Pick<wire.Notebook, "status" | "stop_time">, desired: DesiredState | "Failed", zone: number): boolean {
   return nb.status === desired || (desired === "Running" && stoppedOnSchedule(nb, zone));

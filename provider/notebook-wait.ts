@@ -7,7 +7,7 @@ import { AicpError } from "./client/errors";
 import type { Notebook } from "./client/wire";
 import type { NotebookListing } from "./notebook-listing";
 import { cancelled, cancelledError, pause } from "./cancellation";
-import { isUnknownStatus } from "./notebook-state";
+import { isUnknownStatus, stoppedOnScheduleSince } from "./notebook-state";
 
 /** How long a Failed answer right after a start from Failed may be the old failure (see WaitOptions.restartedFromFailed). */
 export const staleFailedMs = 10_000;
@@ -39,6 +39,13 @@ export interface WaitOptions {
    * that lags: neither its Running nor its Failed ends the wait.
    */
   showsWrite?: (notebook: Notebook) => boolean;
+  /**
+   * The zone of bare date-times, when a stop at the notebook's own stop time
+   * ends a wait for Running: the program asked for that stop. Only a stop
+   * time that comes during the wait counts, so an old one on a list that lags
+   * behind a start never does.
+   */
+  scheduleZone?: number;
   /** First poll interval; grows by half each poll up to maxIntervalMs. */
   initialIntervalMs?: number;
   maxIntervalMs?: number;
@@ -79,6 +86,7 @@ export async function waitForStatus(listing: NotebookListing, ref: NotebookRef, 
     missingSince = undefined;
     const current = options.showsWrite?.(last) ?? true;
     if (current && last.status === wanted) return last;
+    if (current && wanted === "Running" && options.scheduleZone !== undefined && stoppedOnScheduleSince(last, options.scheduleZone, started)) return last;
     if (last.status !== "Failed") failureMayBeOld = false;
     // Failed ends a wait for Running; a Failed notebook being stopped is on its way to Stopped.
     if (current && wanted === "Running" && last.status === "Failed" && !(failureMayBeOld && Date.now() - started < staleFailedMs)) throw new NotebookFailed(last);

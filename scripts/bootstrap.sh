@@ -140,7 +140,10 @@ _aicp_pyclients() {
   return 0
 }
 
+# AICP_BOOTSTRAP=node provisions Node only: what build, typecheck, lint and the
+# unit and contract tests need (no pulumi CLI, no Go, no Python).
 _aicp_bootstrap() {
+  if [ "${AICP_BOOTSTRAP:-}" = "node" ]; then _aicp_node; return; fi
   _aicp_node && _aicp_pulumi && _aicp_env && _aicp_pyclients
 }
 
@@ -148,6 +151,7 @@ if [ "${BASH_SOURCE[0]}" = "$0" ]; then
   set -euo pipefail
   _aicp_bootstrap
   echo "node: $(command -v node) ($(node --version))"
+  [ "${AICP_BOOTSTRAP:-}" = "node" ] && exit 0
   echo "pulumi: $AICP_PULUMI ($("$AICP_PULUMI" version))"
   echo "python clients: ${AICP_PYCLIENTS_PYTHON:-not installed (no python3)}"
 else
