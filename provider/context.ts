@@ -18,21 +18,26 @@ export function configureFrom(source: ConfigSource): void {
     const next = resolveSettings(source);
     // The engine configures once per resource kind with the same stack config:
     // keep the client, and what it learned of the platform (client/dialect.ts).
-    if (JSON.stringify(next) !== JSON.stringify(settings)) {
-      client = undefined;
-      shared = undefined;
-    }
+    if (JSON.stringify(next) !== JSON.stringify(settings)) replaceClient();
     settings = next;
     configureError = undefined;
   } catch (error) {
     // The engine caches the provider even when configure fails; keep the error
     // so every later call reports it instead of running on other settings.
     settings = undefined;
-    client = undefined;
-    shared = undefined;
+    replaceClient();
     configureError = error;
     throw error;
   }
+}
+
+/** Drops the client built on other settings, closing its connections once the requests in flight end. */
+function replaceClient(): void {
+  const old = client;
+  client = undefined;
+  shared = undefined;
+  // Nothing waits for it: a close that fails leaves only idle sockets, which the process exit ends.
+  old?.close().catch(() => undefined);
 }
 
 export function currentSettings(): Settings {

@@ -75,6 +75,6 @@ function oneLine(error: unknown): never {
 
 export function lifecycle(kind: string): EngineLifecycle {
   const found = (lifecycles as Record<string, EngineLifecycle>)[kind];
-  if (!found) throw new Error(`pulumi-aicp/provider has no resource kind '${kind}'; upgrade pulumi-aicp in this program's dependencies`);
+  if (!found) throw new AicpError("AICP_CONFIG", `pulumi-aicp/provider has no resource kind '${kind}' (the state names a kind of another pulumi-aicp version); install that version in this program's dependencies`);
   return found;
 }

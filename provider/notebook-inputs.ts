@@ -192,7 +192,7 @@ export function wireBody(inputs: NotebookInputs): wire.CreateNotebookRequest {
     );
   }
   const result = validateAgainst(wire.createNotebookRequest, bodyOf(inputs));
-  if (!result.wire) throw new Error(`invalid notebook inputs: ${result.failures.map((f) => f.reason).join("; ")}`);
+  if (!result.wire) throw new AicpError("AICP_VALIDATION", `invalid notebook inputs; nothing was sent to the platform: ${result.failures.map((f) => f.reason).join("; ")}`);
   return result.wire;
 }
 

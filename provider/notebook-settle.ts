@@ -136,15 +136,13 @@ export class StartRefused extends AicpError {
 
 /** The platform refused a new size; the notebook was put back on its old one. */
 export class ResizeRefused extends AicpError {
-  constructor(uuid: string, refusal: unknown, restarted: boolean) {
-    const why = refusal instanceof Error ? refusal.message : String(refusal);
-    const facts = refusal instanceof AicpError ? { ...refusal, cause: refusal } : { cause: refusal };
+  constructor(uuid: string, refusal: AicpError, restarted: boolean) {
     super(
-      refusal instanceof AicpError ? refusal.code : "AICP_HTTP",
-      `the platform refused the new size of notebook ${uuid}: ${why}. ` +
+      refusal.code,
+      `the platform refused the new size of notebook ${uuid}: ${refusal.message}. ` +
         `${restarted ? "It was started again on its previous size" : "It keeps its previous size and is stopped"}, which the state records; ` +
         "change replicaSpecs to a size the platform accepts (or back) and run `pulumi up`.",
-      facts,
+      { ...refusal, cause: refusal },
     );
   }
 }

@@ -166,7 +166,8 @@ export class AicpClient {
    * notebook access info): every service the docs list unless `services` says
    * which. One request, where finding the notebook in the list takes a walk.
    */
-  async getNotebookServers(namespace: string, uuid: string, services: string[] = [...wire.notebookServices]): Promise<wire.ServerInfo[]> {
+  async getNotebookServers(query: wire.NotebookServersQuery): Promise<wire.ServerInfo[]> {
+    const { namespace, uuid, services = [...wire.notebookServices] } = validate("getNotebookServers", wire.notebookServersQuery, query);
     const data = await this.send("getNotebookServers", { pathParams: { namespace, uuid }, input: { services }, asQuery: true, idempotent: true });
     return parseList("getNotebookServers", wire.serverInfo, data);
   }

@@ -155,8 +155,8 @@ export function pathParams(template: string): string[] {
 export function fillPath(template: string, params: Readonly<Record<string, string>>): string {
   return template.replace(/\{(\w+)\}/g, (_, name: string) => {
     const value = params[name];
-    if (value === undefined || value === "") throw new Error(`path parameter '${name}' is required`);
-    if (value === "." || value === "..") throw new Error(`path parameter '${name}' must not be '${value}'`);
+    if (value === undefined || value === "") throw new AicpError("AICP_VALIDATION", `path parameter '${name}' is required; nothing was sent to the platform`);
+    if (value === "." || value === "..") throw new AicpError("AICP_VALIDATION", `path parameter '${name}' must not be '${value}'; nothing was sent to the platform`);
     return encodeURIComponent(value);
   });
 }

@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import { toCamel } from "../../provider/client/case";
-import { AicpError, validationError } from "../../provider/client/errors";
+import { validationError } from "../../provider/client/errors";
 import * as wire from "../../provider/client/wire";
 import { camelPath } from "../../provider/inputs";
 import type { NotebookServer } from "../types";
@@ -36,13 +36,9 @@ export interface GetNotebookServersOutputResult {
  */
 export async function getNotebookServers(args: GetNotebookServersArgs, _opts?: pulumi.InvokeOptions): Promise<GetNotebookServersResult> {
   return reportedInProgram(async () => {
-    const query = wire.diskMetricsQuery.safeParse({ namespace: namespaceOr(args.namespace), uuid: args.uuid });
-    if (!query.success || !query.data.uuid) {
-      throw query.success
-        ? new AicpError("AICP_VALIDATION", "getNotebookServers needs the notebook's uuid; nothing was sent to the platform")
-        : validationError("getNotebookServers arguments", query.error.issues, camelPath);
-    }
-    const servers = await programClient().getNotebookServers(query.data.namespace, query.data.uuid);
+    const query = wire.notebookServersQuery.safeParse({ namespace: namespaceOr(args.namespace), uuid: args.uuid });
+    if (!query.success) throw validationError("getNotebookServers arguments", query.error.issues, camelPath);
+    const servers = await programClient().getNotebookServers(query.data);
     return { servers: servers.map((s) => toCamel(wire.serverInfo, s)) };
   });
 }

@@ -117,7 +117,7 @@ describe("the docs' samples", () => {
 
     it("reads the notebook servers sample, password null included", async () => {
       answer = sample("getNotebookServers").response;
-      const servers = await client.getNotebookServers(user, "nb-eiguqichl5hc");
+      const servers = await client.getNotebookServers({ namespace: user, uuid: "nb-eiguqichl5hc" });
       expect(servers).toEqual([expect.objectContaining({ server_type: "jupyter", target_port: 8888, status: true, password: null })]);
     });
 

@@ -201,6 +201,14 @@ export const replicaSpecs = z.looseObject({
 /** The services a notebook's servers route can answer for (its docs page lists these). */
 export const notebookServices = ["jupyter", "vscode", "ssh", "custom", "node_port"] as const;
 
+/** Which notebook's servers to read, and which services (all by default). */
+export const notebookServersQuery = z.strictObject({
+  namespace: pathSegment,
+  uuid: notebookUuid,
+  services: z.array(z.enum(notebookServices)).min(1, "must name at least one service").optional(),
+});
+export type NotebookServersQuery = z.input<typeof notebookServersQuery>;
+
 export const serverInfo = z.looseObject({
   status: tolerant(z.boolean()),
   protocol: tolerant(z.string()),
