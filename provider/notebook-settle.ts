@@ -5,7 +5,7 @@
  * start; a resize the platform refuses puts the notebook back as it was.
  */
 import { AicpError } from "./client/errors";
-import type * as wire from "./client/wire";
+import * as wire from "./client/wire";
 import type { AicpClient } from "./client/client";
 import type { NotebookListing } from "./notebook-listing";
 import { defaults, wireBody, type NotebookInputs } from "./notebook-inputs";
@@ -58,7 +58,7 @@ export async function settle({ client, listing, write }: SettlePlatform, inputs:
     if (!skuId) {
       throw new AicpError("AICP_VALIDATION", "starting a stopped notebook needs the sku id in replicaSpecs.specs (the platform's start operation requires it).");
     }
-    const start = () => client.startNotebooks(namespace, { uuids: [current.uuid], sku_id: skuId, custom_spec: { ...spec, specs: skuId } });
+    const start = () => client.startNotebooks(namespace, wire.startRequest(current.uuid, skuId, { ...spec, specs: skuId }));
     await write(namespace, start).catch((error: unknown) => {
       throw current.status === "Failed" && isRefusal(error) ? new StartRefused(current, error) : error;
     });
@@ -96,13 +96,13 @@ export async function resize(p: SettlePlatform, inputs: NotebookInputs, current:
   }
   const spec = programSpec(inputs);
   try {
-    await p.write(namespace, () => p.client.startNotebooks(namespace, { uuids: [current.uuid], sku_id: spec.specs!, custom_spec: spec }));
+    await p.write(namespace, () => p.client.startNotebooks(namespace, wire.startRequest(current.uuid, spec.specs!, spec)));
   } catch (refusal) {
     if (!isRefusal(refusal)) throw refusal;
     const oldSku = current.replica_specs?.specs;
     let restarted = false;
     if (wasRunning && oldSku) {
-      restarted = await p.write(namespace, () => p.client.startNotebooks(namespace, { uuids: [current.uuid], sku_id: oldSku })).then(
+      restarted = await p.write(namespace, () => p.client.startNotebooks(namespace, wire.startRequest(current.uuid, oldSku))).then(
         () => true,
         () => false,
       );

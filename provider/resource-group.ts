@@ -6,66 +6,55 @@
 import type * as pulumi from "@pulumi/pulumi";
 import * as wire from "./client/wire";
 import type { ResourceGroup as WireGroup } from "./client/wire";
+import { groupCreateRequest, groupFieldOfWire, groupFieldsChanging, groupPlatformOutputs, groupProgramOf, groupUpdateRequest, resourceGroupKind, type GroupProgram } from "./client/wire/resource-group";
 import { collectAll } from "./client/paging";
 import { AicpError, asOneLine } from "./client/errors";
 import { currentClient, currentSettings } from "./context";
-import { changedKeys, compact, resolveMark, resolveName, unknownPaths, validateAgainst, withoutUnknowns, type CheckFailure } from "./inputs";
+import { changedKeys, compact, resolveMark, resolveName, unknownPaths, withoutUnknowns, type CheckFailure } from "./inputs";
 import { warn } from "./engine-log";
 import { createOnce, isProvisional, lookedUpTwice, partlyCreated, resolveProvisional, sleep, stillUnconfirmed, UnconfirmedCreate } from "./create-once";
 import { groupMarkLength, groupMarkOf, withGroupMark, withoutGroupMark } from "./ownership";
 import { pollDefaults } from "./notebook-wait";
 
-/** Inputs as the SDK passes them (camelCase). */
-export interface ResourceGroupInputs {
-  logicalName: string;
-  /** Suffix of the auto-name, derived by the SDK (see sdk/forward.ts). */
-  autoNameSuffix?: string;
-  name?: string;
-  autoNamed?: boolean;
-  /** This resource's mark, derived by the SDK and kept once recorded (see ownership.ts). */
-  ownerMark?: string;
-  description?: string;
-  skuId: string;
-  podTypes: Array<"infer" | "instance" | "job">;
-  customizeEnable?: boolean;
-  /** rgId of an existing group to take over at create (see planAdoption). */
-  adoptId?: string;
-}
-
-export interface ResourceGroupOutputs extends ResourceGroupInputs {
-  name: string;
-  rgId: string;
-  status?: string | null;
-  reason?: string | null;
-  resourceType?: string | null;
-  createdAt?: string | null;
-  updatedAt?: string | null;
-  userId?: string | null;
-  rootUserId?: string | null;
-}
-
-const inPlace = ["name", "description", "podTypes", "customizeEnable"] as const;
-const replacing = ["skuId"] as const;
-
-/** The wire body for create; `podTypes` is `pod_type` on the wire. */
-function toWire(inputs: ResourceGroupInputs) {
-  return {
-    name: inputs.name,
-    description: inputs.description ?? "",
-    skuId: inputs.skuId,
-    podType: inputs.podTypes,
-    customizeEnable: inputs.customizeEnable ? 1 : 0,
+/** Inputs as the SDK passes them: the kind's fields (wire/resource-group.ts resourceGroupKind) and the provider's own. */
+export type ResourceGroupInputs = Partial<GroupProgram> &
+  Pick<GroupProgram, "skuId" | "podTypes"> & {
+    logicalName: string;
+    /** Suffix of the auto-name, derived by the SDK (see sdk/forward.ts). */
+    autoNameSuffix?: string;
+    autoNamed?: boolean;
+    /** This resource's mark, derived by the SDK and kept once recorded (see ownership.ts). */
+    ownerMark?: string;
+    /** rgId of an existing group to take over at create (see planAdoption). */
+    adoptId?: string;
   };
+
+/** What the state records: the inputs, the group's id, and the platform's outputs (null where it sent none). */
+export type ResourceGroupOutputs = ResourceGroupInputs & { name: string; rgId: string } & Record<string, unknown>;
+
+const inPlace = groupFieldsChanging("inPlace");
+const replacing = groupFieldsChanging("replace");
+
+/** The create request's fields that check validates (the mark is appended later, within the room check keeps for it). */
+function requestOf(inputs: ResourceGroupInputs) {
+  return groupCreateRequest(inputs, inputs.description ?? resourceGroupKind.fields.description.default);
 }
 
-function renameFailures(failures: CheckFailure[]): CheckFailure[] {
-  const fix = (s: string) => s.replace(/^podType\b/, "podTypes").replace(/^customizeEnable 0 or 1/, "customizeEnable must be a boolean");
-  return failures.map((f) => ({ property: fix(f.property), reason: fix(f.reason) }));
+/** Failures of the create request, named by the program's properties. */
+function requestFailures(inputs: ResourceGroupInputs): CheckFailure[] {
+  const result = wire.createResourceGroupRequest.safeParse(requestOf(inputs));
+  if (result.success) return [];
+  return result.error.issues.map((issue) => {
+    const [head, ...rest] = issue.path.map(String);
+    const property = [groupFieldOfWire(String(head ?? "")), ...rest].join(".") || "(inputs)";
+    return { property, reason: `${property} ${issue.message}` };
+  });
 }
 
 export async function check(olds: Partial<ResourceGroupOutputs>, news: ResourceGroupInputs): Promise<pulumi.dynamic.CheckResult<ResourceGroupInputs>> {
   const naming = resolveName(news, olds);
-  const inputs: ResourceGroupInputs = { ...news, ...naming, description: news.description ?? "", customizeEnable: news.customizeEnable ?? false };
+  const defaults = { description: resourceGroupKind.fields.description.default, customizeEnable: resourceGroupKind.fields.customizeEnable.default };
+  const inputs: ResourceGroupInputs = { ...news, ...naming, description: news.description ?? defaults.description, customizeEnable: news.customizeEnable ?? defaults.customizeEnable };
   const mark = resolveMark(news, olds);
   if (mark === undefined) delete inputs.ownerMark;
   else inputs.ownerMark = mark;
@@ -84,7 +73,8 @@ export async function check(olds: Partial<ResourceGroupOutputs>, news: ResourceG
   if (news.adoptId !== undefined && (typeof news.adoptId !== "string" || news.adoptId === "")) {
     failures.push({ property: "adoptId", reason: "adoptId must be the rgId of an existing group: a non-empty string" });
   }
-  failures.push(...renameFailures(validateAgainst(wire.createResourceGroupRequest, toWire(inputs)).failures));
+  const reported = new Set(failures.map((f) => f.property));
+  failures.push(...requestFailures(inputs).filter((f) => !reported.has(f.property)));
   const known = withoutUnknowns(failures, news);
   // No undefined members: the engine cannot encode them and would print only "Unexpected struct type".
   if (known.length > 0) return { inputs: compact(inputs), failures: known };
@@ -158,24 +148,17 @@ export async function create(inputs: ResourceGroupInputs): Promise<pulumi.dynami
     return { id: group.rg_id, outs: (await update(group.rg_id, outputs(program, group), program)).outs! };
   }
   const client = currentClient();
-  const w = toWire(inputs);
+  const w = requestOf(inputs);
   const mark = inputs.ownerMark;
   try {
     const { object: group, adopted } = await createOnce<WireGroup>({
-      ...byMark(w.name!, mark),
+      ...byMark(w.name, mark),
       noun: "resource group",
       place: "this account",
-      name: w.name!,
+      name: w.name,
       idOf: (g) => g.rg_id,
       statusOf: (g) => g.status ?? undefined,
-      send: () =>
-        client.createResourceGroup({
-          name: w.name!,
-          description: mark === undefined ? w.description : withGroupMark(w.description, mark),
-          sku_id: w.skuId,
-          pod_type: w.podType,
-          customize_enable: w.customizeEnable as 0 | 1,
-        }),
+      send: () => client.createResourceGroup({ ...w, description: mark === undefined ? w.description : withGroupMark(w.description, mark) }),
       removeFailed: (g) => client.deleteResourceGroup(g.rg_id),
       watchMs: 30_000,
     });
@@ -239,13 +222,8 @@ export async function update(id: string, olds: ResourceGroupOutputs, news: Resou
   if ("pending" in resolved) throw groupUnconfirmed(olds, resolved.pending);
   if ("neverMade" in resolved) return { outs: (await create({ ...news, ownerMark: olds.ownerMark ?? news.ownerMark })).outs! };
   const mark = olds.ownerMark ?? news.ownerMark;
-  await client.updateResourceGroup({
-    rg_id: resolved.rgId,
-    name: news.name!,
-    description: mark === undefined ? (news.description ?? "") : withGroupMark(news.description, mark),
-    pod_type: news.podTypes,
-    customize_enable: news.customizeEnable ? 1 : 0,
-  });
+  const text = news.description ?? resourceGroupKind.fields.description.default;
+  await client.updateResourceGroup(groupUpdateRequest(resolved.rgId, news, mark === undefined ? text : withGroupMark(text, mark)));
   const group = await client.getResourceGroup(resolved.rgId);
   return { outs: outputs({ ...news, ownerMark: mark }, group ?? { rg_id: resolved.rgId }) };
 }
@@ -283,25 +261,20 @@ function outputs(inputs: ResourceGroupInputs, group: WireGroup): ResourceGroupOu
 }
 
 function rawOutputs(inputs: ResourceGroupInputs, group: WireGroup): ResourceGroupOutputs {
-  const podTypes = (group.pod_type ?? inputs.podTypes) as ResourceGroupInputs["podTypes"];
+  const live = groupProgramOf(group);
+  // The program's value where the platform sent none; the mark is the provider's, never the description's text.
+  const program = Object.fromEntries(
+    (Object.keys(resourceGroupKind.fields) as Array<keyof GroupProgram>).map((key) => [key, live[key] ?? inputs[key] ?? (key in resourceGroupKind.fields && "default" in resourceGroupKind.fields[key] ? resourceGroupKind.fields[key].default : undefined)]),
+  );
+  if (typeof live.description === "string") program.description = withoutGroupMark(live.description);
   return {
     logicalName: inputs.logicalName,
     autoNamed: inputs.autoNamed,
     autoNameSuffix: inputs.autoNameSuffix,
     ownerMark: inputs.ownerMark,
-    name: group.name ?? inputs.name!,
-    description: typeof group.description === "string" ? withoutGroupMark(group.description) : (inputs.description ?? ""),
-    skuId: group.sku_id ?? inputs.skuId,
-    podTypes,
-    customizeEnable: group.customize_enable === undefined || group.customize_enable === null ? inputs.customizeEnable : group.customize_enable === 1,
-    rgId: group.rg_id,
+    ...program,
     // null, not absent, where the platform gives no value: an output missing from the state is unknown in every preview.
-    status: group.status ?? null,
-    reason: group.reason ?? null,
-    resourceType: group.resource_type ?? null,
-    createdAt: group.created_at ?? null,
-    updatedAt: group.updated_at ?? null,
-    userId: group.user_id ?? null,
-    rootUserId: group.root_user_id ?? null,
-  };
+    ...groupPlatformOutputs(group),
+    rgId: group.rg_id,
+  } as ResourceGroupOutputs;
 }

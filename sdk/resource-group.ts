@@ -1,4 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
+import { resourceGroupKind } from "../provider/client/wire/resource-group";
 import { autoNameSuffix, ForwardedResource, ownerMark, seedOutputs } from "./forward";
 
 /** A kind of workload that may use a resource group. */
@@ -35,11 +36,8 @@ export interface ResourceGroupArgs {
   adoptId?: pulumi.Input<string>;
 }
 
-// Every declared output, inputs included: an input the user omits must still read back.
-const outputNames = [
-  "name", "description", "skuId", "podTypes", "customizeEnable",
-  "rgId", "status", "reason", "resourceType", "createdAt", "updatedAt", "userId", "rootUserId",
-] as const;
+// Every output, inputs included (an input the user omits must still read back), from the kind's one description.
+const outputNames = [...Object.keys(resourceGroupKind.fields), ...resourceGroupKind.platformOutputs];
 
 /**
  * A resource group on the AICP platform: a set of resources offered to

@@ -124,6 +124,11 @@ export const startNotebooksRequest = z.strictObject({
   custom_spec: replicaSpecsRequest.optional(),
 });
 
+/** The start request for one notebook on sku `skuId`, with the replica spec to start it with, if any (a resize). */
+export function startRequest(uuid: string, skuId: string, customSpec?: z.input<typeof replicaSpecsRequest>): z.input<typeof startNotebooksRequest> {
+  return customSpec === undefined ? { uuids: [uuid], sku_id: skuId } : { uuids: [uuid], sku_id: skuId, custom_spec: customSpec };
+}
+
 /**
  * An empty time clears it. The notes document only the setters (platform-api
  * B1); an empty value of the same field is how the provider asks for

@@ -1,5 +1,6 @@
 /** Wire schemas of resource groups: platform-api A2.3 and A4.3, platform-api B1. */
 import { z } from "zod";
+import { snakeToCamel } from "../case";
 import { flag, looseNumber, maybe, ownedObjectFields, paging, pathSegment, requiredString, text, tolerant, unique } from "./common";
 
 export const podType = z.enum(["infer", "instance", "job"]);
@@ -27,6 +28,18 @@ export type UpdateResourceGroupRequest = z.input<typeof updateResourceGroupReque
 /** Query of the (undocumented, assumed) list of resource groups. */
 export const listResourceGroupsQuery = z.strictObject({ ...paging, name: z.string().optional() });
 
+/** The fields of a resource group as returned, after the spellings are settled (see resourceGroup). */
+const resourceGroupFields = z.looseObject({
+  rg_id: z.string(),
+  name: maybe(z.string()),
+  description: tolerant(z.string()),
+  ...ownedObjectFields,
+  resource_type: tolerant(z.string()),
+  pod_type: tolerant(z.array(z.string())),
+  customize_enable: looseNumber,
+  sku_id: tolerant(z.string()),
+});
+
 /**
  * Resource group as returned (platform-api A2.3). The platform sends `pod_type` as one
  * comma-separated string and the spec's table spells two fields differently
@@ -44,15 +57,94 @@ export const resourceGroup = z.preprocess(
       pod_type: typeof podType === "string" ? podType.split(",").map((s) => s.trim()).filter(Boolean) : podType,
     };
   },
-  z.looseObject({
-    rg_id: z.string(),
-    name: maybe(z.string()),
-    description: tolerant(z.string()),
-    ...ownedObjectFields,
-    resource_type: tolerant(z.string()),
-    pod_type: tolerant(z.array(z.string())),
-    customize_enable: looseNumber,
-    sku_id: tolerant(z.string()),
-  }),
+  resourceGroupFields,
 );
 export type ResourceGroup = z.output<typeof resourceGroup>;
+
+/**
+ * The ResourceGroup kind, described once: each field a program sets, the wire
+ * field it travels as (every field of the create request has one, or this
+ * does not compile), how a change applies (in place by the update operation,
+ * platform-api B1, or by replacing the group), its default, and its encoding
+ * where the program's form is not the wire's. Everything else derives from
+ * it: the program's types, the create and update bodies, the outputs, check's
+ * property names and diff's rules (provider/resource-group.ts), and the SDK's
+ * list of outputs (sdk/resource-group.ts).
+ */
+const groupFieldTable = {
+    name: { wire: "name", change: "inPlace" },
+    description: { wire: "description", change: "inPlace", default: "" },
+    skuId: { wire: "sku_id", change: "replace" },
+    // Plural in programs: a list of workload kinds.
+    podTypes: { wire: "pod_type", change: "inPlace" },
+    // A boolean in programs, 0 or 1 on the wire.
+    customizeEnable: { wire: "customize_enable", change: "inPlace", default: false, encode: (on: boolean): 0 | 1 => (on ? 1 : 0), decode: (flagValue: unknown) => flagValue === 1 },
+} as const;
+
+export const resourceGroupKind = {
+  fields: groupFieldTable,
+  /** Outputs no program sets: the platform's own fields of a group, camelCase. */
+  platformOutputs: Object.keys(resourceGroupFields.shape)
+    .filter((wireName) => !Object.values(groupFieldTable).some((f) => f.wire === wireName))
+    .map(snakeToCamel),
+  /** Outputs kept secret in the state: none (a group holds no credential). */
+  secretOutputs: [] as string[],
+} as const;
+
+type GroupFields = (typeof resourceGroupKind)["fields"];
+type GroupRequest = z.output<typeof createResourceGroupRequest>;
+
+// Every field of the create request is one of the kind's fields: a field added to the schema does not compile until described.
+const everyRequestFieldDescribed: Exclude<keyof GroupRequest, GroupFields[keyof GroupFields]["wire"]> extends never ? true : never = true;
+void everyRequestFieldDescribed;
+
+/** A ResourceGroup as a program describes it: each field in the program's form (decoded where the wire's differs). */
+export type GroupProgram = {
+  [K in keyof GroupFields]: GroupFields[K] extends { decode: (w: never) => infer T } ? T : GroupRequest[GroupFields[K]["wire"]];
+};
+
+/** The kind's fields, by how a change applies. */
+export const groupFieldsChanging = (change: "inPlace" | "replace") =>
+  (Object.keys(resourceGroupKind.fields) as Array<keyof GroupFields>).filter((k) => resourceGroupKind.fields[k].change === change);
+
+/** The program's name of a wire field of the create or update request (for check's messages). */
+export function groupFieldOfWire(wireName: string): string {
+  const found = (Object.keys(resourceGroupKind.fields) as Array<keyof GroupFields>).find((k) => resourceGroupKind.fields[k].wire === wireName);
+  return found ?? wireName;
+}
+
+/** The create request for a group the program describes; `description` is the text sent (the provider appends its mark). */
+export function groupCreateRequest(program: Partial<GroupProgram>, description: string): CreateResourceGroupRequest {
+  const fields = resourceGroupKind.fields;
+  return {
+    name: program.name ?? "",
+    description,
+    sku_id: program.skuId ?? "",
+    pod_type: program.podTypes ?? [],
+    customize_enable: fields.customizeEnable.encode(program.customizeEnable ?? fields.customizeEnable.default),
+  } satisfies Record<GroupFields[keyof GroupFields]["wire"], unknown>;
+}
+
+/** The update request: every in-place field of the create request, for the group `rgId`. */
+export function groupUpdateRequest(rgId: string, program: Partial<GroupProgram>, description: string): UpdateResourceGroupRequest {
+  const { sku_id: _replaces, ...inPlace } = groupCreateRequest(program, description);
+  return { rg_id: rgId, ...inPlace };
+}
+
+/** What a group answer says of the program's fields (in the program's form), each absent where the platform sent nothing. */
+export function groupProgramOf(group: ResourceGroup): { [K in keyof GroupProgram]: GroupProgram[K] | string[] | undefined } {
+  const fields = resourceGroupKind.fields;
+  return {
+    name: group.name ?? undefined,
+    description: group.description ?? undefined,
+    skuId: group.sku_id ?? undefined,
+    podTypes: group.pod_type ?? undefined,
+    customizeEnable: group.customize_enable === undefined || group.customize_enable === null ? undefined : fields.customizeEnable.decode(group.customize_enable),
+  };
+}
+
+/** What a group answer adds besides the program's fields: the platform outputs of the kind, null where absent. */
+export function groupPlatformOutputs(group: ResourceGroup): Record<string, unknown> {
+  const byCamel = Object.fromEntries(Object.entries(group).map(([k, v]) => [snakeToCamel(k), v]));
+  return Object.fromEntries(resourceGroupKind.platformOutputs.map((key) => [key, byCamel[key] ?? null]));
+}
