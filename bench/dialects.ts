@@ -4,8 +4,8 @@
  * totals (pages of at most 100, platform-api B5), and how many requests the
  * client adds in a process that meets every wrong first guess once.
  */
-import { AicpClient } from "../provider/client/client";
-import { mapConcurrent } from "../provider/client/paging";
+import { AicpClient } from "../client/client";
+import { mapConcurrent } from "../client/paging";
 import { configureFrom } from "../provider/context";
 import * as notebook from "../provider/notebook";
 import type { NotebookOutputs } from "../provider/notebook";

@@ -8,12 +8,12 @@
  * write on an object id that cannot exist, so nothing on the platform changes.
  */
 import { randomBytes } from "node:crypto";
-import { AicpClient, type ClientOptions } from "../provider/client/client";
-import { AicpError } from "../provider/client/errors";
-import { statedTotal } from "../provider/client/paging";
-import { hasZone } from "../provider/client/times";
-import { pathPrefixes } from "../provider/client/transport";
-import type { Settings } from "../provider/config";
+import { AicpClient, type ClientOptions } from "../client/client";
+import { AicpError } from "../client/errors";
+import { statedTotal } from "../client/paging";
+import { hasZone } from "../client/times";
+import { pathPrefixes } from "../client/transport";
+import type { Settings } from "../client/config";
 
 /** One line of the report. */
 export interface Finding {
@@ -191,7 +191,7 @@ async function routeFindings(client: AicpClient): Promise<Finding[]> {
   const findings: Finding[] = [];
   for (const probe of probes) {
     const route = client.routes[probe.operation];
-    // An override always names {rg_id} (provider/config.ts refuses one that does not), so the probe names the non-existent group.
+    // An override always names {rg_id} (client/config.ts refuses one that does not), so the probe names the non-existent group.
     const answer = await attempt(probe.run);
     const where = `${route.method} ${route.path}`;
     // Any envelope, "not found" included, shows that the platform serves the route.

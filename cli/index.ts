@@ -11,8 +11,8 @@
  * not work, 2 the platform cannot be used with this configuration.
  */
 import { execFileSync } from "node:child_process";
-import { AicpError } from "../provider/client/errors";
-import { resolveSettings, type ConfigSource } from "../provider/config";
+import { AicpError } from "../client/errors";
+import { resolveSettings, type ConfigSource } from "../client/config";
 import { diagnose, exitCode, render } from "./doctor";
 
 const usage = "usage: pulumi-aicp doctor [--stack <name>]";

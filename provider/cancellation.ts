@@ -8,7 +8,7 @@
  * reported with its id, and the engine records it). SIGINT itself is left
  * alone: the engine sends it to close a plugin.
  */
-import { AicpError } from "./client/errors";
+import { AicpError } from "../client/errors";
 
 const cancelMethod = "/pulumirpc.ResourceProvider/Cancel";
 const controller = new AbortController();

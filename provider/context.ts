@@ -3,8 +3,8 @@
  * received and the one client built from them (reused across resources, so
  * connections are kept alive between operations).
  */
-import type { AicpClient } from "./client/client";
-import { createClient, resolveSettings, type ConfigSource, type Settings } from "./config";
+import type { AicpClient } from "../client/client";
+import { createClient, resolveSettings, type ConfigSource, type Settings } from "../client/config";
 import { NotebookListing } from "./notebook-listing";
 
 let settings: Settings | undefined;

@@ -12,7 +12,7 @@
  * (see UnconfirmedCreate), and later runs resolve that id by the mark instead
  * of sending a second create while the first may still appear.
  */
-import { AicpError } from "./client/errors";
+import { AicpError } from "../client/errors";
 import { cancelled, pause } from "./cancellation";
 import { pollDefaults } from "./notebook-wait";
 

@@ -5,7 +5,7 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { configureFrom } from "./context";
-import { AicpError, asOneLine } from "./client/errors";
+import { AicpError, asOneLine } from "../client/errors";
 import { listenForCancel } from "./cancellation";
 import * as notebook from "./notebook";
 import * as resourceGroup from "./resource-group";

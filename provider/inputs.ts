@@ -5,7 +5,7 @@
  */
 import { randomBytes } from "node:crypto";
 import type { z } from "zod";
-import { snakeToCamel, toSnake } from "./client/case";
+import { snakeToCamel, toSnake } from "../client/case";
 
 export interface CheckFailure {
   property: string;

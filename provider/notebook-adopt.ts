@@ -7,8 +7,8 @@
  * when matching the program would replace it: taking a notebook over must
  * never destroy the work in it.
  */
-import { AicpError } from "./client/errors";
-import type * as wire from "./client/wire";
+import { AicpError } from "../client/errors";
+import type * as wire from "../client/wire";
 import type { NotebookListing } from "./notebook-listing";
 import { diffNotebook, type NotebookInputs } from "./notebook-inputs";
 import { outputs } from "./notebook-outputs";

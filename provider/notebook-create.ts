@@ -3,9 +3,9 @@
  * its exact name, owned by the mark in its envs (ownership.ts), and resolved
  * by that mark when the state holds only a provisional id.
  */
-import type { AicpClient } from "./client/client";
-import type * as wire from "./client/wire";
-import { instantOf } from "./client/times";
+import type { AicpClient } from "../client/client";
+import type * as wire from "../client/wire";
+import { instantOf } from "../client/times";
 import { type CreateTarget, isProvisional, resolveProvisional } from "./create-once";
 import { notebookMarkOf, withMarkEnv } from "./ownership";
 

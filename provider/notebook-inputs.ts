@@ -9,14 +9,14 @@
  * compared only on the fields the user set, so defaults and fields the platform
  * adds never show as changes.
  */
-import * as wire from "./client/wire";
-import { snakeToCamel, type Camelized } from "./client/case";
-import type { Settings } from "./config";
+import * as wire from "../client/wire";
+import { snakeToCamel, type Camelized } from "../client/case";
+import type { Settings } from "../client/config";
 import { camelPath, resolveMark, resolveName, sameValue, validateAgainst, type CheckFailure } from "./inputs";
 import { markEnvName } from "./ownership";
 import { isRecordedSecret, sameRecordedSecret } from "./secrets";
-import { AicpError, rememberSecret } from "./client/errors";
-import { instantOf, parseZone, zoneOf } from "./client/times";
+import { AicpError, rememberSecret } from "../client/errors";
+import { instantOf, parseZone, zoneOf } from "../client/times";
 
 type WireBody = wire.CreateNotebookRequest;
 

@@ -10,8 +10,8 @@
  * a notebook the listing does not show is looked up directly, in the list
  * filtered by its name and in a second walk, before anyone concludes it is gone.
  */
-import type { AicpClient } from "./client/client";
-import type { Notebook } from "./client/wire";
+import type { AicpClient } from "../client/client";
+import type { Notebook } from "../client/wire";
 
 interface Snapshot {
   /** When the walk finished; undefined while it runs (reads then wait for it). */

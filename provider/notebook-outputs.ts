@@ -3,8 +3,8 @@
  * password as a keyed digest, see secrets.ts), overlaid with what the platform
  * returned, without the provider's mark and without server passwords.
  */
-import { snakeToCamel, toCamel } from "./client/case";
-import * as wire from "./client/wire";
+import { snakeToCamel, toCamel } from "../client/case";
+import * as wire from "../client/wire";
 import { compact } from "./inputs";
 import { currentClient, currentSettings } from "./context";
 import { bodyOf, defaults, resolveImageSecret, sameInstant, type NotebookInputs } from "./notebook-inputs";

@@ -4,9 +4,9 @@
  * spec, so a size recorded while the notebook was parked applies at its next
  * start; a resize the platform refuses puts the notebook back as it was.
  */
-import { AicpError } from "./client/errors";
-import * as wire from "./client/wire";
-import type { AicpClient } from "./client/client";
+import { AicpError } from "../client/errors";
+import * as wire from "../client/wire";
+import type { AicpClient } from "../client/client";
 import type { NotebookListing } from "./notebook-listing";
 import { defaults, wireBody, type NotebookInputs } from "./notebook-inputs";
 import type { Write } from "./notebook-create";

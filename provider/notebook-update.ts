@@ -3,8 +3,8 @@
  * the in-place writes, the error for a notebook deleted outside Pulumi, and
  * the outputs an update records.
  */
-import { AicpError } from "./client/errors";
-import type * as wire from "./client/wire";
+import { AicpError } from "../client/errors";
+import type * as wire from "../client/wire";
 import { wireBody, type NotebookInputs } from "./notebook-inputs";
 import { outputs, type NotebookOutputs } from "./notebook-outputs";
 import type { SettlePlatform } from "./notebook-settle";

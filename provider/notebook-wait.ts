@@ -3,8 +3,8 @@
  * backoff, bounded by a timeout. Failed is terminal and reported with the
  * platform's reason.
  */
-import { AicpError } from "./client/errors";
-import type { Notebook } from "./client/wire";
+import { AicpError } from "../client/errors";
+import type { Notebook } from "../client/wire";
 import type { NotebookListing } from "./notebook-listing";
 import { cancelled, cancelledError, pause } from "./cancellation";
 import { isUnknownStatus, stoppedOnScheduleSince } from "./notebook-state";

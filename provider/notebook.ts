@@ -10,8 +10,8 @@
  * read from one listing: see confirmedLookup.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { AicpError, asOneLine } from "./client/errors";
-import type * as wire from "./client/wire";
+import { AicpError, asOneLine } from "../client/errors";
+import type * as wire from "../client/wire";
 import { currentClient, currentListing, currentSettings, learnedZone } from "./context";
 import { checkNotebook, defaults, diffNotebook, outsideSchedules, wireBody, type NotebookInputs } from "./notebook-inputs";
 import { warn } from "./engine-log";
@@ -25,7 +25,7 @@ import { notebookTarget, nowOnTheWire, resolveNotebook } from "./notebook-create
 import { digestKey, outputs, recorded, refreshedInputs, type NotebookOutputs } from "./notebook-outputs";
 import { compact, unknownPaths, withoutUnknowns } from "./inputs";
 import { describeAdoption, planAdoption } from "./notebook-adopt";
-import { hasZone, parseZone, withZone, zoneOf } from "./client/times";
+import { hasZone, parseZone, withZone, zoneOf } from "../client/times";
 
 export { overlay, type NotebookOutputs } from "./notebook-outputs";
 export type { NotebookInputs } from "./notebook-inputs";

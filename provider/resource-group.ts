@@ -4,11 +4,11 @@
  * `skuId` replaces the group.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import * as wire from "./client/wire";
-import type { ResourceGroup as WireGroup } from "./client/wire";
-import { groupCreateRequest, groupFieldOfWire, groupFieldsChanging, groupPlatformOutputs, groupProgramOf, groupUpdateRequest, resourceGroupKind, type GroupProgram } from "./client/wire/resource-group";
-import { collectAll } from "./client/paging";
-import { AicpError, asOneLine } from "./client/errors";
+import * as wire from "../client/wire";
+import type { ResourceGroup as WireGroup } from "../client/wire";
+import { groupCreateRequest, groupFieldOfWire, groupFieldsChanging, groupPlatformOutputs, groupProgramOf, groupUpdateRequest, resourceGroupKind, type GroupProgram } from "../client/wire/resource-group";
+import { collectAll } from "../client/paging";
+import { AicpError, asOneLine } from "../client/errors";
 import { currentClient, currentSettings } from "./context";
 import { changedKeys, compact, resolveMark, resolveName, unknownPaths, withoutUnknowns, type CheckFailure } from "./inputs";
 import { warn } from "./engine-log";

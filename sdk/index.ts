@@ -27,4 +27,4 @@ export {
 export { getNotebooks, getNotebooksOutput, type GetNotebooksArgs, type GetNotebooksResult } from "./functions/get-notebooks";
 /** Shapes of what the platform returns, in camelCase. */
 export type { DiskMetric, ImageSecret, NotebookInfo, NotebookServer, ReplicaSpecs, ResourceTemplate, TrainingPod, VolumeSpec } from "./types";
-export { AicpError, type AicpErrorCode } from "../provider/client/errors";
+export { AicpError, type AicpErrorCode } from "../client/errors";

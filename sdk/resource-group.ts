@@ -1,5 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
-import { resourceGroupKind } from "../provider/client/wire/resource-group";
+import { resourceGroupKind } from "../client/wire/resource-group";
 import { autoNameSuffix, ForwardedResource, ownerMark, seedOutputs } from "./forward";
 
 /** A kind of workload that may use a resource group. */

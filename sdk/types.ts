@@ -1,6 +1,6 @@
 /**
  * SDK types, camelCase, every field accepting a pulumi Input. The wire
- * schemas in provider/client/wire are the single source of truth: the types
+ * schemas in client/wire are the single source of truth: the types
  * derived from them are spelled out in types.generated.ts (see
  * sdk/wire-types.ts), so the published declarations name no zod type.
  */

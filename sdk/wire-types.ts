@@ -5,8 +5,8 @@
  * loads zod's declarations.
  */
 import type { z } from "zod";
-import type { Camelized } from "../provider/client/case";
-import type * as wire from "../provider/client/wire";
+import type { Camelized } from "../client/case";
+import type * as wire from "../client/wire";
 
 /** The create-notebook body in camelCase, as platform-api A4.2 defines it. */
 export type NotebookBody = Camelized<z.input<typeof wire.createNotebookRequest>>;

@@ -1,7 +1,7 @@
 import type * as pulumi from "@pulumi/pulumi";
-import { toCamel } from "../../provider/client/case";
-import { validationError } from "../../provider/client/errors";
-import * as wire from "../../provider/client/wire";
+import { toCamel } from "../../client/case";
+import { validationError } from "../../client/errors";
+import * as wire from "../../client/wire";
 import { camelPath } from "../../provider/inputs";
 import type { DiskMetric } from "../types";
 import { namespaceOr, outputForm, programClient, reportedInProgram } from "./program-client";

@@ -5,9 +5,9 @@
  * provider.
  */
 import * as pulumi from "@pulumi/pulumi";
-import type { AicpClient } from "../../provider/client/client";
-import { AicpError, asOneLine } from "../../provider/client/errors";
-import { createClient, requireUserId, resolveSettings, type Settings } from "../../provider/config";
+import type { AicpClient } from "../../client/client";
+import { AicpError, asOneLine } from "../../client/errors";
+import { createClient, requireUserId, resolveSettings, type Settings } from "../../client/config";
 
 let cached: { settings: Settings; client: AicpClient } | undefined;
 

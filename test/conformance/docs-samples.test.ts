@@ -11,8 +11,8 @@ import { createServer, type Server } from "node:http";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Emulator } from "../../emulator";
-import { AicpClient } from "../../provider/client/client";
-import { AicpError } from "../../provider/client/errors";
+import { AicpClient } from "../../client/client";
+import { AicpError } from "../../client/errors";
 import { emulatorCredentials, startTestEmulator } from "../support/emulator";
 import { signedRequest } from "../support/signed-request";
 

@@ -4,9 +4,9 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Emulator } from "../../emulator";
-import { AicpClient } from "../../provider/client/client";
-import { AicpError } from "../../provider/client/errors";
-import type { AttemptEvent } from "../../provider/client/transport";
+import { AicpClient } from "../../client/client";
+import { AicpError } from "../../client/errors";
+import type { AttemptEvent } from "../../client/transport";
 import { emulatorCredentials, startTestEmulator } from "../support/emulator";
 
 const ns = emulatorCredentials.userId;

@@ -6,8 +6,8 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DEFAULT_DIALECT, type Emulator } from "../../emulator";
-import { AicpClient } from "../../provider/client/client";
-import { AicpError } from "../../provider/client/errors";
+import { AicpClient } from "../../client/client";
+import { AicpError } from "../../client/errors";
 import { emulatorCredentials, startTestEmulator } from "../support/emulator";
 
 const ns = emulatorCredentials.userId;

@@ -6,8 +6,8 @@
 import * as pulumi from "@pulumi/pulumi";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Emulator } from "../../emulator";
-import { AicpClient } from "../../provider/client/client";
-import { AicpError } from "../../provider/client/errors";
+import { AicpClient } from "../../client/client";
+import { AicpError } from "../../client/errors";
 import * as aicp from "../../sdk";
 import { emulatorConfig, emulatorCredentials, startTestEmulator } from "../support/emulator";
 

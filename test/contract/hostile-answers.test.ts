@@ -6,8 +6,8 @@
  */
 import { createServer, type Server } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AicpClient } from "../../provider/client/client";
-import { AicpError } from "../../provider/client/errors";
+import { AicpClient } from "../../client/client";
+import { AicpError } from "../../client/errors";
 import { withoutServerPasswords } from "../../provider/secrets";
 
 describe("hostile answers", () => {

@@ -6,7 +6,7 @@
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Emulator } from "../../emulator";
-import { AicpError } from "../../provider/client/errors";
+import { AicpError } from "../../client/errors";
 import { configureFrom } from "../../provider/context";
 import * as notebook from "../../provider/notebook";
 import type { NotebookInputs } from "../../provider/notebook-inputs";
@@ -88,7 +88,7 @@ describe("lifecycles against the emulator", () => {
     const news = await checked(inputs("scheduled"));
     const created = await notebook.create(news);
     const ns = String(news.namespace);
-    const { AicpClient } = await import("../../provider/client/client");
+    const { AicpClient } = await import("../../client/client");
     const client = new AicpClient({ baseUrl: emulator.url, zone: "xb3", credentials: emulatorCredentials });
     await client.stopNotebooks(ns, [created.id]);
     await client.close();
@@ -158,7 +158,7 @@ describe("lifecycles against the emulator", () => {
   });
 
   it("reports a 413 from the platform as a refusal (nothing processed), not as an outcome to look for", async () => {
-    const { AicpClient } = await import("../../provider/client/client");
+    const { AicpClient } = await import("../../client/client");
     const client = new AicpClient({ baseUrl: emulator.url, zone: "xb3", credentials: emulatorCredentials });
     const body = { ...(await import("../../provider/notebook-inputs")).wireBody(await checked(inputs("oversized"))), envs: Array.from({ length: 20 }, (_, i) => ({ name: `BIG_${i}`, value: "y".repeat(60_000) })) };
     const error = (await client.createNotebook(body).catch((e: unknown) => e)) as AicpError;

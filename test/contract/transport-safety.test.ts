@@ -9,9 +9,9 @@ import { createServer, type Server } from "node:https";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AicpClient } from "../../provider/client/client";
-import { AicpError } from "../../provider/client/errors";
-import { resolveSettings } from "../../provider/config";
+import { AicpClient } from "../../client/client";
+import { AicpError } from "../../client/errors";
+import { resolveSettings } from "../../client/config";
 
 describe("transport safety", () => {
   let server: Server;

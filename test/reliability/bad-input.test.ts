@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Emulator } from "../../emulator";
-import { AicpError } from "../../provider/client/errors";
+import { AicpError } from "../../client/errors";
 import { configureFrom } from "../../provider/context";
 import * as notebook from "../../provider/notebook";
 import type { NotebookInputs } from "../../provider/notebook-inputs";

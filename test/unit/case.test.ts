@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { camelToSnake, snakeToCamel, toCamel, toSnake } from "../../provider/client/case";
-import * as wire from "../../provider/client/wire";
+import { camelToSnake, snakeToCamel, toCamel, toSnake } from "../../client/case";
+import * as wire from "../../client/wire";
 
 describe("case conversion", () => {
   it("converts names both ways", () => {

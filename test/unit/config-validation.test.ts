@@ -5,9 +5,9 @@
  * and never echoes a credential.
  */
 import { describe, expect, it } from "vitest";
-import { AicpError } from "../../provider/client/errors";
-import { resolveRoutes } from "../../provider/client/routes";
-import { configKeys, resolveSettings } from "../../provider/config";
+import { AicpError } from "../../client/errors";
+import { resolveRoutes } from "../../client/routes";
+import { configKeys, resolveSettings } from "../../client/config";
 import { configureFrom, currentSettings } from "../../provider/context";
 
 const none = () => undefined;

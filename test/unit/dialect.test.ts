@@ -1,6 +1,6 @@
 /** Learning an unknown of the platform: one probe at a time, one extra request at most, pinned values never move. */
 import { describe, expect, it } from "vitest";
-import { Learned, type Verdict } from "../../provider/client/dialect";
+import { Learned, type Verdict } from "../../client/dialect";
 
 /** A platform that accepts only `truth`; records every value it was sent. */
 function platform(truth: string) {

@@ -1,7 +1,7 @@
 /** "Gone" needs every lookup to agree: the shared walk, the list filtered by name, and a second walk. */
 import { describe, expect, it } from "vitest";
-import type { AicpClient } from "../../provider/client/client";
-import type { Notebook } from "../../provider/client/wire";
+import type { AicpClient } from "../../client/client";
+import type { Notebook } from "../../client/wire";
 import { NotebookListing } from "../../provider/notebook-listing";
 
 /** A client whose three list views each show or hide the notebook; counts the calls. */

@@ -1,8 +1,8 @@
 /** Waiting for a notebook: a short absence from every lookup (a platform slow to list) is not "disappeared". */
 import { describe, expect, it } from "vitest";
-import type { AicpClient } from "../../provider/client/client";
-import { AicpError } from "../../provider/client/errors";
-import type { Notebook } from "../../provider/client/wire";
+import type { AicpClient } from "../../client/client";
+import { AicpError } from "../../client/errors";
+import type { Notebook } from "../../client/wire";
 import { NotebookListing } from "../../provider/notebook-listing";
 import { waitForStatus } from "../../provider/notebook-wait";
 

@@ -1,7 +1,7 @@
 /** check and diff of Notebook: every rule, no requests. */
 import { describe, expect, it } from "vitest";
 import { overlay } from "../../provider/notebook";
-import { resolveSettings } from "../../provider/config";
+import { resolveSettings } from "../../client/config";
 import { validNotebookInputs } from "../support/fixtures";
 import { checkNotebook, coversSubset, diffNotebook, sameInstant, type NotebookInputs } from "../../provider/notebook-inputs";
 

@@ -4,7 +4,7 @@
  * capped below what was asked.
  */
 import { describe, expect, it } from "vitest";
-import { collectAll, findInPages, mapConcurrent, statedTotal, type Page } from "../../provider/client/paging";
+import { collectAll, findInPages, mapConcurrent, statedTotal, type Page } from "../../client/paging";
 
 type Totals = "total_sum" | "counts-total" | "counts-page" | "none";
 

@@ -1,7 +1,7 @@
 /** Every AicpError is redacted where it is built: signed-URL parameters and every secret the process handled. */
 import { describe, expect, it } from "vitest";
-import { AicpError } from "../../provider/client/errors";
-import { resolveSettings } from "../../provider/config";
+import { AicpError } from "../../client/errors";
+import { resolveSettings } from "../../client/config";
 import { resolveImageSecret } from "../../provider/notebook-inputs";
 
 describe("redaction of error messages", () => {

@@ -1,11 +1,11 @@
 /**
- * The ResourceGroup kind is described once (provider/client/wire/resource-group.ts
+ * The ResourceGroup kind is described once (client/wire/resource-group.ts
  * resourceGroupKind): the SDK's declared outputs, the bodies sent, the
  * outputs recorded and check's property names all follow that description.
  */
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
-import { createResourceGroupRequest, groupCreateRequest, groupProgramOf, groupUpdateRequest, resourceGroup, resourceGroupKind } from "../../provider/client/wire/resource-group";
+import { createResourceGroupRequest, groupCreateRequest, groupProgramOf, groupUpdateRequest, resourceGroup, resourceGroupKind } from "../../client/wire/resource-group";
 import * as lifecycle from "../../provider/resource-group";
 import { declaredOutputs } from "../support/declared-keys";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { AicpError } from "../../provider/client/errors";
-import { defaultRoutes, fillPath, resolveRoutes } from "../../provider/client/routes";
-import { createClient, resolveSettings } from "../../provider/config";
+import { AicpError } from "../../client/errors";
+import { defaultRoutes, fillPath, resolveRoutes } from "../../client/routes";
+import { createClient, resolveSettings } from "../../client/config";
 
 describe("routes", () => {
   it("encodes every path parameter as exactly one segment", () => {

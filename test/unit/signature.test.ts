@@ -6,7 +6,7 @@
  */
 import { execFileSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
-import { md5Hex, percentEncode, signedQueryString, sortedPairs, stringToSign } from "../../provider/client/signature";
+import { md5Hex, percentEncode, signedQueryString, sortedPairs, stringToSign } from "../../client/signature";
 import { md5sumHex, opensslHmacBase64 } from "../support/shell-crypto";
 
 const opensslSignature = opensslHmacBase64;

@@ -1,7 +1,7 @@
 /** The spec's rules carried by the request schemas, and tolerance of the response schemas. */
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
-import * as wire from "../../provider/client/wire";
+import * as wire from "../../client/wire";
 
 const notebook = {
   charge_mode: "elastic",

@@ -3,11 +3,11 @@
  * environment variable, then the default. Used in the dynamic-provider process
  * (fed by `configure()`) and in the program (for the data-source functions).
  */
-import { AicpClient } from "./client/client";
-import { AicpError, rememberSecret } from "./client/errors";
-import { pathProblem, readRouteOverride } from "./client/routes";
-import type { BodyHash } from "./client/signature";
-import { parseZone } from "./client/times";
+import { AicpClient } from "./client";
+import { AicpError, rememberSecret } from "./errors";
+import { pathProblem, readRouteOverride } from "./routes";
+import type { BodyHash } from "./signature";
+import { parseZone } from "./times";
 
 /** A source of configuration values by full key, e.g. `aicp:baseUrl`. */
 export type ConfigSource = (key: string) => string | undefined;
