@@ -8,6 +8,7 @@ import type { AdminDeps } from "./admin";
 import { DEFAULT_DIALECT, DEFAULT_ZONES, mergeDialect } from "./dialect";
 import { FaultRegistry } from "./faults";
 import { Misbehaviour } from "./misbehaviour";
+import { currentRunMs } from "./handlers/notebook-wire";
 import { groupToWire, notebookToWire } from "./handlers";
 import { requestListener } from "./http";
 import { seedNotebooks } from "./seed";
@@ -47,7 +48,11 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const failNotebook = (uuid: string, reason: string): boolean => {
     const nb = store.data.notebooks.find((n) => n.uuid === uuid);
     if (!nb) return false;
-    store.mutate(() => (nb.failed_reason = reason));
+    store.mutate(() => {
+      // The time it ran before failing stays counted (running_time), as a platform's accounting would.
+      nb.run_ms_before += currentRunMs(nb, Date.now(), readyDelayMs);
+      nb.failed_reason = reason;
+    });
     return true;
   };
   const seed = (spec: SeedNotebooks): string[] => seedNotebooks(store, credentials, readyDelayMs, spec, Date.now());

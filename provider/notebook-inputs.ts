@@ -77,7 +77,8 @@ export function resolveImageSecret(secret: ImageSecretInput | undefined): Notebo
 /** Extracts the camelCase create body from the inputs. */
 export function bodyOf(inputs: NotebookInputs): Record<string, unknown> {
   const fields = record(inputs);
-  const body = Object.fromEntries(bodyKeys.filter((k) => fields[k] !== undefined).map((k) => [k, fields[k]]));
+  // null is an output placeholder (notebook-outputs.ts), never a program's value.
+  const body = Object.fromEntries(bodyKeys.filter((k) => fields[k] !== undefined && fields[k] !== null).map((k) => [k, fields[k]]));
   // Env values often hold tokens: a platform error echoing the body must not print them.
   if (Array.isArray(body.envs)) for (const env of body.envs as Array<{ value?: unknown }>) rememberSecret(env?.value);
   if (body.customImageSecret !== undefined) body.customImageSecret = resolveImageSecret(body.customImageSecret as ImageSecretInput);

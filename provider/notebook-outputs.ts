@@ -50,8 +50,8 @@ export function outputs(inputs: NotebookInputs, notebook: wire.Notebook, fromRef
     // A size recorded for a parked notebook waits for its next start (notebook-settle.ts).
     if ((inputs as Partial<NotebookOutputs>).resizeAtStart === true && notebook.status === "Stopped") Object.assign(merged, { replicaSpecs: inputs.replicaSpecs, resizeAtStart: true });
   }
-  // Seen Failed or on its way, never Running since its create: it holds no work (diff replaces it when Failed).
-  if ((inputs as Partial<NotebookOutputs>).neverRan === true && notebook.status !== "Running") merged.neverRan = true;
+  // Failed at its create, and seen Failed ever since (any other status may mean it ran): see notebook.ts neverRanReplacement.
+  if ((inputs as Partial<NotebookOutputs>).neverRan === true && notebook.status === "Failed") merged.neverRan = true;
   // Every output is recorded, null where neither the platform nor the program gives a value: one missing from the state is unknown in every preview.
   for (const key of outputKeys) if (merged[key] === undefined) merged[key] = null;
   // The shape of what `base` recorded: recorded() again would digest the registry password a second time.
@@ -129,7 +129,8 @@ const timeKeys = new Set(["stopTime", "autoDeleteTime", "createdAt", "updatedAt"
  */
 export function overlay(input: unknown, live: unknown): unknown {
   const kind = (v: unknown) => (Array.isArray(v) ? "array" : v === null ? "null" : typeof v);
-  if (input === undefined) return live;
+  // null is what the outputs record where nothing was set (outputs()), never a program's value.
+  if (input === undefined || input === null) return live;
   if (live === undefined || live === null) return input;
   if (kind(input) !== kind(live)) return input;
   if (Array.isArray(input) && Array.isArray(live)) return input.length === live.length ? live.map((v, i) => overlay(input[i], v)) : live;

@@ -27,7 +27,8 @@ export function waitOptions(inputs: NotebookInputs) {
 
 /** The replica spec the program asks for, as the start operation takes it. */
 function programSpec(inputs: NotebookInputs): wire.CreateNotebookRequest["replica_specs"] {
-  return wireBody({ ...inputs, namespace: String(inputs.namespace) }).replica_specs;
+  // Without the registry credentials, which a start does not send (and which ignoreChanges may keep as a digest).
+  return wireBody({ ...inputs, namespace: String(inputs.namespace), customImageSecret: undefined }).replica_specs;
 }
 
 /**
@@ -127,8 +128,9 @@ export class StartRefused extends AicpError {
     super(
       refusal.code,
       `the platform refused to start Failed notebook ${notebook.uuid} (${notebook.reason ?? "no reason given"}): ${refusal.message}. ` +
-        "If it never ran, the next `pulumi up` replaces it. Otherwise its disk may hold work, so the provider does not replace it on its own: " +
-        "to replace it, run `pulumi up --replace <URN>` (`pulumi stack --show-urns` lists the URN).",
+        "If that reason is passing (capacity, quota), run `pulumi up` again later; it starts the notebook again. " +
+        "The provider replaces a Failed notebook on its own only when the platform says it never ran; this one may hold work on its disk. " +
+        "Replacing it yourself (`pulumi up --replace <URN>`; `pulumi stack --show-urns` lists the URN) deletes that disk.",
       { ...refusal, cause: refusal },
     );
   }

@@ -26,6 +26,7 @@ import { digestKey, outputs, recorded, refreshedInputs, type NotebookOutputs } f
 import { compact, unknownPaths, withoutUnknowns } from "./inputs";
 import { describeAdoption, planAdoption } from "./notebook-adopt";
 import { hasZone, parseZone, withZone, zoneOf } from "../client/times";
+import { isRecordedSecret } from "./secrets";
 
 export { overlay, type NotebookOutputs } from "./notebook-outputs";
 export type { NotebookInputs } from "./notebook-inputs";
@@ -79,14 +80,19 @@ async function previewAdoption(inputs: NotebookInputs): Promise<pulumi.dynamic.C
 }
 
 export async function diff(id: string, olds: NotebookOutputs, news: NotebookInputs): Promise<pulumi.dynamic.DiffResult> {
-  const { updates, replaces } = diffNotebook(olds, news, digestKey(), configuredZone());
+  const found = diffNotebook(olds, news, digestKey(), configuredZone());
+  const updates = found.updates;
+  let replaces = found.replaces;
   await warnOfOutsideSchedules(olds, news);
-  // Failed before it ever ran: it holds no work, and a new notebook is what the program asks for (a platform
-  // may refuse to start a Failed one). One that ran is started again instead (settle), never replaced on its own.
-  if (olds.neverRan === true && olds.status === "Failed" && (news.desiredState ?? defaults.desiredState) === "Running") {
-    await warn(`notebook ${nameOf(olds) ?? id} failed and never ran (${String(olds.reason ?? "no reason given")}); it holds no work and is replaced by a new one.`);
-    return { changes: true, replaces: [...new Set([...replaces, "desiredState"])], deleteBeforeReplace: true };
+  const replacing = (await neverRanReplacement(id, olds, news)) ? [...new Set([...replaces, "desiredState"])] : replaces;
+  // A replacement creates, and a create sends the registry password, which a digest kept by ignoreChanges does not hold.
+  if (replacing.length > 0 && isRecordedSecret(news.customImageSecret)) {
+    throw new AicpError(
+      "AICP_VALIDATION",
+      `notebook ${nameOf(olds) ?? id} would be replaced (${replacing.join(", ")}), and its create sends the registry password; customImageSecret is kept from the state (ignoreChanges), which holds only a digest: give customImageSecret.password or passwordFromEnv in the program. Nothing was changed.`,
+    );
   }
+  replaces = replacing;
   // An unconfirmed create is resolved by an update (see update), never by a second create.
   if (isProvisional(id) && !resolvedUuid(olds)) return { changes: true, replaces: [] };
   // Every replacement deletes first, also one forced by `--replace` or replaceOnChanges: it keeps the name
@@ -94,8 +100,10 @@ export async function diff(id: string, olds: NotebookOutputs, news: NotebookInpu
   return { changes: updates.length + replaces.length > 0, replaces, deleteBeforeReplace: true };
 }
 
-export async function create(inputs: NotebookInputs & { __provider?: string }): Promise<pulumi.dynamic.CreateResult<NotebookOutputs>> {
+export async function create(requested: NotebookInputs & { __provider?: string }): Promise<pulumi.dynamic.CreateResult<NotebookOutputs>> {
   const p = platform();
+  // A desiredState "Failed" kept by ignoreChanges reaches a replacement's create: a new notebook is started.
+  const inputs = requested.desiredState === "Failed" ? { ...requested, desiredState: defaults.desiredState } : requested;
   if (inputs.adoptId) return adoptById(p, inputs);
   const { object: created, adopted } = await createOrRecord(p, inputs);
   try {
@@ -103,10 +111,28 @@ export async function create(inputs: NotebookInputs & { __provider?: string }): 
     const settled = await settle(p, inputs, current);
     return { id: created.uuid, outs: outputs(inputs, settled) };
   } catch (error) {
-    // Created but not ready: Pulumi records it with this id (as last seen), so nothing is orphaned. One this run made never ran.
-    const made: NotebookInputs = Object.assign({}, inputs, { neverRan: !adopted });
+    // Created but not ready: Pulumi records it with this id (as last seen), so nothing is orphaned. One this run
+    // made that failed before its first Running never ran (a timeout or a cancel proves nothing of the sort).
+    const made: NotebookInputs = Object.assign({}, inputs, { neverRan: !adopted && error instanceof NotebookFailed });
     throw partlyCreatedNotebook(error, created.uuid, { ...outputs(made, lastSeen(error) ?? created), __provider: inputs.__provider });
   }
+}
+
+/**
+ * A notebook whose create failed before it ever ran holds no work, and a new
+ * notebook is what the program asks for (a platform may refuse to start a
+ * Failed one). Replaced only on the platform's own word, read now: still
+ * Failed, with a running time of 0. A stale record, a notebook started in the
+ * console since, or a lookup that fails is never replaced on its own.
+ */
+async function neverRanReplacement(id: string, olds: NotebookOutputs, news: NotebookInputs): Promise<boolean> {
+  if (olds.neverRan !== true || olds.status !== "Failed" || isProvisional(id) || (news.desiredState ?? defaults.desiredState) !== "Running") return false;
+  const live = await currentListing()
+    .locate(String(olds.namespace), id, nameOf(olds), 0)
+    .catch(() => undefined);
+  if (live?.status !== "Failed" || live.running_time !== 0) return false;
+  await warn(`notebook ${nameOf(olds) ?? id} failed at its create and never ran (${live.reason ?? "no reason given"}; running time 0); it holds no work and is replaced by a new one.`);
+  return true;
 }
 
 /** Takes over the notebook `adoptId` names (notebook-adopt.ts): refused with nothing changed, or changed in place to match the program. */

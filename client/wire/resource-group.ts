@@ -125,10 +125,11 @@ export function groupCreateRequest(program: Partial<GroupProgram>, description: 
   } satisfies Record<GroupFields[keyof GroupFields]["wire"], unknown>;
 }
 
-/** The update request: every in-place field of the create request, for the group `rgId`. */
+/** The update request: the in-place fields of the create request (those that replace are not sent), for the group `rgId`. */
 export function groupUpdateRequest(rgId: string, program: Partial<GroupProgram>, description: string): UpdateResourceGroupRequest {
-  const { sku_id: _replaces, ...inPlace } = groupCreateRequest(program, description);
-  return { rg_id: rgId, ...inPlace };
+  const body: Record<string, unknown> = { ...groupCreateRequest(program, description) };
+  for (const key of groupFieldsChanging("replace")) delete body[resourceGroupKind.fields[key].wire];
+  return { rg_id: rgId, ...body } as UpdateResourceGroupRequest;
 }
 
 /** What a group answer says of the program's fields (in the program's form), each absent where the platform sent nothing. */

@@ -8,7 +8,7 @@
  * to replace it.
  */
 import { afterAll, describe, expect, it } from "vitest";
-import { notebookCases, program } from "../support/notebook-case";
+import { notebookCases, NS, program, until } from "../support/notebook-case";
 
 describe("what Pulumi shows when the platform lags or refuses", () => {
   const cases = notebookCases();
@@ -50,7 +50,19 @@ describe("what Pulumi shows when the platform lags or refuses", () => {
     const up = await c.pulumi("up");
     expect(up.status, up.output).toBe(0);
     expect(c.sent("changeImage") + c.sent("startNotebooks")).toBe(0);
-  }, 180_000);
+    // A resize starts the notebook on its new size; the start sends no registry password, so the kept digest is enough.
+    c.write(program(secret, '{ ignoreChanges: ["customImageSecret"] }').replace('imageType: "official",', "").replace("customCpu: 2", "customCpu: 4"));
+    const resized = await c.pulumi("up");
+    expect(resized.status, resized.output).toBe(0);
+    expect(c.notebook()).toMatchObject({ status: "Running", replica_specs: expect.objectContaining({ custom_cpu: 4 }) });
+    // A replacement would create, which needs the password: refused in preview, before anything is deleted.
+    const uuid = String(c.notebook().uuid);
+    c.write(program(secret, '{ ignoreChanges: ["customImageSecret"] }').replace('imageType: "official",', "").replace("customCpu: 2", "customCpu: 4").replace('"jupyter",', '"rstudio",'));
+    const replaced = await c.pulumi("up");
+    expect(replaced.status, replaced.output).not.toBe(0);
+    expect(replaced.output).toContain("customImageSecret is kept from the state");
+    expect(c.notebook()).toMatchObject({ uuid, status: "Running" });
+  }, 240_000);
 
   it("a Failed notebook that never ran, on a platform that will not start it: preview says replace, up replaces it", async () => {
     const c = await cases.setUp("never-ran", program().replace('"jupyter:1"', '"jupyter:does-not-exist"'), { dialect: { startFailed: "refuse" } });
@@ -66,6 +78,23 @@ describe("what Pulumi shows when the platform lags or refuses", () => {
     expect(up.status, up.output).toBe(0);
     expect(c.notebook()).toMatchObject({ status: "Running", image: "jupyter:1" });
     expect(c.notebook().uuid).not.toBe(failed);
+  }, 180_000);
+
+  it("a notebook recorded as never ran that has run since (started in the console, then failed) is not replaced: the platform's running time says it ran", async () => {
+    const c = await cases.setUp("ran-since", program().replace('"jupyter:1"', '"jupyter:does-not-exist"'));
+    expect((await c.pulumi("up")).status).not.toBe(0);
+    const uuid = String(c.notebook().uuid);
+    // The console fixes the image; the notebook runs a while, then fails. Nobody refreshes.
+    expect((await c.console.post(`${NS}/notebooks/change_image`, { uuid, image: "jupyter:1", image_type: "official" })).json.ret_code).toBe(0);
+    await until(c, (nb) => nb.status === "Running" && Number(nb.running_time) >= 1);
+    expect(c.emulator.failNotebook(uuid, "OOMKilled")).toBe(true);
+    c.write(program());
+    const preview = await c.pulumi("preview", "--diff");
+    expect(preview.status, preview.output).toBe(0);
+    expect(preview.output).not.toMatch(/\(replace\)/);
+    const up = await c.pulumi("up");
+    expect(up.status, up.output).toBe(0);
+    expect(c.notebook()).toMatchObject({ uuid, status: "Running" });
   }, 180_000);
 
   it("a notebook that ran and then failed, on a platform that will not start it: up fails saying how to replace it, and deletes nothing", async () => {

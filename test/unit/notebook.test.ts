@@ -184,4 +184,9 @@ describe("platform answers in unexpected forms (platform-api B5)", () => {
     const recorded = overlay(inputs.replicaSpecs, { specs: "sku-1", customCpu: 8 });
     expect(diffNotebook({ ...inputs, replicaSpecs: recorded }, inputs).updates).toEqual(["replicaSpecs"]);
   });
+
+  it("a null the outputs recorded where nothing was set never hides the platform's value (a console's auto-delete time)", () => {
+    expect(overlay(null, "2031-03-04T05:06:07Z")).toBe("2031-03-04T05:06:07Z");
+    expect(overlay({ a: null }, { a: "x" })).toEqual({ a: "x" });
+  });
 });
