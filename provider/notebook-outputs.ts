@@ -3,7 +3,7 @@
  * password as a keyed digest, see secrets.ts), overlaid with what the platform
  * returned, without the provider's mark and without server passwords.
  */
-import { snakeToCamel, toCamel } from "../client/case";
+import { toCamel } from "../client/case";
 import * as wire from "../client/wire";
 import { compact } from "./inputs";
 import { currentClient, currentSettings } from "./context";
@@ -53,14 +53,11 @@ export function outputs(inputs: NotebookInputs, notebook: wire.Notebook, fromRef
   // Failed at its create, and seen Failed ever since (any other status may mean it ran): see notebook.ts neverRanReplacement.
   if ((inputs as Partial<NotebookOutputs>).neverRan === true && notebook.status === "Failed") merged.neverRan = true;
   // Every output is recorded, null where neither the platform nor the program gives a value: one missing from the state is unknown in every preview.
-  for (const key of outputKeys) if (merged[key] === undefined) merged[key] = null;
+  for (const key of wire.notebookOutputs) if (merged[key] === undefined) merged[key] = null;
   // The shape of what `base` recorded: recorded() again would digest the registry password a second time.
   merged.inputShape = fromRefresh ? (inputs as Partial<NotebookOutputs>).inputShape : shapeOf(base);
   return compact(merged);
 }
-
-/** The outputs a Notebook declares: the platform's fields, the create body's, and the provider's own. */
-const outputKeys = [...new Set([...Object.keys(wire.notebook.shape), ...Object.keys(wire.createNotebookRequest.shape)].map(snakeToCamel))];
 
 /** What the state records of the program's inputs: the create body (registry password as a digest) and the provider's own fields. */
 export function recorded(inputs: NotebookInputs): Record<string, unknown> {

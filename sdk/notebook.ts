@@ -1,4 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
+import { notebookOutputs, notebookSecretOutputs } from "../client/wire/notebook";
 import { autoNameSuffix, ForwardedResource, ownerMark, seedOutputs } from "./forward";
 import type { InputsOf, ImageSecret, NotebookBody, NotebookInfo, NotebookServer, ReplicaSpecs, VolumeSpec } from "./types";
 
@@ -57,18 +58,11 @@ export interface NotebookLookup {
   namespace?: pulumi.Input<string>;
 }
 
-const outputNames = [
-  // The platform's view.
-  "uuid", "status", "reason", "wsUrl", "server", "servers", "podIps", "createdAt", "updatedAt", "runningTime",
-  "userName", "email", "kuid", "rootUserId",
-  // The inputs, readable as outputs.
-  "chargeMode", "duration", "autoRenew", "nextChargeMode", "userId", "namespace", "image", "imageType", "name", "serverType",
-  "envs", "stopTime", "autoDeleteTime", "replicaSpecs", "volumeSpecs", "customImageSecret", "pip", "conda", "apt",
-  "customFirst", "customSecond", "desiredState", "waitForReady", "readyTimeoutSeconds",
-] as const;
+// Every output, from the kind's description (client/wire/notebook.ts notebookOutputs).
+const outputNames = notebookOutputs;
 
 /** Outputs kept secret in the state; env values often hold tokens, so the whole list is secret. */
-const secretOutputs = ["servers", "customImageSecret", "envs"];
+const secretOutputs = [...notebookSecretOutputs];
 
 /**
  * A notebook (container instance) on the AICP platform, running jupyter,

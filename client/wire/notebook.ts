@@ -1,5 +1,6 @@
 /** Wire schemas of notebooks (container instances): platform-api A2.2 and A4.2, platform-api B1. */
 import { z } from "zod";
+import { snakeToCamel } from "../case";
 import { dateTime, flag, looseNumber, looseString, maybe, notebookUuid, ownedObjectFields, paging, pathSegment, reportAlways, requiredString, text, tolerant, unique } from "./common";
 
 export const chargeMode = z.enum(["elastic", "monthly"]);
@@ -267,3 +268,25 @@ export const notebook = z.looseObject({
   running_time: looseNumber,
 });
 export type Notebook = z.output<typeof notebook>;
+
+/**
+ * The Notebook kind's outputs, camelCase: the platform's fields of a notebook
+ * and the create request's, less the request's fields that are no program's
+ * (the provider sets zone and owner from configuration; service and action
+ * mean nothing for a Notebook resource), plus the provider's own (how it
+ * waits, and the state it keeps the notebook in). The SDK declares exactly
+ * these (a unit test compares), and the state records each, null where absent.
+ */
+export const notebookOutputs: readonly string[] = [
+  ...new Set(
+    [...Object.keys(notebook.shape), ...Object.keys(createNotebookRequest.shape)]
+      .filter((wireName) => !["service", "action", "zone", "owner"].includes(wireName))
+      .map(snakeToCamel),
+  ),
+  "desiredState",
+  "waitForReady",
+  "readyTimeoutSeconds",
+];
+
+/** Outputs kept secret in the state: server details, registry credentials, and envs (their values often hold tokens). */
+export const notebookSecretOutputs: readonly string[] = ["servers", "customImageSecret", "envs"];
