@@ -33,7 +33,8 @@ export interface DialectKnowledge {
   readonly extraRequests: number;
 }
 
-interface Request<S extends z.ZodType | undefined> {
+/** One call of an operation: its path parameters, its validated input, and whether a retry is safe. */
+export interface Request<S extends z.ZodType | undefined> {
   readonly pathParams?: Readonly<Record<string, string>>;
   readonly schema?: S;
   readonly input?: unknown;
@@ -197,12 +198,6 @@ export class AicpClient {
     await this.send("changeImage", { pathParams: { namespace }, schema: wire.changeImageRequest, input: body, idempotent: true });
   }
 
-  /** Adds a resource template; returns the new template ids. */
-  async createTemplate(body: wire.CreateTemplateRequest): Promise<number[]> {
-    const data = await this.send("createTemplate", { schema: wire.createTemplateRequest, input: body, idempotent: false });
-    return parseOne("createTemplate", z.looseObject({ tmp_ids: z.array(z.number()) }), data).tmp_ids;
-  }
-
   async updateResourceGroup(body: wire.UpdateResourceGroupRequest): Promise<void> {
     await this.send("updateResourceGroup", { schema: wire.updateResourceGroupRequest, input: body, idempotent: true });
   }
@@ -245,15 +240,6 @@ export class AicpClient {
     }
   }
 
-  async listTrainingJobs(namespace: string, query: z.input<typeof wire.listTrainingJobsQuery> = {}): Promise<Page<wire.TrainingJob>> {
-    return this.page("listTrainingJobs", wire.listTrainingJobsQuery, query, wire.trainingJob, { namespace });
-  }
-
-  async createTrainingJob(namespace: string, body: wire.CreateTrainingJobRequest): Promise<wire.TrainingJob | undefined> {
-    const data = await this.send("createTrainingJob", { pathParams: { namespace }, schema: wire.createTrainingJobRequest, input: body, idempotent: false });
-    return parseList("createTrainingJob", wire.trainingJob, oneOrMany(data))[0];
-  }
-
   /**
    * Sends one read-only request on a route and returns the envelope's data,
    * without the fallbacks of the operation methods; for first-contact checks
@@ -280,7 +266,8 @@ export class AicpClient {
     return { items, totalSum: env.total_sum ?? undefined, counts: env.counts ?? undefined };
   }
 
-  private async send<S extends z.ZodType | undefined>(operation: OperationName, request: Request<S>): Promise<unknown> {
+  /** Sends one operation through the transport; subclasses add operations the shipped client does not need (test/support/platform-writer.ts). */
+  protected async send<S extends z.ZodType | undefined>(operation: OperationName, request: Request<S>): Promise<unknown> {
     const input = request.schema ? validate(operation, request.schema, request.input) : request.input;
     const env = await this.transport.send({
       operation,

@@ -8,6 +8,7 @@ import { AicpClient } from "../../client/client";
 import { AicpError } from "../../client/errors";
 import type { AttemptEvent } from "../../client/transport";
 import { emulatorCredentials, startTestEmulator } from "../support/emulator";
+import { PlatformWriter } from "../support/platform-writer";
 
 const ns = emulatorCredentials.userId;
 const notebookBody = {
@@ -25,11 +26,11 @@ const notebookBody = {
 
 describe("AICP client against the emulator", () => {
   let emulator: Emulator;
-  let client: AicpClient;
+  let client: PlatformWriter;
   const attempts: AttemptEvent[] = [];
 
   const makeClient = (overrides: Partial<ConstructorParameters<typeof AicpClient>[0]> = {}) =>
-    new AicpClient({
+    new PlatformWriter({
       baseUrl: emulator.url,
       zone: "xb3",
       credentials: { accessKeyId: emulatorCredentials.accessKeyId, secretAccessKey: emulatorCredentials.secretAccessKey },

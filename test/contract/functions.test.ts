@@ -6,10 +6,10 @@
 import * as pulumi from "@pulumi/pulumi";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Emulator } from "../../emulator";
-import { AicpClient } from "../../client/client";
 import { AicpError } from "../../client/errors";
 import * as aicp from "../../sdk";
 import { emulatorConfig, emulatorCredentials, startTestEmulator } from "../support/emulator";
+import { PlatformWriter } from "../support/platform-writer";
 
 const ns = emulatorCredentials.userId;
 
@@ -19,14 +19,14 @@ function resolve<T>(output: pulumi.Output<T>): Promise<T> {
 
 describe("data-source functions", () => {
   let emulator: Emulator;
-  let client: AicpClient;
+  let client: PlatformWriter;
   let notebookUuid: string;
 
   beforeAll(async () => {
     emulator = await startTestEmulator({ notebookReadyDelayMs: 20 });
     const config = Object.fromEntries(Object.entries(emulatorConfig(emulator)).map(([k, v]) => [k, v.value]));
     process.env.PULUMI_CONFIG = JSON.stringify(config);
-    client = new AicpClient({ baseUrl: emulator.url, zone: "xb3", credentials: emulatorCredentials });
+    client = new PlatformWriter({ baseUrl: emulator.url, zone: "xb3", credentials: emulatorCredentials });
     const nb = await client.createNotebook({
       charge_mode: "elastic",
       duration: 3600,

@@ -1,0 +1,24 @@
+/**
+ * Platform operations only the tests and the bench use, to shape what the
+ * provider reads (platform-api B1): adding resource templates to the
+ * catalogue, and making training jobs whose pods the pods operation returns.
+ * Kept out of the shipped client.
+ */
+import { z } from "zod";
+import { AicpClient } from "../../client/client";
+import { oneOrMany, parseList, parseOne } from "../../client/parse";
+import * as wire from "../../client/wire";
+
+export class PlatformWriter extends AicpClient {
+  /** Adds a resource template; returns the new template ids. */
+  async createTemplate(body: wire.CreateTemplateRequest): Promise<number[]> {
+    const data = await this.send("createTemplate", { schema: wire.createTemplateRequest, input: body, idempotent: false });
+    return parseOne("createTemplate", z.looseObject({ tmp_ids: z.array(z.number()) }), data).tmp_ids;
+  }
+
+  /** Creates a training job; returns it as the platform answered. */
+  async createTrainingJob(namespace: string, body: wire.CreateTrainingJobRequest): Promise<wire.TrainingJob | undefined> {
+    const data = await this.send("createTrainingJob", { pathParams: { namespace }, schema: wire.createTrainingJobRequest, input: body, idempotent: false });
+    return parseList("createTrainingJob", wire.trainingJob, oneOrMany(data))[0];
+  }
+}
