@@ -10,7 +10,7 @@ import { groupCreateRequest, groupFieldOfWire, groupFieldsChanging, groupPlatfor
 import { collectAll } from "../client/paging";
 import { AicpError, asOneLine } from "../client/errors";
 import { currentClient, currentSettings } from "./context";
-import { changedKeys, compact, resolveMark, resolveName, unknownPaths, withoutUnknowns, type CheckFailure } from "./inputs";
+import { camelPath, changedKeys, compact, resolveMark, resolveName, unknownPaths, withoutUnknowns, type CheckFailure } from "./inputs";
 import { warn } from "./engine-log";
 import { createOnce, isProvisional, lookedUpTwice, partlyCreated, resolveProvisional, sleep, stillUnconfirmed, UnconfirmedCreate } from "./create-once";
 import { groupMarkLength, groupMarkOf, withGroupMark, withoutGroupMark } from "./ownership";
@@ -45,8 +45,8 @@ function requestFailures(inputs: ResourceGroupInputs): CheckFailure[] {
   const result = wire.createResourceGroupRequest.safeParse(requestOf(inputs));
   if (result.success) return [];
   return result.error.issues.map((issue) => {
-    const [head, ...rest] = issue.path.map(String);
-    const property = [groupFieldOfWire(String(head ?? "")), ...rest].join(".") || "(inputs)";
+    const [head, ...rest] = issue.path;
+    const property = camelPath(head === undefined ? [] : [groupFieldOfWire(String(head)), ...rest]) || "(inputs)";
     return { property, reason: `${property} ${issue.message}` };
   });
 }

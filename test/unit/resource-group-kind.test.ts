@@ -38,3 +38,10 @@ describe("the ResourceGroup kind", () => {
     expect(JSON.stringify(result.failures)).not.toMatch(/pod_type|sku_id|customize_enable|podType\b/);
   });
 });
+
+describe("the ResourceGroup kind's check", () => {
+  it("names a list item by its index, as the program spells it (podTypes[0])", async () => {
+    const result = await lifecycle.check({}, { logicalName: "g", autoNameSuffix: "abc1234", skuId: "sku-1", podTypes: ["gpu"] as never });
+    expect((result.failures ?? []).map((f) => f.property)).toEqual(["podTypes[0]"]);
+  });
+});
