@@ -10,10 +10,10 @@
  * read from one listing: see confirmedLookup.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { AicpError, asOneLine } from "../client/errors";
+import { AicpError } from "../client/errors";
 import type * as wire from "../client/wire";
 import { currentClient, currentListing, currentSettings, learnedZone } from "./context";
-import { checkNotebook, defaults, diffNotebook, outsideSchedules, wireBody, type NotebookInputs } from "./notebook-inputs";
+import { checkNotebook, defaults, diffNotebook, wireBody, type NotebookInputs } from "./notebook-inputs";
 import { warn } from "./engine-log";
 import { NotebookFailed, type NotebookRef, waitForRemoval } from "./notebook-wait";
 import { resize, ResizeRefused, settle, StartRefused, waitOptions } from "./notebook-settle";
@@ -24,7 +24,8 @@ import { createOnce, isProvisional, lookedUpTwice, partlyCreated, stillUnconfirm
 import { notebookTarget, nowOnTheWire, resolveNotebook } from "./notebook-create";
 import { digestKey, outputs, recorded, refreshedInputs, type NotebookOutputs } from "./notebook-outputs";
 import { compact, unknownPaths, withoutUnknowns } from "./inputs";
-import { describeAdoption, planAdoption } from "./notebook-adopt";
+import { planAdoption } from "./notebook-adopt";
+import { nameOf, neverRanReplacement, previewAdoption, warnOfOutsideSchedules } from "./notebook-preview";
 import { hasZone, parseZone, withZone, zoneOf } from "../client/times";
 import { isRecordedSecret } from "./secrets";
 
@@ -60,23 +61,6 @@ export async function check(olds: Partial<NotebookInputs>, news: NotebookInputs)
     return { inputs: rest as NotebookInputs };
   }
   return previewAdoption(inputs);
-}
-
-/**
- * Looks the notebook up before it is taken over and warns what that will do;
- * an auto-named resource takes the notebook's name (it cannot be renamed). A
- * take-over that will be refused, or a lookup that fails, fails the preview:
- * the inputs recorded must hold the name the create will use.
- */
-async function previewAdoption(inputs: NotebookInputs): Promise<pulumi.dynamic.CheckResult<NotebookInputs>> {
-  try {
-    const plan = await planAdoption(currentListing(), inputs, digestKey(), currentClient().timeZone.offset);
-    await warn(describeAdoption(inputs.logicalName, plan));
-    return { inputs: { ...inputs, name: plan.inputs.name } };
-  } catch (error) {
-    const reason = error instanceof AicpError ? asOneLine(error).message : String(error);
-    return { inputs, failures: [{ property: "adoptId", reason: `Notebook ${inputs.logicalName} cannot take over ${inputs.adoptId}: ${reason}` }] };
-  }
 }
 
 export async function diff(id: string, olds: NotebookOutputs, news: NotebookInputs): Promise<pulumi.dynamic.DiffResult> {
@@ -116,23 +100,6 @@ export async function create(requested: NotebookInputs & { __provider?: string }
     const made: NotebookInputs = Object.assign({}, inputs, { neverRan: !adopted && error instanceof NotebookFailed });
     throw partlyCreatedNotebook(error, created.uuid, { ...outputs(made, lastSeen(error) ?? created), __provider: inputs.__provider });
   }
-}
-
-/**
- * A notebook whose create failed before it ever ran holds no work, and a new
- * notebook is what the program asks for (a platform may refuse to start a
- * Failed one). Replaced only on the platform's own word, read now: still
- * Failed, with a running time of 0. A stale record, a notebook started in the
- * console since, or a lookup that fails is never replaced on its own.
- */
-async function neverRanReplacement(id: string, olds: NotebookOutputs, news: NotebookInputs): Promise<boolean> {
-  if (olds.neverRan !== true || olds.status !== "Failed" || isProvisional(id) || (news.desiredState ?? defaults.desiredState) !== "Running") return false;
-  const live = await currentListing()
-    .locate(String(olds.namespace), id, nameOf(olds), 0)
-    .catch(() => undefined);
-  if (live?.status !== "Failed" || live.running_time !== 0) return false;
-  await warn(`notebook ${nameOf(olds) ?? id} failed at its create and never ran (${live.reason ?? "no reason given"}; running time 0); it holds no work and is replaced by a new one.`);
-  return true;
 }
 
 /** Takes over the notebook `adoptId` names (notebook-adopt.ts): refused with nothing changed, or changed in place to match the program. */
@@ -308,23 +275,6 @@ function notebookUnconfirmed(props: Partial<NotebookOutputs>, until: string): Ai
   return stillUnconfirmed("notebook", `namespace ${String(props.namespace)}`, props, until);
 }
 
-/**
- * A stop or auto-delete time the platform has and the program never set was
- * set outside it (in the console): not the program's to clear, but a preview
- * must not keep quiet about a notebook that is going to stop or vanish.
- */
-async function warnOfOutsideSchedules(olds: NotebookOutputs, news: NotebookInputs): Promise<void> {
-  const name = nameOf(olds) ?? String(olds.uuid ?? "");
-  for (const key of outsideSchedules(olds, news)) {
-    const when = String(olds[key]);
-    await warn(
-      key === "autoDeleteTime"
-        ? `notebook ${name} will be DELETED by the platform at ${when}: an auto-delete time was set outside this program. Set autoDeleteTime in the program to manage it, or clear it in the console.`
-        : `notebook ${name} will be stopped by the platform at ${when}: a stop time was set outside this program. Set stopTime in the program to manage it.`,
-    );
-  }
-}
-
 /** A notebook created (or adopted) but not ready: the engine records it with this id. */
 function partlyCreatedNotebook(error: unknown, id: string, properties: Record<string, unknown>): Error {
   return partlyCreated("notebook", error, id, properties);
@@ -336,11 +286,6 @@ function partlyCreatedNotebook(error: unknown, id: string, properties: Record<st
  * notebook the snapshot does not show is still looked up directly.
  */
 const refreshAgeMs = 5000;
-
-/** The name recorded for a notebook, for direct lookups. */
-function nameOf(props: Partial<NotebookOutputs>): string | undefined {
-  return typeof props.name === "string" && props.name !== "" ? props.name : undefined;
-}
 
 /**
  * An earlier run recorded `createdAt` with the platform's zone; the platform
