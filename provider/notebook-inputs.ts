@@ -53,8 +53,8 @@ const bodyKeys = Object.keys(wire.createNotebookRequest.shape).map(snakeToCamel)
 /** A read-only view of an inputs object by property name. */
 const record = (value: object) => value as unknown as Record<string, unknown>;
 
-/** Fields updated in place, each by the operation that changes it. */
-export const inPlaceKeys = ["stopTime", "autoDeleteTime", "image", "imageType", "customImageSecret", "desiredState", "waitForReady", "readyTimeoutSeconds"] as const;
+/** Fields updated in place: the description's (client/wire/notebook.ts notebookInPlaceFields) and the provider's own. */
+export const inPlaceKeys = [...wire.notebookInPlaceFields, "desiredState", "waitForReady", "readyTimeoutSeconds"] as const;
 
 /** Registry credentials as a program gives them: the password, or the name of a variable holding it. */
 export type ImageSecretInput = NonNullable<NotebookBody["customImageSecret"]> & { passwordFromEnv?: string };

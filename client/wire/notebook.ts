@@ -1,6 +1,6 @@
 /** Wire schemas of notebooks (container instances): platform-api A2.2 and A4.2, platform-api B1. */
 import { z } from "zod";
-import { snakeToCamel } from "../case";
+import { snakeToCamel, type Camelized } from "../case";
 import { dateTime, flag, looseNumber, looseString, maybe, notebookUuid, ownedObjectFields, paging, pathSegment, reportAlways, requiredString, text, tolerant, unique } from "./common";
 
 export const chargeMode = z.enum(["elastic", "monthly"]);
@@ -290,3 +290,16 @@ export const notebookOutputs: readonly string[] = [
 
 /** Outputs kept secret in the state: server details, registry credentials, and envs (their values often hold tokens). */
 export const notebookSecretOutputs: readonly string[] = ["servers", "customImageSecret", "envs"];
+
+/** A field of the create request, as a program spells it. */
+type NotebookField = keyof Camelized<z.input<typeof createNotebookRequest>>;
+
+/**
+ * How a change of each program field applies (platform-api B1): these in
+ * place, each by its own operation (set_stop_time, set_delete_time,
+ * change_image); `replicaSpecs` in place by a stop and a start when it names a
+ * sku in `specs`; every other field of the create request replaces the
+ * notebook. The provider's own fields (notebookOutputs' last three) change in
+ * place too. A name that is not a field of the request does not compile.
+ */
+export const notebookInPlaceFields = ["stopTime", "autoDeleteTime", "image", "imageType", "customImageSecret"] as const satisfies readonly NotebookField[];
