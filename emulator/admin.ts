@@ -20,7 +20,10 @@
  *   POST   /__emulator/notebooks/{uuid}/fail  its container fails: body {reason}; Failed until started again (404 when unknown)
  *   GET    /__emulator/connections       {open, peak, inFlight, peakInFlight}: connections and API requests at once
  *   DELETE /__emulator/connections       restarts the peaks from the current values
+ *   GET    /__emulator/clock             the time notebooks change by: {now (ISO 8601 UTC), offset_ms}
+ *   POST   /__emulator/clock             moves it forward: body {advance_ms: >= 0}; answers as GET (400 when invalid)
  */
+import type { EmulatorClock } from "./clock";
 import { ApiError, notFound } from "./errors";
 import type { FaultRegistry } from "./faults";
 import type { Misbehaviour } from "./misbehaviour";
@@ -38,6 +41,7 @@ export interface AdminDeps {
   misbehaviour: Misbehaviour;
   log: RequestLogEntry[];
   url: () => string;
+  clock: EmulatorClock;
   readyDelayMs: number;
   deleteNotebook: (uuid: string) => boolean;
   failNotebook: (uuid: string, reason: string) => boolean;
@@ -66,8 +70,16 @@ function badRequestOnError<T>(change: () => T): T {
 /** Answers one admin request; throws ApiError for errors. */
 export function handleAdmin(deps: AdminDeps, method: string, path: string, body: unknown): { data: unknown; counts: number } {
   const route = `${method} ${path.replace(/\/+$/, "")}`;
-  const now = Date.now();
+  const now = deps.clock.now();
   switch (route) {
+    case "GET /__emulator/clock":
+      return { data: clockView(deps.clock), counts: 0 };
+    case "POST /__emulator/clock": {
+      const advance = (body as { advance_ms?: unknown } | null)?.advance_ms;
+      if (typeof advance !== "number") throw new ApiError(400, 400, "body must be {advance_ms: <milliseconds >= 0>}");
+      badRequestOnError(() => deps.clock.advance(advance));
+      return { data: clockView(deps.clock), counts: 0 };
+    }
     case "GET /__emulator/connections":
       return { data: deps.connections.read(), counts: 0 };
     case "DELETE /__emulator/connections":
@@ -140,4 +152,10 @@ export function handleAdmin(deps: AdminDeps, method: string, path: string, body:
     return { data: { uuid }, counts: 0 };
   }
   throw new ApiError(404, 404, `no admin route for ${method} ${path}`);
+}
+
+/** The clock as the admin API shows it. */
+function clockView(clock: EmulatorClock): { now: string; offset_ms: number } {
+  const now = clock.now();
+  return { now: new Date(now).toISOString(), offset_ms: now - Date.now() };
 }

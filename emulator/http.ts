@@ -7,6 +7,7 @@
  * the limit), so an unsigned or foreign request costs nothing whatever body it
  * announces (issue 11, item 6; ./body.ts).
  */
+import type { EmulatorClock } from "./clock";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { ADMIN_PREFIX, type AdminDeps, handleAdmin, isLoopback } from "./admin";
 import { MAX_BODY_BYTES, announcesBody, readBody } from "./body";
@@ -31,6 +32,8 @@ export interface HttpDeps {
   misbehaviour: Misbehaviour;
   credentials: readonly Credential[];
   zones: readonly string[];
+  /** The time notebooks change by (clock.ts). */
+  clock: EmulatorClock;
   readyDelayMs: number;
   dialect: () => Dialect;
   /** The admin API's dependencies. */
@@ -122,7 +125,7 @@ export function requestListener(deps: HttpDeps): (req: IncomingMessage, res: Ser
       deps.load.inFlight++;
       deps.load.peakInFlight = Math.max(deps.load.peakInFlight, deps.load.inFlight);
       res.on("close", () => deps.load.inFlight--);
-      deps.store.purgeExpired(Date.now());
+      deps.store.purgeExpired(deps.clock.now());
       // One dialect for the whole request, even if a test switches it meanwhile.
       dialect = structuredClone(deps.dialect());
       const match = matchRoute(method, path, dialect);
@@ -165,7 +168,7 @@ export function requestListener(deps: HttpDeps): (req: IncomingMessage, res: Ser
         query,
         body: bytes.length === 0 ? undefined : parseJson(bytes),
         user: verified.credential,
-        now: Date.now(),
+        now: deps.clock.now(),
         readyDelayMs: deps.readyDelayMs,
         dialect,
         consumed: new Set(["zone"]),

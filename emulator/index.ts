@@ -9,4 +9,5 @@ export type { AuthVariant, Dialect, Emulator, EmulatorOptions, FaultSpec, Reques
 export { DEFAULT_DIALECT, DEFAULT_ZONES } from "./dialect";
 export { OPERATION_NAMES, ROUTES, type OperationName } from "./routes";
 export { startEmulator } from "./server";
+export { EmulatorClock } from "./clock";
 export type { MisbehaviourSpec } from "./misbehaviour";

@@ -5,6 +5,7 @@
 import { createServer } from "node:http";
 import type { Socket } from "node:net";
 import type { AdminDeps } from "./admin";
+import { EmulatorClock } from "./clock";
 import { DEFAULT_DIALECT, DEFAULT_ZONES, mergeDialect } from "./dialect";
 import { FaultRegistry } from "./faults";
 import { Misbehaviour } from "./misbehaviour";
@@ -27,6 +28,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     userId: c.userId ?? DEFAULT_CREDENTIAL.userId,
   }));
   const readyDelayMs = options.notebookReadyDelayMs ?? 1000;
+  const clock = options.clock ?? new EmulatorClock();
   const zones = [...(options.zones ?? DEFAULT_ZONES)];
   let dialect: Dialect = mergeDialect(DEFAULT_DIALECT, options.dialect ?? {});
   const store = new Store(options.stateFile, [...new Set(credentials.map((c) => c.userId))]);
@@ -40,7 +42,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   let url = "";
 
   const deleteNotebook = (uuid: string): boolean => {
-    store.purgeExpired(Date.now());
+    store.purgeExpired(clock.now());
     const before = store.data.notebooks.length;
     store.mutate((d) => (d.notebooks = d.notebooks.filter((n) => n.uuid !== uuid)));
     return store.data.notebooks.length < before;
@@ -50,12 +52,12 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     if (!nb) return false;
     store.mutate(() => {
       // The time it ran before failing stays counted (running_time), as a platform's accounting would.
-      nb.run_ms_before += currentRunMs(nb, Date.now(), readyDelayMs);
+      nb.run_ms_before += currentRunMs(nb, clock.now(), readyDelayMs);
       nb.failed_reason = reason;
     });
     return true;
   };
-  const seed = (spec: SeedNotebooks): string[] => seedNotebooks(store, credentials, readyDelayMs, spec, Date.now());
+  const seed = (spec: SeedNotebooks): string[] => seedNotebooks(store, credentials, readyDelayMs, spec, clock.now());
   const currentDialect = (): Dialect => structuredClone(dialect);
   const setDialect = (patch: unknown): Dialect => {
     dialect = mergeDialect(dialect, patch);
@@ -76,6 +78,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     misbehaviour,
     log,
     url: () => url,
+    clock,
     readyDelayMs,
     deleteNotebook,
     failNotebook,
@@ -87,7 +90,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       reset: () => Object.assign(load, { peakConnections: sockets.size, peakInFlight: load.inFlight }),
     },
   };
-  const listener = requestListener({ store, faults, misbehaviour, credentials, zones, readyDelayMs, dialect: () => dialect, admin, record, load });
+  const listener = requestListener({ store, faults, misbehaviour, credentials, zones, clock, readyDelayMs, dialect: () => dialect, admin, record, load });
 
   const server = createServer((req, res) => void listener(req, res));
   server.on("connection", (socket) => {
@@ -121,11 +124,12 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     deleteNotebook,
     failNotebook,
     listNotebooks: () => {
-      const now = Date.now();
+      const now = clock.now();
       store.purgeExpired(now);
       return store.data.notebooks.map((nb) => notebookToWire(nb, now, readyDelayMs, dialect));
     },
     listResourceGroups: () => store.data.groups.map((g) => groupToWire(g, dialect)),
+    clock,
     close: async () => {
       await new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -4,6 +4,7 @@ import type { MisbehaviourSpec } from "./misbehaviour";
  * The emulator's public contract. The provider's tests depend on these shapes,
  * so they change only together with those tests.
  */
+import type { EmulatorClock } from "./clock";
 
 /**
  * The switches for what nobody knows about the real platform. Each default is
@@ -112,6 +113,8 @@ export interface EmulatorOptions {
   dialect?: Partial<Dialect>;
   /** Known zones; default xb3, xb2, hb2 (the public clients) and hd1 (the docs' example), platform-api B4. */
   zones?: string[];
+  /** The clock notebooks change by; default the machine's, which tests move forward with `Emulator.clock.advance`. */
+  clock?: EmulatorClock;
 }
 
 /** How the signature of an accepted request was built (platform-api B4). */
@@ -221,6 +224,8 @@ export interface Emulator {
   listNotebooks(): Array<Record<string, unknown>>;
   /** Every resource group (platform-owned ones included), wire-shaped. */
   listResourceGroups(): Array<Record<string, unknown>>;
+  /** The clock notebooks change by: `clock.advance(ms)` brings their next change (Running, a stop or delete time) without waiting. */
+  readonly clock: EmulatorClock;
   /** Stops listening and destroys open sockets. */
   close(): Promise<void>;
 }

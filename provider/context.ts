@@ -6,6 +6,7 @@
 import type { AicpClient } from "../client/client";
 import { createClient, resolveSettings, type ConfigSource, type Settings } from "../client/config";
 import { NotebookListing } from "./notebook-listing";
+import { pollDefaults } from "./notebook-wait";
 
 let settings: Settings | undefined;
 let configureError: unknown;
@@ -60,6 +61,15 @@ export function learnedZone(): number | undefined {
 /** The process's shared notebook listing (see notebook-listing.ts). */
 export function currentListing(): NotebookListing {
   const forClient = currentClient();
-  if (shared?.client !== forClient) shared = { client: forClient, listing: new NotebookListing(forClient) };
+  if (shared?.client !== forClient) shared = { client: forClient, listing: new NotebookListing(forClient, listingMaxAgeMs()) };
   return shared.listing;
+}
+
+/**
+ * How old a listing may be and still answer a wait's poll: half a second, or
+ * the poll interval when AICP_POLL_INTERVAL_MS makes it shorter (tests against
+ * a fast emulator), so a wait sees each poll's answer fresh.
+ */
+function listingMaxAgeMs(): number {
+  return Math.min(500, pollDefaults().initialIntervalMs);
 }
