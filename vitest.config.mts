@@ -8,6 +8,14 @@ import { defineConfig } from "vitest/config";
  * test/support/package-install.ts). `vitest run --project unit --project
  * contract` runs the first two without packing.
  */
+/**
+ * Unit and contract files spend most of their time waiting on an in-process
+ * emulator's answers, not computing: four at once on two cores keeps the CPU
+ * busy. They run first, as one group; the engine files (each drives pulumi
+ * and node processes of its own) run after, at the default parallelism.
+ */
+const waitingFiles = { maxWorkers: 4, sequence: { groupOrder: 0 } };
+
 export default defineConfig({
   test: {
     // End-to-end files drive the real pulumi CLI; they set their own, longer timeouts.
@@ -16,13 +24,14 @@ export default defineConfig({
     pool: "forks",
     reporters: process.env.CI ? ["default", ["json", { outputFile: "test-results/vitest.json" }]] : ["default"],
     projects: [
-      { extends: true, test: { name: "unit", include: ["test/unit/**/*.test.ts"] } },
-      { extends: true, test: { name: "contract", include: ["test/contract/**/*.test.ts", "test/emulator/**/*.test.ts"] } },
-      { extends: true, test: { name: "conformance", include: ["test/conformance/**/*.test.ts"] } },
+      { extends: true, test: { name: "unit", include: ["test/unit/**/*.test.ts"], ...waitingFiles } },
+      { extends: true, test: { name: "contract", include: ["test/contract/**/*.test.ts", "test/emulator/**/*.test.ts"], ...waitingFiles } },
+      { extends: true, test: { name: "conformance", include: ["test/conformance/**/*.test.ts"], sequence: { groupOrder: 1 } } },
       {
         extends: true,
         test: {
           name: "engine",
+          sequence: { groupOrder: 2 },
           include: ["test/e2e/**/*.test.ts", "test/reliability/**/*.test.ts"],
           globalSetup: ["test/support/package-install.ts", "test/support/reliability-summary.ts"],
         },

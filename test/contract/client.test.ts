@@ -41,7 +41,8 @@ describe("AICP client against the emulator", () => {
     });
 
   beforeAll(async () => {
-    emulator = await startTestEmulator({ notebookReadyDelayMs: 50 });
+    // An hour to become Running: tests move the emulator's clock past it.
+    emulator = await startTestEmulator({ notebookReadyDelayMs: 3_600_000 });
     client = makeClient();
   });
   afterAll(async () => {
@@ -91,7 +92,7 @@ describe("AICP client against the emulator", () => {
       expect(nb.replica_specs).toMatchObject({ replicas: 1, custom_gpu: 1, custom_gpu_list: ["0"] });
       expect(nb.volume_specs![0]).toMatchObject({ file_set: "data", mount_path: "/data", quota: 0, notebook_uuid: nb.uuid });
       expect(nb.created_at).not.toMatch(/Z$/);
-      await new Promise((r) => setTimeout(r, 120));
+      emulator.clock.advance(3_600_000);
       const running = await client.findNotebook(ns, nb.uuid);
       expect(running?.status).toBe("Running");
       expect(running?.servers?.[0]?.status).toBe(true);
@@ -99,7 +100,7 @@ describe("AICP client against the emulator", () => {
 
     it("reads the six disk metrics of a running notebook", async () => {
       const nb = await client.createNotebook({ ...notebookBody, name: "metrics-nb" });
-      await new Promise((r) => setTimeout(r, 120));
+      emulator.clock.advance(3_600_000);
       const metrics = await client.getNotebookDiskMetrics({ namespace: ns, uuid: nb.uuid });
       expect(metrics.map((m) => m.metric_name).sort()).toEqual(
         [

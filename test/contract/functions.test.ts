@@ -23,7 +23,8 @@ describe("data-source functions", () => {
   let notebookUuid: string;
 
   beforeAll(async () => {
-    emulator = await startTestEmulator({ notebookReadyDelayMs: 20 });
+    // An hour to become Running: the setup moves the emulator's clock past it.
+    emulator = await startTestEmulator({ notebookReadyDelayMs: 3_600_000 });
     const config = Object.fromEntries(Object.entries(emulatorConfig(emulator)).map(([k, v]) => [k, v.value]));
     process.env.PULUMI_CONFIG = JSON.stringify(config);
     client = new PlatformWriter({ baseUrl: emulator.url, zone: "xb3", credentials: emulatorCredentials });
@@ -48,7 +49,7 @@ describe("data-source functions", () => {
       image_type: "official",
       replica_specs: [{ replica_type: "Worker", replicas: 2 }],
     });
-    await new Promise((r) => setTimeout(r, 60));
+    emulator.clock.advance(3_600_000);
   });
 
   afterAll(async () => {

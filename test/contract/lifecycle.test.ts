@@ -13,6 +13,7 @@ import type { NotebookInputs } from "../../provider/notebook-inputs";
 import * as resourceGroup from "../../provider/resource-group";
 import { emulatorCredentials, startTestEmulator } from "../support/emulator";
 import { validNotebookInputs } from "../support/fixtures";
+import { eventually } from "../support/poll";
 
 const user = emulatorCredentials.userId;
 
@@ -20,6 +21,8 @@ describe("lifecycles against the emulator", () => {
   let emulator: Emulator;
   const own = () => emulator.listNotebooks().filter((n) => n.namespace === user);
   const writes = (operation: string) => emulator.requests().filter((r) => r.operation === operation);
+  // API requests the emulator is handling now (its admin API, emulator/admin.ts).
+  const inFlight = async () => ((await (await fetch(`${emulator.url}/__emulator/connections`)).json()) as { data: { inFlight: number } }).data.inFlight;
 
   // What the SDK derives for each resource: a mark of 32 hex characters, one per resource.
   const markOf = (name: string) => createHash("md5").update(`test-stack/${name}`).digest("hex");
@@ -58,7 +61,7 @@ describe("lifecycles against the emulator", () => {
   });
 
   it("does not send a create twice when its answer times out: it finds the notebook instead", async () => {
-    emulator.addFault({ kind: "latency", latencyMs: 1200, operation: "createNotebook", count: 1 });
+    emulator.addFault({ kind: "latency", latencyMs: 800, operation: "createNotebook", count: 1 });
     const result = await notebook.create(await checked(inputs("slow")));
     expect(writes("createNotebook")).toHaveLength(1);
     expect(own()).toHaveLength(1);
@@ -120,10 +123,10 @@ describe("lifecycles against the emulator", () => {
 
   it("finds a group whose create answer was lost instead of leaving it orphaned", async () => {
     const news = (await resourceGroup.check({}, { logicalName: "lost", autoNameSuffix: "def5678", ownerMark: markOf("lost"), skuId: "sku-1", podTypes: ["job"] } as never)).inputs!;
-    emulator.addFault({ kind: "latency", latencyMs: 1200, operation: "createResourceGroup", count: 1 });
+    emulator.addFault({ kind: "latency", latencyMs: 800, operation: "createResourceGroup", count: 1 });
     const created = await resourceGroup.create(news).catch((e: unknown) => e);
     // The answer timed out; the group appears once the platform finishes.
-    await new Promise((r) => setTimeout(r, 1000));
+    await eventually(() => emulator.listResourceGroups().some((g) => g.name === news.name), `group ${String(news.name)} to be made`);
     const retried = created instanceof Error ? await resourceGroup.create(news) : (created as Awaited<ReturnType<typeof resourceGroup.create>>);
     const mine = emulator.listResourceGroups().filter((g) => g.name === news.name);
     expect(mine).toHaveLength(1);
@@ -135,7 +138,7 @@ describe("lifecycles against the emulator", () => {
     const created = await notebook.create(await checked(inputs("racing")));
     emulator.addFault({ kind: "latency", latencyMs: 400, operation: "stopNotebooks", count: 1 });
     const removal = notebook.remove(created.id, created.outs!);
-    await new Promise((r) => setTimeout(r, 100));
+    await eventually(async () => (await inFlight()) > 0, "the stop request to reach the platform");
     expect(emulator.deleteNotebook(created.id)).toBe(true);
     await expect(removal).resolves.toBeUndefined();
     expect(writes("stopNotebooks").map((r) => r.status)).toEqual([404]);
@@ -206,11 +209,8 @@ describe("lifecycles against the emulator", () => {
     expect(emulator.requests().filter((r) => r.method !== "GET")).toEqual([]);
   });
 
-  /** Polls the emulator until our one notebook satisfies `condition`, at most 10 s. */
-  async function until(condition: (nb: Record<string, unknown>) => boolean): Promise<void> {
-    for (let i = 0; i < 200 && !condition(own()[0] ?? {}); i++) await new Promise((r) => setTimeout(r, 50));
-    expect(condition(own()[0] ?? {})).toBe(true);
-  }
+  /** Polls the emulator until our one notebook satisfies `condition`. */
+  const until = (condition: (nb: Record<string, unknown>) => boolean) => eventually(() => condition(own()[0] ?? {}), `the notebook to satisfy ${condition.toString()}`);
 
   it("an image change or resize of a notebook its own stop time stopped leaves it stopped; a size then waits for the next start", async () => {
     const soon = new Date(Date.now() + 1500).toISOString().replace(/\.\d{3}Z$/, "Z");

@@ -7,10 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type Emulator } from "../../emulator";
 import { admin, client } from "./client";
 
+const HOUR = 3_600_000;
 let emu: Emulator;
 let api: ReturnType<typeof client>;
 beforeAll(async () => {
-  emu = await startEmulator({ notebookReadyDelayMs: 50 });
+  // An hour to become Running: the tests move the emulator's clock past it.
+  emu = await startEmulator({ notebookReadyDelayMs: HOUR });
   api = client(emu);
 });
 afterAll(() => emu.close());
@@ -32,26 +34,24 @@ async function find(uuid: string): Promise<Record<string, unknown>> {
   return r.json.data.find((n: { uuid: string }) => n.uuid === uuid);
 }
 
-/** Polls until `condition` holds of the notebook, at most 10 s; returns the last answer. */
-async function until(uuid: string, condition: (nb: Record<string, unknown>) => boolean): Promise<Record<string, unknown>> {
-  let last = await find(uuid);
-  for (let i = 0; i < 200 && !condition(last); i++) {
-    await new Promise((r) => setTimeout(r, 50));
-    last = await find(uuid);
-  }
-  return last;
+/** The notebook as listed once the emulator's clock (emulator/clock.ts) has moved `ms` forward. */
+async function after(ms: number, uuid: string): Promise<Record<string, unknown>> {
+  emu.clock.advance(ms);
+  return find(uuid);
 }
 
 describe("a notebook over time", () => {
   it("stops by itself once its stop time has come, and a start runs it again", async () => {
     const uuid = await create("scheduled");
-    expect((await until(uuid, (nb) => nb.status === "Running")).status).toBe("Running");
-    // Whole seconds, as platforms take them: far enough ahead that truncation stays after the start.
-    const soon = new Date(Date.now() + 1500).toISOString().replace(/\.\d{3}Z$/, "Z");
+    expect((await after(HOUR, uuid)).status).toBe("Running");
+    // Whole seconds, as platforms take them.
+    const soon = new Date(emu.clock.now() + HOUR).toISOString().replace(/\.\d{3}Z$/, "Z");
     expect((await api.post(`${NS}/notebooks/set_stop_time`, { uuid, stop_time: soon })).json.ret_code).toBe(0);
-    expect((await until(uuid, (nb) => nb.status === "Stopped")).status).toBe("Stopped");
+    expect((await after(HOUR - 60_000, uuid)).status).toBe("Running");
+    expect((await after(60_000, uuid)).status).toBe("Stopped");
     expect((await api.post(`${NS}/notebooks/start`, { uuids: [uuid], sku_id: "sku-1" })).json.ret_code).toBe(0);
-    expect((await until(uuid, (nb) => nb.status === "Running")).status).toBe("Running");
+    expect((await find(uuid)).status).toBe("Pending");
+    expect((await after(HOUR, uuid)).status).toBe("Running");
   });
 
   it("an empty stop or auto-delete time clears it", async () => {
@@ -64,21 +64,21 @@ describe("a notebook over time", () => {
 
   it("a container failed out of band is Failed with its reason until it is started again", async () => {
     const uuid = await create("crashing");
-    expect((await until(uuid, (nb) => nb.status === "Running")).status).toBe("Running");
+    expect((await after(HOUR, uuid)).status).toBe("Running");
     expect((await admin(emu, "POST", `/notebooks/${uuid}/fail`, { reason: "OOMKilled" })).status).toBe(200);
     expect(await find(uuid)).toMatchObject({ status: "Failed", reason: "OOMKilled" });
     expect((await admin(emu, "POST", `/notebooks/${uuid}/fail`, {})).status).toBe(400);
     expect((await admin(emu, "POST", "/notebooks/nb-unknown/fail", { reason: "x" })).status).toBe(404);
     await api.post(`${NS}/notebooks/start`, { uuids: [uuid], sku_id: "sku-1" });
-    expect(await until(uuid, (nb) => nb.status === "Running")).toMatchObject({ status: "Running", reason: null });
+    expect(await after(HOUR, uuid)).toMatchObject({ status: "Running", reason: null });
   });
 
   it("statusWords changes how answers spell a status, and nothing else", async () => {
     const uuid = await create("spelled");
     emu.misbehave({ statusWords: { Running: "running", Pending: "Starting" } });
     try {
-      const seen = await until(uuid, (nb) => nb.status === "running");
-      expect(seen.status).toBe("running");
+      expect((await find(uuid)).status).toBe("Starting");
+      expect((await after(HOUR, uuid)).status).toBe("running");
       expect(emu.listNotebooks().find((n) => n.uuid === uuid)!.status).toBe("Running");
     } finally {
       emu.clearMisbehaviour();

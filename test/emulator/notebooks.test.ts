@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type Emulator } from "../../emulator";
 import { type Query, client } from "./client";
 
-const DELAY = 50;
+/** An hour to become Running: tests move the emulator's clock past it (emulator/clock.ts) rather than wait. */
+const DELAY = 3_600_000;
 let emu: Emulator;
 let api: ReturnType<typeof client>;
 beforeAll(async () => {
@@ -15,7 +16,6 @@ afterAll(() => emu.close());
 const NS = "/notebooks/namespaces/usr-emulator";
 const post = (path: string, body: unknown) => api.post(path, body);
 const list = (query: Query = {}) => api.get(`${NS}/notebooks`, { limit: 100, ...query });
-const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const noZone = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d$/;
 
 function createBody(overrides: Record<string, unknown> = {}) {
@@ -97,7 +97,7 @@ describe("lifecycle", () => {
   it("goes Pending -> Running after the delay with server details and growing running time", async () => {
     const nb = await create({ name: "life", server_type: "code_server" });
     expect((await find(nb.uuid)).status).toBe("Pending");
-    await wait(DELAY + 20);
+    emu.clock.advance(DELAY);
     const running = await find(nb.uuid);
     expect(running.status).toBe("Running");
     expect(running.servers[0]).toMatchObject({ status: true, target_port: 8080, server_type: "code_server" });
@@ -110,7 +110,7 @@ describe("lifecycle", () => {
 
   it("fails with a reason when the image does not exist", async () => {
     const nb = await create({ name: "bad", image: "library/does-not-exist:1" });
-    await wait(DELAY + 20);
+    emu.clock.advance(DELAY);
     const failed = await find(nb.uuid);
     expect(failed.status).toBe("Failed");
     expect(failed.reason).toBe("ErrImagePull: image library/does-not-exist:1 not found");
@@ -118,7 +118,7 @@ describe("lifecycle", () => {
 
   it("stops and starts again (resized by custom_spec)", async () => {
     const nb = await create({ name: "stopstart" });
-    await wait(DELAY + 20);
+    emu.clock.advance(DELAY);
     const stopped = await post(`${NS}/notebooks/stop`, { uuids: [nb.uuid], save_image: false });
     expect(stopped.status).toBe(200);
     expect(stopped.json.data[0]).toMatchObject({ uuid: nb.uuid, status: "Stopped" });
@@ -126,7 +126,7 @@ describe("lifecycle", () => {
     expect((await find(nb.uuid)).status).toBe("Stopped");
     const started = await post(`${NS}/notebooks/start`, { uuids: [nb.uuid], sku_id: "sku-a100x2", custom_spec: { replicas: 1, custom_cpu: 32, custom_memory: 240, custom_gpu: 2 } });
     expect(started.json.data[0]).toMatchObject({ status: "Pending", replica_specs: { specs: "sku-a100x2", custom_cpu: 32, custom_gpu: 2, notebook_uuid: nb.uuid } });
-    await wait(DELAY + 20);
+    emu.clock.advance(DELAY);
     expect((await find(nb.uuid)).status).toBe("Running");
     const missing = await post(`${NS}/notebooks/stop`, { uuids: ["nb-doesnotexist"] });
     expect(missing.status).toBe(404);
@@ -143,14 +143,14 @@ describe("lifecycle", () => {
   });
 
   it("disappears once its auto-delete time has come", async () => {
-    const soon = new Date(Date.now() + 1500).toISOString().slice(0, 19); // no zone: read as UTC
+    const soon = new Date(emu.clock.now() + DELAY).toISOString().slice(0, 19); // no zone: read as UTC
     const nb = await create({ name: "ephemeral", auto_delete_time: soon });
     expect(await find(nb.uuid)).toBeDefined();
     const other = await create({ name: "now-delete" });
-    const del = await post(`${NS}/notebooks/set_delete_time`, { uuid: other.uuid, auto_delete_time: new Date().toISOString() });
+    const del = await post(`${NS}/notebooks/set_delete_time`, { uuid: other.uuid, auto_delete_time: new Date(emu.clock.now()).toISOString() });
     expect(del.status).toBe(200);
     expect(await find(other.uuid)).toBeUndefined();
-    await wait(1600);
+    emu.clock.advance(DELAY);
     expect(await find(nb.uuid)).toBeUndefined();
     expect(emu.listNotebooks().some((n) => n.uuid === nb.uuid)).toBe(false);
   });
@@ -177,7 +177,7 @@ describe("list notebooks", () => {
     expect(last.json.data.map((n: { name: string }) => n.name)).toEqual(["page-4"]);
     const rev = await list({ name: "page-", limit: 1, reverse: true, order_by: "created_at" });
     expect(rev.json.data[0].name).toBe("page-4");
-    await wait(DELAY + 20);
+    emu.clock.advance(DELAY);
     const running = await list({ name: "page-", status: ["Running"] });
     expect(running.json.total_sum).toBe(5);
     const stopped = await list({ name: "page-", status: ["Stopped", "Failed"] });
@@ -189,7 +189,7 @@ describe("disk metrics (platform-api A4.4)", () => {
   const metricsPath = "/monitoring/namespaces/usr-emulator/notebook/disk";
   it("returns the six metrics with consistent numbers for a running notebook, counts 0", async () => {
     const nb = await create({ name: "disk" });
-    await wait(DELAY + 20);
+    emu.clock.advance(DELAY);
     const r = await api.get(metricsPath, { uuid: nb.uuid });
     expect(r.status).toBe(200);
     expect(r.json.counts).toBe(0);

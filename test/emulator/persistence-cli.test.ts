@@ -43,7 +43,7 @@ describe("persistence", () => {
       expect(got.json.data.name).toBe("kept");
       const t = await b.get("/resource/template", { template_ids: tmpl.json.data.tmp_ids, spec_type: "only_cpu" });
       expect(t.json.data[0].name).toBe("kept-tmpl");
-      await new Promise((r) => setTimeout(r, 60)); // past the ready delay
+      second.clock.advance(50); // past the ready delay
       const nbs = await b.get("/notebooks/namespaces/usr-emulator/notebooks");
       expect(nbs.json.data[0]).toMatchObject({ uuid: nb.json.data[0].uuid, status: "Running", servers: [{ target_port: 8787 }] });
       const pods = await b.get("/trains/namespaces/usr-emulator/endpoints/tfjobs/trains/kept-job/pods");

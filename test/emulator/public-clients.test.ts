@@ -13,11 +13,13 @@ import { createTrainingJob } from "../support/emulator";
 import { NS, ZONE, admin, client } from "./client";
 
 const OTHER = { accessKeyId: "AKIDOTHER", secretAccessKey: "other-secret" };
+const HOUR = 3_600_000;
 let emu: Emulator;
 let api: ReturnType<typeof client>;
 beforeAll(async () => {
   emu = await startEmulator({
-    notebookReadyDelayMs: 50,
+    // An hour to become Running: a test moves the emulator's clock past it.
+    notebookReadyDelayMs: HOUR,
     credentials: [
       { accessKeyId: "AKIDEMULATOR", secretAccessKey: "emulator-secret", userId: "usr-emulator" },
       { ...OTHER, userId: "usr-Other" },
@@ -28,7 +30,6 @@ beforeAll(async () => {
 afterAll(() => emu.close());
 
 const nbPath = `/notebooks/namespaces/${NS}`;
-const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const lastLog = () => emu.requests().at(-1)!;
 
 async function create(name: string, extra: Record<string, unknown> = {}): Promise<string> {
@@ -132,7 +133,7 @@ describe("notebook access info: GET .../notebooks/{uuid}/servers", () => {
       [false, null],
       [false, null],
     ]);
-    await wait(80);
+    emu.clock.advance(HOUR);
     // The MCP server's call: services ssh, custom, node_port, with owner and user_id.
     const mcp = await api.get(`${nbPath}/notebooks/${uuid}/servers`, { owner: NS, user_id: NS, services: ["ssh", "custom", "node_port"] });
     expect(mcp.status).toBe(200);
