@@ -154,7 +154,7 @@ describe("lifecycles against the emulator", () => {
     expect(own().map((n) => n.uuid)).toEqual([created.id]);
   });
 
-  it("refuses in check a notebook whose create body would pass 1 MiB, naming the limit; nothing is sent", async () => {
+  it("refuses in check a notebook whose create body would pass 1 MiB, naming the limit", async () => {
     const envs = Array.from({ length: 20 }, (_, i) => ({ name: `BIG_${i}`, value: "x".repeat(60_000) }));
     const result = await notebook.check({}, inputs("huge", { envs }));
     expect(result.failures?.map((f) => f.reason).join("\n")).toMatch(/at most 1048576 \(1 MiB\)/);
