@@ -38,7 +38,8 @@ export interface NotebookInputs extends Partial<NotebookBody> {
   adoptId?: string;
 }
 
-export const defaults = { desiredState: "Running", waitForReady: true, readyTimeoutSeconds: 600 } as const;
+/** The provider's defaults, from the kind's description (client/wire/notebook.ts notebookKind). */
+export const defaults = wire.notebookKind.defaults;
 
 /**
  * Largest create body the provider sends. The platform documents no limit;
@@ -53,8 +54,8 @@ const bodyKeys = Object.keys(wire.createNotebookRequest.shape).map(snakeToCamel)
 /** A read-only view of an inputs object by property name. */
 const record = (value: object) => value as unknown as Record<string, unknown>;
 
-/** Fields updated in place: the description's (client/wire/notebook.ts notebookInPlaceFields) and the provider's own. */
-export const inPlaceKeys = [...wire.notebookInPlaceFields, "desiredState", "waitForReady", "readyTimeoutSeconds"] as const;
+/** Fields updated in place, from the kind's description (client/wire/notebook.ts notebookKind). */
+export const inPlaceKeys = wire.notebookKind.inPlace;
 
 /** Registry credentials as a program gives them: the password, or the name of a variable holding it. */
 export type ImageSecretInput = NonNullable<NotebookBody["customImageSecret"]> & { passwordFromEnv?: string };
@@ -276,7 +277,8 @@ export function diffNotebook(olds: Record<string, unknown>, news: NotebookInputs
         : coversSubset(recorded, wanted);
     if (same) continue;
     if ((inPlaceKeys as readonly string[]).includes(key)) updates.push(key);
-    else if (key === "replicaSpecs" && news.replicaSpecs?.specs) updates.push(key);
+    // In place when it names a sku (wire.notebookKind.inPlaceWhen): the start operation needs one.
+    else if (key in wire.notebookKind.inPlaceWhen && news.replicaSpecs?.specs) updates.push(key);
     else replaces.push(key);
   }
   return { updates, replaces };

@@ -1,5 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
-import { notebookOutputs, notebookSecretOutputs } from "../client/wire/notebook";
+import { notebookKind } from "../client/wire/notebook";
 import { autoNameSuffix, ForwardedResource, ownerMark, seedOutputs } from "./forward";
 import type { InputsOf, ImageSecret, NotebookBody, NotebookInfo, NotebookServer, ReplicaSpecs, VolumeSpec } from "./types";
 
@@ -58,11 +58,11 @@ export interface NotebookLookup {
   namespace?: pulumi.Input<string>;
 }
 
-// Every output, from the kind's description (client/wire/notebook.ts notebookOutputs).
-const outputNames = notebookOutputs;
+// Every output, from the kind's description (client/wire/notebook.ts notebookKind).
+const outputNames = notebookKind.outputs;
 
 /** Outputs kept secret in the state; env values often hold tokens, so the whole list is secret. */
-const secretOutputs = [...notebookSecretOutputs];
+const secretOutputs = [...notebookKind.secretOutputs];
 
 /**
  * A notebook (container instance) on the AICP platform, running jupyter,

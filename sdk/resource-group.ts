@@ -1,5 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
-import { resourceGroupKind } from "../client/wire/resource-group";
+import { resourceGroupKind, type GroupProgram } from "../client/wire/resource-group";
 import { autoNameSuffix, ForwardedResource, ownerMark, seedOutputs } from "./forward";
 
 /** A kind of workload that may use a resource group. */
@@ -36,8 +36,12 @@ export interface ResourceGroupArgs {
   adoptId?: pulumi.Input<string>;
 }
 
+// The arguments are the kind's fields and adoptId: a field described in client/wire/resource-group.ts and not declared here, or the other way round, does not compile.
+const argsAreTheKindsFields: [keyof ResourceGroupArgs] extends [keyof GroupProgram | "adoptId"] ? ([keyof GroupProgram | "adoptId"] extends [keyof ResourceGroupArgs] ? true : never) : never = true;
+void argsAreTheKindsFields;
+
 // Every output, inputs included (an input the user omits must still read back), from the kind's one description.
-const outputNames = [...Object.keys(resourceGroupKind.fields), ...resourceGroupKind.platformOutputs];
+const outputNames = resourceGroupKind.outputs;
 
 /**
  * A resource group on the AICP platform: a set of resources offered to

@@ -1,5 +1,6 @@
 /** Wire schemas of notebooks (container instances): platform-api A2.2 and A4.2, platform-api B1. */
 import { z } from "zod";
+import type { KindDescription } from "./kind";
 import { snakeToCamel, type Camelized } from "../case";
 import { dateTime, flag, looseNumber, looseString, maybe, notebookUuid, ownedObjectFields, paging, pathSegment, reportAlways, requiredString, text, tolerant, unique } from "./common";
 
@@ -269,6 +270,9 @@ export const notebook = z.looseObject({
 });
 export type Notebook = z.output<typeof notebook>;
 
+/** Fields of the create request no program sets: the provider fills zone and owner from configuration; service and action mean nothing for a Notebook resource. */
+const notProgramFields = ["service", "action", "zone", "owner"] as const;
+
 /**
  * The Notebook kind's outputs, camelCase: the platform's fields of a notebook
  * and the create request's, less the request's fields that are no program's
@@ -280,7 +284,7 @@ export type Notebook = z.output<typeof notebook>;
 export const notebookOutputs: readonly string[] = [
   ...new Set(
     [...Object.keys(notebook.shape), ...Object.keys(createNotebookRequest.shape)]
-      .filter((wireName) => !["service", "action", "zone", "owner"].includes(wireName))
+      .filter((wireName) => !(notProgramFields as readonly string[]).includes(wireName))
       .map(snakeToCamel),
   ),
   "desiredState",
@@ -303,3 +307,29 @@ type NotebookField = keyof Camelized<z.input<typeof createNotebookRequest>>;
  * place too. A name that is not a field of the request does not compile.
  */
 export const notebookInPlaceFields = ["stopTime", "autoDeleteTime", "image", "imageType", "customImageSecret"] as const satisfies readonly NotebookField[];
+
+/** The provider's own Notebook fields (how it waits, and the state it keeps the notebook in), with their defaults; each changes in place. */
+const notebookProviderDefaults = { desiredState: "Running", waitForReady: true, readyTimeoutSeconds: 600 } as const;
+
+/** Program fields whose change is in place only under a condition (platform-api B1: the start operation takes a sku and a size). */
+const notebookInPlaceWhen = { replicaSpecs: "it names a sku in `specs` (applied by a stop and a start)" } as const satisfies Partial<Record<NotebookField, string>>;
+
+const notebookInPlace = [...notebookInPlaceFields, ...(Object.keys(notebookProviderDefaults) as Array<keyof typeof notebookProviderDefaults>)] as const;
+
+/**
+ * The Notebook kind, described once (client/wire/kind.ts): from the create
+ * request's schema and the few choices above. Every program field of the
+ * request that is neither in place nor conditionally so replaces the notebook.
+ */
+export const notebookKind = {
+  inPlace: notebookInPlace,
+  inPlaceWhen: notebookInPlaceWhen,
+  replace: Object.keys(createNotebookRequest.shape)
+    .filter((wireName) => !(notProgramFields as readonly string[]).includes(wireName))
+    .map(snakeToCamel)
+    .filter((field) => !(notebookInPlace as readonly string[]).includes(field) && !(field in notebookInPlaceWhen)),
+  readAtCreateOnly: ["adoptId"],
+  defaults: notebookProviderDefaults,
+  outputs: notebookOutputs,
+  secretOutputs: notebookSecretOutputs,
+} as const satisfies KindDescription;

@@ -1,5 +1,6 @@
 /** Wire schemas of resource groups: platform-api A2.3 and A4.3, platform-api B1. */
 import { z } from "zod";
+import type { KindDescription } from "./kind";
 import { snakeToCamel } from "../case";
 import { flag, looseNumber, maybe, ownedObjectFields, paging, pathSegment, requiredString, text, tolerant, unique } from "./common";
 
@@ -81,15 +82,27 @@ const groupFieldTable = {
     customizeEnable: { wire: "customize_enable", change: "inPlace", default: false, encode: (on: boolean): 0 | 1 => (on ? 1 : 0), decode: (flagValue: unknown) => flagValue === 1 },
 } as const;
 
-export const resourceGroupKind = {
-  fields: groupFieldTable,
-  /** Outputs no program sets: the platform's own fields of a group, camelCase. */
-  platformOutputs: Object.keys(resourceGroupFields.shape)
-    .filter((wireName) => !Object.values(groupFieldTable).some((f) => f.wire === wireName))
-    .map(snakeToCamel),
-  /** Outputs kept secret in the state: none (a group holds no credential). */
-  secretOutputs: [] as string[],
-} as const;
+const groupFieldNames = Object.keys(groupFieldTable) as Array<keyof typeof groupFieldTable>;
+
+/** Outputs no program sets: the platform's own fields of a group, camelCase. */
+const groupPlatformOutputNames = Object.keys(resourceGroupFields.shape)
+  .filter((wireName) => !Object.values(groupFieldTable).some((f) => f.wire === wireName))
+  .map(snakeToCamel);
+
+/** The lists every kind gives (client/wire/kind.ts), derived from the field table. */
+const groupDescription = {
+  inPlace: groupFieldNames.filter((k) => groupFieldTable[k].change === "inPlace"),
+  inPlaceWhen: {},
+  replace: groupFieldNames.filter((k) => groupFieldTable[k].change === "replace"),
+  readAtCreateOnly: ["adoptId"],
+  defaults: Object.fromEntries(groupFieldNames.flatMap((k) => ("default" in groupFieldTable[k] ? [[k, groupFieldTable[k].default]] : []))),
+  /** Every output: the program's fields (an input the user omits must still read back) and the platform's. */
+  outputs: [...groupFieldNames, ...groupPlatformOutputNames],
+  /** None: a group holds no credential. */
+  secretOutputs: [],
+} as const satisfies KindDescription;
+
+export const resourceGroupKind = { fields: groupFieldTable, platformOutputs: groupPlatformOutputNames, ...groupDescription } as const;
 
 type GroupFields = (typeof resourceGroupKind)["fields"];
 type GroupRequest = z.output<typeof createResourceGroupRequest>;
@@ -104,8 +117,7 @@ export type GroupProgram = {
 };
 
 /** The kind's fields, by how a change applies. */
-export const groupFieldsChanging = (change: "inPlace" | "replace") =>
-  (Object.keys(resourceGroupKind.fields) as Array<keyof GroupFields>).filter((k) => resourceGroupKind.fields[k].change === change);
+export const groupFieldsChanging = (change: "inPlace" | "replace"): ReadonlyArray<keyof GroupFields> => resourceGroupKind[change];
 
 /** The program's name of a wire field of the create or update request (for check's messages). */
 export function groupFieldOfWire(wireName: string): string {
