@@ -9,7 +9,7 @@ import { execFileSync } from "node:child_process";
 import { cpus, totalmem } from "node:os";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { PlatformWriter } from "../test/support/platform-writer";
+import { gpuTemplate, PlatformWriter } from "../test/support/platform-writer";
 import { mapConcurrent, statedTotal } from "../client/paging";
 import { configureFrom } from "../provider/context";
 import * as notebook from "../provider/notebook";
@@ -131,9 +131,7 @@ async function noOpAndRefresh(stack: Awaited<ReturnType<typeof notebookStack>>["
 /** Concurrent versus sequential paging over a catalogue of 1,000 added templates. */
 async function templates(emulator: EmulatorProcess) {
   const client = new PlatformWriter({ baseUrl: emulator.url, zone: "xb3", credentials });
-  const added = Array.from({ length: 1000 }, (_, i) => ({
-    name: `bench-${i}`, cpu: 8, memory: 32, gpu: 1, rg_id: "rg-publicgpu001", rg_node_id: `node-bench-${i}`, pod_type: ["instance" as const],
-  }));
+  const added = Array.from({ length: 1000 }, (_, i) => gpuTemplate(`bench-${i}`, `node-bench-${i}`));
   await mapConcurrent(added, 16, (t) => client.createTemplate(t));
   const first = await client.listTemplates({ limit: 1 });
   const total = statedTotal(first) ?? first.items.length;

@@ -22,3 +22,8 @@ export class PlatformWriter extends AicpClient {
     return parseList("createTrainingJob", wire.trainingJob, oneOrMany(data))[0];
   }
 }
+
+/** A one-GPU template on the platform's public group, as an operator adds it (the bench adds a thousand). */
+export function gpuTemplate(name: string, node: string): wire.CreateTemplateRequest {
+  return { name, cpu: 8, memory: 32, gpu: 1, rg_id: "rg-publicgpu001", rg_node_id: node, pod_type: ["instance"] };
+}
