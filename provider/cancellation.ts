@@ -29,6 +29,11 @@ export function listenForCancel(): void {
   }
 }
 
+/** Ends every wait at once: the provider plugin's Cancel (plugin/server.ts), which is its own gRPC method there. */
+export function cancelNow(): void {
+  controller.abort();
+}
+
 /** True once the engine asked to cancel (the user pressed Ctrl-C). */
 export function cancelled(): boolean {
   return controller.signal.aborted;

@@ -11,6 +11,7 @@ import * as notebook from "./notebook";
 import * as resourceGroup from "./resource-group";
 import * as stackMark from "./stack-mark";
 import type { ResourceKind } from "./kinds";
+import type { DiffWithProperties } from "./diff-result";
 import type { kindDescriptions } from "../client/wire/kinds";
 
 /**
@@ -20,7 +21,7 @@ import type { kindDescriptions } from "../client/wire/kinds";
  */
 export interface Lifecycle<Inputs, Outputs> {
   check(olds: Partial<Inputs>, news: Inputs): Promise<pulumi.dynamic.CheckResult<Inputs>>;
-  diff(id: string, olds: Outputs, news: Inputs): Promise<pulumi.dynamic.DiffResult>;
+  diff(id: string, olds: Outputs, news: Inputs): Promise<DiffWithProperties>;
   create(inputs: Inputs): Promise<pulumi.dynamic.CreateResult<Outputs>>;
   read(id: string, props: Outputs): Promise<pulumi.dynamic.ReadResult<Outputs>>;
   update(id: string, olds: Outputs, news: Inputs): Promise<pulumi.dynamic.UpdateResult<Outputs>>;

@@ -9,6 +9,7 @@
  * now, wait until the list no longer shows the notebook. Absence is never
  * read from one listing: see confirmedLookup.
  */
+import type { DiffWithProperties } from "./diff-result";
 import type * as pulumi from "@pulumi/pulumi";
 import { AicpError } from "../client/errors";
 import type * as wire from "../client/wire";
@@ -63,7 +64,7 @@ export async function check(olds: Partial<NotebookInputs>, news: NotebookInputs)
   return previewAdoption(inputs);
 }
 
-export async function diff(id: string, olds: NotebookOutputs, news: NotebookInputs): Promise<pulumi.dynamic.DiffResult> {
+export async function diff(id: string, olds: NotebookOutputs, news: NotebookInputs): Promise<DiffWithProperties> {
   const found = diffNotebook(olds, news, digestKey(), configuredZone());
   const updates = found.updates;
   let replaces = found.replaces;
@@ -78,10 +79,10 @@ export async function diff(id: string, olds: NotebookOutputs, news: NotebookInpu
   }
   replaces = replacing;
   // An unconfirmed create is resolved by an update (see update), never by a second create.
-  if (isProvisional(id) && !resolvedUuid(olds)) return { changes: true, replaces: [] };
+  if (isProvisional(id) && !resolvedUuid(olds)) return { changes: true, replaces: [], diffs: updates };
   // Every replacement deletes first, also one forced by `--replace` or replaceOnChanges: it keeps the name
   // and the mark, so a new notebook created beside the old one would adopt the old one, which is then deleted.
-  return { changes: updates.length + replaces.length > 0, replaces, deleteBeforeReplace: true };
+  return { changes: updates.length + replaces.length > 0, replaces, diffs: [...updates, ...replaces], deleteBeforeReplace: true };
 }
 
 export async function create(requested: NotebookInputs & { __provider?: string }): Promise<pulumi.dynamic.CreateResult<NotebookOutputs>> {

@@ -3,6 +3,7 @@
  * flag update in place (platform-api B1, update resource group); a new
  * `skuId` replaces the group.
  */
+import type { DiffWithProperties } from "./diff-result";
 import type * as pulumi from "@pulumi/pulumi";
 import * as wire from "../client/wire";
 import type { ResourceGroup as WireGroup } from "../client/wire";
@@ -121,13 +122,13 @@ async function planAdoption(inputs: ResourceGroupInputs): Promise<{ group: WireG
   return { group, program, changes: updates };
 }
 
-export async function diff(id: string, olds: ResourceGroupOutputs, news: ResourceGroupInputs): Promise<pulumi.dynamic.DiffResult> {
+export async function diff(id: string, olds: ResourceGroupOutputs, news: ResourceGroupInputs): Promise<DiffWithProperties> {
   // An unconfirmed create is resolved by an update, never by a second create.
   if (isProvisional(id) && !olds.rgId) return { changes: true, replaces: [] };
   const { replaces, updates } = diffGroup(olds, news);
   // Every replacement deletes first (also one forced by `--replace`): it keeps the name and the mark, so a
   // group created beside the old one would adopt the old one, which is then deleted.
-  return { changes: replaces.length + updates.length > 0, replaces, deleteBeforeReplace: true };
+  return { changes: replaces.length + updates.length > 0, replaces, diffs: [...updates, ...replaces], deleteBeforeReplace: true };
 }
 
 /** Properties that differ between the recorded outputs and the program, split by how they apply. */

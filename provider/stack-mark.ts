@@ -14,7 +14,7 @@ export async function check(olds: StackMarkProps, _news: StackMarkProps): Promis
   return { inputs: { value: typeof olds?.value === "string" && olds.value !== "" ? olds.value : randomBytes(16).toString("hex") } };
 }
 
-export async function diff(): Promise<pulumi.dynamic.DiffResult> {
+export async function diff(): Promise<pulumi.dynamic.DiffResult & { diffs?: string[] }> {
   return { changes: false };
 }
 

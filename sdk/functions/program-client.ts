@@ -10,10 +10,20 @@ import { AicpError, asOneLine } from "../../client/errors";
 import { createClient, requireUserId, resolveSettings, type Settings } from "../../client/config";
 
 let cached: { settings: Settings; client: AicpClient } | undefined;
+let settingsSource: (() => Settings) | undefined;
+
+/**
+ * Where the functions' settings come from outside a program: the provider
+ * plugin answers a function call (Invoke) of a program in any language with
+ * the settings of the provider instance the call names (plugin/server.ts).
+ */
+export function takeSettingsFrom(source: () => Settings): void {
+  settingsSource = source;
+}
 
 /** The provider settings as the program sees them (stack config, then environment). */
 export function programSettings(): Settings {
-  return resolveSettings((key) => pulumi.runtime.getConfig(key));
+  return settingsSource ? settingsSource() : resolveSettings((key) => pulumi.runtime.getConfig(key));
 }
 
 /** One client per process, rebuilt only when the settings change. */

@@ -1,0 +1,24 @@
+/**
+ * pulumi-resource-aicp: the provider plugin's process. The engine starts it
+ * (through the bin/pulumi-resource-aicp launcher), reads the port it prints
+ * on its first line, and speaks Pulumi's provider protocol to it over gRPC
+ * (server.ts). One process per provider instance.
+ */
+import { grpc, providerService } from "./grpc";
+import { providerServer } from "./server";
+
+async function main(): Promise<void> {
+  // The engine closes a plugin with SIGINT once it is done with it; the Ctrl-C of a user reaches the plugin as Cancel.
+  process.on("SIGINT", () => process.exit(0));
+  const server = new grpc.Server({ "grpc.max_receive_message_length": 400 * 1024 * 1024 });
+  server.addService(providerService.ResourceProviderService, providerServer);
+  const port = await new Promise<number>((resolve, reject) =>
+    server.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (error, bound) => (error ? reject(error) : resolve(bound))),
+  );
+  process.stdout.write(`${port}\n`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`pulumi-resource-aicp: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,24 @@
+/**
+ * The package's name, version and schema as the plugin serves them. The
+ * schema is built from the SDK's types and the kinds' descriptions by
+ * schema-build.ts and committed as schema.json; the plugin only reads it.
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+
+/** The Pulumi package name: tokens are `aicp:index:<Name>`, the plugin `pulumi-resource-aicp`. */
+export const packageName = "aicp";
+
+/** The package root: dist/plugin/ is two levels below it. */
+const root = join(__dirname, "..", "..");
+
+/** The provider's version: the package's (the schema carries the same). */
+export const pluginVersion = (JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { version: string }).version;
+
+let text: string | undefined;
+
+/** schema.json as committed beside package.json. */
+export function schemaText(): string {
+  text ??= readFileSync(join(root, "schema.json"), "utf8");
+  return text;
+}

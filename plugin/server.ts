@@ -1,0 +1,234 @@
+/**
+ * The provider plugin's gRPC service: Pulumi's resource provider protocol
+ * over the same lifecycles the dynamic resources use (provider/index.ts), so
+ * programs in every language reach the platform through one implementation.
+ * What the protocol adds is here: the provider's own configuration
+ * (CheckConfig, DiffConfig, Configure with explicit provider instances), the
+ * identity the TypeScript SDK would add to inputs (identity.ts), a detailed
+ * diff, import through Read, secrets (values.ts), functions (Invoke) and
+ * the schema.
+ */
+import type * as grpcTypes from "@grpc/grpc-js";
+import { resolveSettings } from "../client/config";
+import { AicpError, asOneLine } from "../client/errors";
+import { kindDescriptions, type KindDescription } from "../client/wire/kinds";
+import { cancelNow } from "../provider/cancellation";
+import { configureFrom, currentSettings } from "../provider/context";
+import { forKind } from "../provider/index";
+import type { DiffWithProperties } from "../provider/diff-result";
+import { takeSettingsFrom } from "../sdk/functions/program-client";
+import { functions, type FunctionName } from "./functions";
+import { anyProto, emptyProto, grpc, pluginProto, provider as proto, statusProto, toJson, toStruct } from "./grpc";
+import { identityOf, newStackMark, stackMarkKey } from "./identity";
+import { packageName, pluginVersion, schemaText } from "./schema";
+import { reveal, unknownValue, withSecrets } from "./values";
+
+type Kind = keyof typeof kindDescriptions;
+type Unary<Req, Res> = grpcTypes.handleUnaryCall<Req, Res>;
+
+let stackMark = newStackMark();
+
+/** The kind a URN or type token names (`aicp:index:<Kind>`), or an error naming the token. */
+function kindOf(urnOrType: string): Kind {
+  const type = urnOrType.includes("::") ? urnOrType.split("::")[2]!.split("$").pop()! : urnOrType;
+  const name = type.startsWith(`${packageName}:index:`) ? type.slice(packageName.length + 7) : "";
+  if (name in kindDescriptions) return name as Kind;
+  throw new AicpError("AICP_CONFIG", `pulumi-resource-${packageName} has no resource type '${type}'; install the plugin version your program's SDK was generated for`);
+}
+
+/** Top-level properties whose value holds a secret: they stay secret in what the plugin answers. */
+function secretKeys(value: Record<string, unknown>): string[] {
+  return Object.keys(value).filter((key) => JSON.stringify(value[key] ?? null).includes("1b47061264138c4ac30d75fd1eb44270"));
+}
+
+/** Outputs as the engine records them: the kind's secret outputs, and whatever the program made secret, marked. */
+function answered(kind: Kind, outs: Record<string, unknown>, secretInputs: string[]): Record<string, unknown> {
+  const { __provider: _, ...rest } = outs;
+  return withSecrets(rest, [...(kindDescriptions[kind] as KindDescription).secretOutputs, ...secretInputs]);
+}
+
+/** Runs `work` and answers the call with its result, or with its error as one line (and a partly made object's id and state). */
+function unary<Req, Res>(work: (request: Req) => Promise<Res>): Unary<Req, Res> {
+  return (call, callback) => {
+    work(call.request).then(
+      (response) => callback(null, response),
+      (error: unknown) => callback(grpcError(error)),
+    );
+  };
+}
+
+/** A gRPC error for `error`; one that carries the id of an object it made (create-once.ts partlyCreated) tells the engine to record it. */
+function grpcError(error: unknown): Partial<grpcTypes.StatusObject> {
+  const message = error instanceof AicpError ? asOneLine(error).message : error instanceof Error ? error.message : String(error);
+  const metadata = new grpc.Metadata();
+  const made = error as { id?: unknown; properties?: Record<string, unknown>; reasons?: string[]; kind?: Kind };
+  if (typeof made.id === "string" && made.id !== "") {
+    const detail = new proto.ErrorResourceInitFailed();
+    detail.setId(made.id);
+    detail.setProperties(toStruct(made.kind ? answered(made.kind, made.properties ?? {}, []) : (made.properties ?? {})));
+    detail.setReasonsList(made.reasons ?? [message]);
+    const any = new anyProto.Any();
+    any.pack(detail.serializeBinary(), "pulumirpc.ErrorResourceInitFailed");
+    const status = new statusProto.Status();
+    status.setCode(grpc.status.UNKNOWN);
+    status.setMessage(message);
+    status.addDetails(any);
+    metadata.add("grpc-status-details-bin", Buffer.from(status.serializeBinary()));
+  }
+  return { code: grpc.status.UNKNOWN, details: message, metadata };
+}
+
+/** Runs a lifecycle operation of `kind`; an error that made an object is tagged with the kind, for its secrets. */
+async function operation<T>(kind: Kind, run: (ops: ReturnType<typeof forKind>) => Promise<T>): Promise<T> {
+  try {
+    return await run(forKind(kind));
+  } catch (error) {
+    if (error !== null && typeof error === "object") Object.assign(error, { kind });
+    throw error;
+  }
+}
+
+/** The configuration source the client's settings read (`aicp:<key>`), from a provider instance's inputs. */
+function configSource(inputs: Record<string, unknown>): (key: string) => string | undefined {
+  return (key) => {
+    const value = inputs[key.startsWith(`${packageName}:`) ? key.slice(packageName.length + 1) : key];
+    if (value === undefined || value === null || value === "") return undefined;
+    return typeof value === "string" ? value : JSON.stringify(value);
+  };
+}
+
+const notImplemented = (what: string): Unary<unknown, unknown> => (_call, callback) => callback({ code: grpc.status.UNIMPLEMENTED, details: `${what} is not implemented by pulumi-resource-${packageName}` });
+
+/** The service implementation, one per plugin process (one process per provider instance). */
+export const providerServer: grpcTypes.UntypedServiceImplementation = {
+  getPluginInfo: unary(async () => new pluginProto.PluginInfo().setVersion(pluginVersion)),
+  getSchema: unary(async (request: InstanceType<typeof proto.GetSchemaRequest>) => {
+    if (request.getVersion() !== 0) throw new Error(`unsupported schema version ${request.getVersion()}`);
+    return new proto.GetSchemaResponse().setSchema(schemaText());
+  }),
+  attach: unary(async () => new emptyProto.Empty()),
+  cancel: unary(async () => {
+    cancelNow();
+    return new emptyProto.Empty();
+  }),
+  getMapping: unary(async () => new proto.GetMappingResponse()),
+  getMappings: unary(async () => new proto.GetMappingsResponse()),
+  handshake: notImplemented("Handshake"),
+  parameterize: notImplemented("Parameterize"),
+  construct: notImplemented("Construct"),
+  call: notImplemented("Call"),
+  list: (call: grpcTypes.ServerWritableStream<unknown, unknown>) => call.emit("error", { code: grpc.status.UNIMPLEMENTED, details: "List is not implemented" }),
+
+  // The provider instance's own inputs: the stack's aicp:* config (default provider) or a program's arguments.
+  checkConfig: unary(async (request: InstanceType<typeof proto.CheckRequest>) => {
+    const olds = reveal(toJson(request.getOlds())) as Record<string, unknown>;
+    const news = toJson(request.getNews());
+    const kept = typeof olds[stackMarkKey] === "string" && olds[stackMarkKey] !== "" ? olds[stackMarkKey] : undefined;
+    const inputs = { ...news, [stackMarkKey]: kept ?? news[stackMarkKey] ?? newStackMark() };
+    const response = new proto.CheckResponse().setInputs(toStruct(inputs));
+    const plain = reveal(inputs) as Record<string, unknown>;
+    if (!Object.values(plain).includes(unknownValue)) {
+      try {
+        resolveSettings(configSource(plain));
+      } catch (error) {
+        const failure = new proto.CheckFailure().setProperty("").setReason(error instanceof Error ? error.message : String(error));
+        response.setFailuresList([failure]);
+      }
+    }
+    return response;
+  }),
+  diffConfig: unary(async (request: InstanceType<typeof proto.DiffRequest>) => {
+    const olds = reveal(toJson(request.getOlds())) as Record<string, unknown>;
+    const news = reveal(toJson(request.getNews())) as Record<string, unknown>;
+    // A new setting reaches every resource at its next operation: nothing is replaced for it.
+    const changed = [...new Set([...Object.keys(olds), ...Object.keys(news)])].filter((k) => k !== stackMarkKey && k !== "version" && JSON.stringify(olds[k]) !== JSON.stringify(news[k]));
+    return new proto.DiffResponse().setChanges(changed.length > 0 ? proto.DiffResponse.DiffChanges.DIFF_SOME : proto.DiffResponse.DiffChanges.DIFF_NONE).setDiffsList(changed);
+  }),
+  configure: unary(async (request: InstanceType<typeof proto.ConfigureRequest>) => {
+    const args = reveal(toJson(request.getArgs())) as Record<string, unknown>;
+    const variables = Object.fromEntries(request.getVariablesMap().toArray().map(([k, v]) => [k.replace(`${packageName}:config:`, ""), v]));
+    const inputs = { ...variables, ...args };
+    if (typeof inputs[stackMarkKey] === "string" && inputs[stackMarkKey] !== "") stackMark = inputs[stackMarkKey] as string;
+    configureFrom(configSource(inputs));
+    takeSettingsFrom(currentSettings);
+    // Secrets arrive marked and leave marked; preview never creates (the engine shows the inputs as outputs).
+    return new proto.ConfigureResponse().setAcceptsecrets(true).setSupportspreview(false).setAcceptresources(false).setAcceptoutputs(false);
+  }),
+
+  check: unary(async (request: InstanceType<typeof proto.CheckRequest>) => {
+    const kind = kindOf(request.getUrn());
+    const olds = reveal(toJson(request.getOlds())) as Record<string, unknown>;
+    const rawNews = toJson(request.getNews());
+    const news = { ...(reveal(rawNews) as Record<string, unknown>), ...identityOf(request.getUrn(), stackMark, olds) };
+    const result = await operation(kind, (ops) => ops.check(olds as never, news as never));
+    const response = new proto.CheckResponse().setInputs(toStruct(withSecrets((result.inputs ?? news) as Record<string, unknown>, secretKeys(rawNews))));
+    response.setFailuresList((result.failures ?? []).map((f) => new proto.CheckFailure().setProperty(f.property).setReason(f.reason)));
+    return response;
+  }),
+  diff: unary(async (request: InstanceType<typeof proto.DiffRequest>) => {
+    const kind = kindOf(request.getUrn());
+    const olds = reveal(toJson(request.getOlds()));
+    const news = reveal(toJson(request.getNews()));
+    const result = (await operation(kind, (ops) => ops.diff(request.getId() as never, olds as never, news as never))) as DiffWithProperties;
+    const replaces = result.replaces ?? [];
+    const diffs = [...new Set([...(result.diffs ?? []), ...replaces])];
+    const response = new proto.DiffResponse()
+      .setChanges(result.changes === false ? proto.DiffResponse.DiffChanges.DIFF_NONE : result.changes ? proto.DiffResponse.DiffChanges.DIFF_SOME : proto.DiffResponse.DiffChanges.DIFF_UNKNOWN)
+      .setReplacesList(replaces)
+      .setDiffsList(diffs)
+      .setDeletebeforereplace(result.deleteBeforeReplace === true)
+      .setHasdetaileddiff(true);
+    for (const key of diffs) {
+      const kindOfChange = replaces.includes(key) ? proto.PropertyDiff.Kind.UPDATE_REPLACE : proto.PropertyDiff.Kind.UPDATE;
+      response.getDetaileddiffMap().set(key, new proto.PropertyDiff().setKind(kindOfChange).setInputdiff(true));
+    }
+    return response;
+  }),
+  create: unary(async (request: InstanceType<typeof proto.CreateRequest>) => {
+    const kind = kindOf(request.getUrn());
+    const raw = toJson(request.getProperties());
+    const result = await operation(kind, (ops) => ops.create(reveal(raw) as never));
+    return new proto.CreateResponse().setId(result.id).setProperties(toStruct(answered(kind, (result.outs ?? {}) as Record<string, unknown>, secretKeys(raw))));
+  }),
+  read: unary(async (request: InstanceType<typeof proto.ReadRequest>) => {
+    const kind = kindOf(request.getUrn());
+    const props = reveal(toJson(request.getProperties())) as Record<string, unknown>;
+    // `pulumi import` and the import option read an id with nothing recorded.
+    const importing = Object.keys(props).length === 0;
+    const result = await operation(kind, (ops) => ops.read(request.getId() as never, (importing ? { readById: true } : props) as never));
+    const response = new proto.ReadResponse().setId(result.id ?? "");
+    if (!result.id) return response;
+    const read = (result.props ?? {}) as Record<string, unknown>;
+    response.setProperties(toStruct(answered(kind, read, [])));
+    const recordedInputs = toJson(request.getInputs());
+    response.setInputs(toStruct(importing ? programInputsOf(kind, read) : recordedInputs));
+    return response;
+  }),
+  update: unary(async (request: InstanceType<typeof proto.UpdateRequest>) => {
+    const kind = kindOf(request.getUrn());
+    const rawNews = toJson(request.getNews());
+    const result = await operation(kind, (ops) => ops.update(request.getId() as never, reveal(toJson(request.getOlds())) as never, reveal(rawNews) as never));
+    return new proto.UpdateResponse().setProperties(toStruct(answered(kind, (result.outs ?? {}) as Record<string, unknown>, secretKeys(rawNews))));
+  }),
+  delete: unary(async (request: InstanceType<typeof proto.DeleteRequest>) => {
+    const kind = kindOf(request.getUrn());
+    await operation(kind, (ops) => ops.delete(request.getId() as never, reveal(toJson(request.getProperties())) as never));
+    return new emptyProto.Empty();
+  }),
+
+  invoke: unary(async (request: InstanceType<typeof proto.InvokeRequest>) => {
+    const token = request.getTok();
+    const name = token.startsWith(`${packageName}:index:`) ? token.slice(packageName.length + 7) : "";
+    const fn = (functions as Record<string, (typeof functions)[FunctionName]>)[name];
+    if (!fn) throw new AicpError("AICP_CONFIG", `pulumi-resource-${packageName} has no function '${token}'`);
+    const result = (await fn.call(reveal(toJson(request.getArgs())) as never)) as unknown as Record<string, unknown>;
+    return new proto.InvokeResponse().setReturn(toStruct(withSecrets(result, fn.secretResults)));
+  }),
+};
+
+/** What an imported object's program would set: the kind's program fields the platform reported (the code `pulumi import` writes). */
+function programInputsOf(kind: Kind, read: Record<string, unknown>): Record<string, unknown> {
+  const described = kindDescriptions[kind] as KindDescription;
+  const fields = [...described.inPlace, ...Object.keys(described.inPlaceWhen), ...described.replace];
+  return Object.fromEntries(fields.filter((f) => read[f] !== undefined && read[f] !== null && !(f in described.defaults && read[f] === described.defaults[f])).map((f) => [f, read[f]]));
+}

@@ -1,0 +1,38 @@
+/**
+ * Property values as the engine sends and takes them over gRPC (a protobuf
+ * Struct turned into JSON): a secret is an object carrying Pulumi's
+ * signature key, and a value not known yet (in a preview) is one fixed
+ * string. The lifecycles take plain values, as the dynamic provider hands
+ * them; this file is the one place the marks are taken off and put back.
+ */
+
+/** The key of Pulumi's special values, and its value for a secret (the engine's rpc marshalling). */
+const signatureKey = "4dabf18193072939515e22adb298388d";
+const secretSignature = "1b47061264138c4ac30d75fd1eb44270";
+
+/** A value the engine does not know yet (in a preview). */
+export const unknownValue = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
+
+/** `value` as a secret the engine keeps encrypted. */
+export function secret(value: unknown): Record<string, unknown> {
+  return { [signatureKey]: secretSignature, value };
+}
+
+function isSecret(value: unknown): value is { value: unknown } {
+  return value !== null && typeof value === "object" && (value as Record<string, unknown>)[signatureKey] === secretSignature;
+}
+
+/** `value` with every secret mark taken off, at any depth. */
+export function reveal(value: unknown): unknown {
+  if (isSecret(value)) return reveal(value.value);
+  if (Array.isArray(value)) return value.map(reveal);
+  if (value !== null && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, reveal(v)]));
+  return value;
+}
+
+/** The properties with those named kept secret (those present; a null or absent one has nothing to hide). */
+export function withSecrets(properties: Record<string, unknown>, secretNames: readonly string[]): Record<string, unknown> {
+  const out = { ...properties };
+  for (const name of secretNames) if (out[name] !== undefined && out[name] !== null) out[name] = secret(out[name]);
+  return out;
+}

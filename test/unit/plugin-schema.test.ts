@@ -1,0 +1,30 @@
+/** The plugin's schema.json against what it derives from, and against the kinds' descriptions it must carry. */
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { kindDescriptions, type KindDescription } from "../../client/wire/kinds";
+import { buildSchema } from "../../plugin/schema-build";
+
+const committed = JSON.parse(readFileSync("schema.json", "utf8")) as {
+  version: string;
+  resources: Record<string, { properties: Record<string, { secret?: boolean }>; inputProperties: Record<string, { willReplaceOnChanges?: boolean; default?: unknown }> }>;
+};
+
+describe("schema.json", () => {
+  it("is not stale: building it from the SDK's types and the kinds' descriptions changes nothing (npm run generate)", () => {
+    expect(buildSchema()).toBe(readFileSync("schema.json", "utf8"));
+  }, 60_000);
+
+  it("has the package's version", () => {
+    expect(committed.version).toBe((JSON.parse(readFileSync("package.json", "utf8")) as { version: string }).version);
+  });
+
+  it.each(Object.entries(kindDescriptions) as Array<[string, KindDescription]>)("marks %s's replacing inputs, secret outputs and defaults as its description says", (kind, described) => {
+    const spec = committed.resources[`aicp:index:${kind}`]!;
+    const marked = (props: Record<string, object>, flag: string) => Object.keys(props).filter((k) => (props[k] as Record<string, unknown>)[flag] !== undefined).sort();
+    expect(marked(spec.inputProperties, "willReplaceOnChanges")).toEqual([...described.replace].sort());
+    expect(marked(spec.properties, "secret")).toEqual([...described.secretOutputs].sort());
+    expect(Object.keys(spec.properties).sort()).toEqual([...described.outputs].sort());
+    expect(Object.fromEntries(Object.entries(spec.inputProperties).filter(([, p]) => p.default !== undefined).map(([k, p]) => [k, p.default]))).toEqual(described.defaults);
+    expect(Object.keys(spec.inputProperties).sort()).toEqual([...described.inPlace, ...Object.keys(described.inPlaceWhen), ...described.replace, ...described.readAtCreateOnly].sort());
+  });
+});
