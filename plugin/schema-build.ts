@@ -143,24 +143,25 @@ class SchemaBuilder {
       return { type: "array", items: element ? this.property(element, hint, field) : { $ref: "pulumi.json#/Any" } };
     }
     if (only.flags & (ts.TypeFlags.Object | ts.TypeFlags.Intersection) && this.checker.getPropertiesOfType(only).length > 0) {
-      return { $ref: `#/types/${packageName}:index:${this.objectType(only, typeNames[field] ?? hint)}` };
+      return { $ref: `#/types/${packageName}:index:${this.objectType(only, typeNames[field] ?? hint, hint)}` };
     }
     return { $ref: "pulumi.json#/Any" };
   }
 
-  /** Registers the object type `name` (merging with one of the name from elsewhere: inputs and outputs share types). */
-  objectType(type: ts.Type, name: string): string {
-    const token = `${packageName}:index:${name}`;
+  /**
+   * Registers an object type under `name`, or under `fallback` when `name`
+   * already holds another shape (an input's type and the richer answer of a
+   * function differ: a program must not be offered the answer's fields).
+   */
+  objectType(type: ts.Type, name: string, fallback: string): string {
     const spec = this.properties(type, name);
-    const existing = this.types[token];
-    if (existing) {
-      existing.properties = { ...spec.properties, ...existing.properties };
-      existing.required = (existing.required ?? []).filter((r) => spec.required.includes(r));
-    } else {
-      this.types[token] = { type: "object", properties: spec.properties, required: spec.required };
-    }
+    const existing = this.types[`${packageName}:index:${name}`];
+    const sameShape = (t: ObjectSpec) => JSON.stringify(Object.keys(t.properties).sort()) === JSON.stringify(Object.keys(spec.properties).sort());
+    const chosen = !existing || sameShape(existing) ? name : fallback;
+    const token = `${packageName}:index:${chosen}`;
+    this.types[token] ??= { type: "object", properties: spec.properties, required: spec.required };
     for (const key of secretNested[name] ?? []) if (this.types[token]!.properties[key]) this.types[token]!.properties[key]!.secret = true;
-    return name;
+    return chosen;
   }
 
   /** Each property of an object type, with its TSDoc, and those a value must have. */
@@ -179,7 +180,7 @@ class SchemaBuilder {
   }
 
   /** The outputs a resource class declares (`declare readonly x: pulumi.Output<T>`), with their TSDoc. */
-  classOutputs(file: string, className: string): Record<string, PropertySpec> {
+  classOutputs(file: string, className: string, inputs: Set<string>): Record<string, PropertySpec> {
     const symbol = this.exported(file, className);
     const declaration = symbol.valueDeclaration as ts.ClassDeclaration;
     const out: Record<string, PropertySpec> = {};
@@ -188,6 +189,13 @@ class SchemaBuilder {
       const argument = member.type.typeArguments?.[0];
       const name = member.name.getText();
       if (!argument) continue;
+      // An output that echoes an input has the input's type (its docs still come from here).
+      if (inputs.has(name)) {
+        const memberSymbol = this.checker.getSymbolAtLocation(member.name);
+        const description = memberSymbol && this.docs(memberSymbol);
+        if (description) out[name] = { description };
+        continue;
+      }
       const spec = this.property(this.checker.getTypeFromTypeNode(argument), `${className}${name[0]!.toUpperCase()}${name.slice(1)}`, name);
       const memberSymbol = this.checker.getSymbolAtLocation(member.name);
       const description = memberSymbol && this.docs(memberSymbol);
@@ -201,7 +209,7 @@ class SchemaBuilder {
 function resource(builder: SchemaBuilder, file: string, kind: keyof typeof kindDescriptions) {
   const described: KindDescription = kindDescriptions[kind];
   const args = builder.properties(builder.declaredType(file, `${kind}Args`), kind);
-  const outputs = builder.classOutputs(file, kind);
+  const outputs = builder.classOutputs(file, kind, new Set(Object.keys(args.properties)));
   const inputProperties: Record<string, PropertySpec> = {};
   for (const [name, spec] of Object.entries(args.properties)) {
     inputProperties[name] = { ...spec, ...(described.replace.includes(name) ? { willReplaceOnChanges: true } : {}), ...(name in described.defaults ? { default: described.defaults[name] } : {}) };
@@ -211,7 +219,7 @@ function resource(builder: SchemaBuilder, file: string, kind: keyof typeof kindD
     const fromClass = outputs[name];
     const fromArgs = args.properties[name];
     // An output the class declares without TSDoc reads as the input it echoes.
-    const spec = fromClass ? { ...fromClass, description: fromClass.description ?? fromArgs?.description } : (fromArgs ?? { $ref: "pulumi.json#/Any" });
+    const spec = fromArgs ? { ...fromArgs, description: fromClass?.description ?? fromArgs.description } : (fromClass ?? { $ref: "pulumi.json#/Any" });
     properties[name] = { ...spec, ...(described.secretOutputs.includes(name) ? { secret: true } : {}) };
   }
   const classSymbol = builder.exported(file, kind);

@@ -1,0 +1,58 @@
+/**
+ * Pulumi projects that use the provider plugin as users install it: the
+ * archive scripts/plugin-pack.sh makes, installed with `pulumi plugin install
+ * resource aicp <version> --file …` into the project's own PULUMI_HOME, and
+ * YAML programs run by the YAML language host tools/yaml-host builds.
+ */
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import type { Emulator } from "../../emulator";
+import { cliProject, type CliProject } from "./cli-project";
+import { pulumiBinary } from "./pulumi";
+
+const repo = resolve(__dirname, "../..");
+
+/** The package's version: the plugin's and the schema's. */
+export const pluginVersion = (JSON.parse(readFileSync(join(repo, "package.json"), "utf8")) as { version: string }).version;
+
+/** Packs the plugin archive into a fresh folder; returns its path and a cleanup. */
+export function packPlugin(): { archive: string; dispose(): void } {
+  const dir = mkdtempSync(join(tmpdir(), "aicp-plugin-"));
+  const output = execFileSync("bash", [join(repo, "scripts/plugin-pack.sh"), dir], { cwd: repo, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+  return { archive: output.trim().split("\n").pop()!, dispose: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** The folder of the YAML language host, built once from the Go module proxy (tools/yaml-host/build.sh). */
+export function yamlHostDir(): string {
+  try {
+    return execFileSync("bash", [join(repo, "tools/yaml-host/build.sh")], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] }).trim().split("\n").pop()!;
+  } catch (error) {
+    const stderr = (error as { stderr?: string }).stderr ?? String(error);
+    throw new Error(`the YAML language host could not be built (it needs Go 1.26+ and the Go module proxy; run \`bash tools/yaml-host/build.sh\`): ${stderr}`);
+  }
+}
+
+/** A YAML project (Pulumi.yaml holds the program) with the plugin installed from `archive`, its stack `ci` created. */
+export async function yamlPluginProject(name: string, emulator: Emulator, program: string, archive: string, extraEnv: Record<string, string> = {}) {
+  const path = `${yamlHostDir()}:${resolve(pulumiBinary(), "..")}:${process.env.PATH}`;
+  const project: CliProject = cliProject(name, emulator, "", { PATH: path, PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true", ...extraEnv });
+  for (const file of ["index.js", "package.json"]) unlinkSync(join(project.dir, file));
+  writeFile(project, program);
+  const install = await project.run("pulumi", "plugin", "install", "resource", "aicp", pluginVersion, "--file", archive);
+  if (install.status !== 0) throw new Error(`pulumi plugin install failed: ${install.output}`);
+  const init = await project.run("pulumi", "stack", "init", "ci", "--non-interactive");
+  if (init.status !== 0) throw new Error(`pulumi stack init failed: ${init.output}`);
+  const confirm = (command: string | undefined) => (["up", "refresh", "destroy", "import"].includes(command ?? "") ? ["--yes"] : []);
+  return {
+    project,
+    /** Replaces the program. */
+    program: (text: string) => writeFile(project, text),
+    pulumi: (...args: string[]) => project.run("pulumi", ...args, ...confirm(args[0]), "--non-interactive", "--stack", "ci"),
+  };
+}
+
+function writeFile(project: CliProject, program: string): void {
+  writeFileSync(join(project.dir, "Pulumi.yaml"), `name: aicp-yaml\nruntime: yaml\n${program}`);
+}
