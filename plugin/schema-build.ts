@@ -282,8 +282,10 @@ export function buildSchema(): string {
     types: Object.fromEntries(Object.entries(builder.types).sort(([a], [b]) => a.localeCompare(b))),
     language: {
       nodejs: { packageName: "pulumi-aicp" },
-      python: { packageName: "pulumi_aicp", pyproject: { enabled: true } },
-      go: { importBasePath: "github.com/pulumi-aicp/pulumi-aicp/sdk/go/aicp", generateResourceContainerTypes: false },
+      // The SDKs ask the engine for the plugin of the schema's version, which is the package's.
+      python: { packageName: "pulumi_aicp", pyproject: { enabled: true }, respectSchemaVersion: true },
+      // Not a download location: the Go SDK is used from this repository (sdk/go, README "Go").
+      go: { importBasePath: "aicp.local/pulumi-aicp/sdk/go/aicp", respectSchemaVersion: true, generateResourceContainerTypes: false },
     },
   };
   return JSON.stringify(schema, null, 2) + "\n";

@@ -56,3 +56,21 @@ export async function yamlPluginProject(name: string, emulator: Emulator, progra
 function writeFile(project: CliProject, program: string): void {
   writeFileSync(join(project.dir, "Pulumi.yaml"), `name: aicp-yaml\nruntime: yaml\n${program}`);
 }
+
+/** A project folder (own PULUMI_HOME and file backend) with the plugin installed from `archive`, for programs that create their stack themselves (Automation API). */
+export async function pluginHome(name: string, emulator: Emulator, archive: string, extraEnv: Record<string, string> = {}): Promise<CliProject> {
+  const project = cliProject(name, emulator, "", { PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true", ...extraEnv });
+  for (const file of ["index.js", "package.json", "Pulumi.yaml"]) unlinkSync(join(project.dir, file));
+  const install = await project.run("pulumi", "plugin", "install", "resource", "aicp", pluginVersion, "--file", archive);
+  if (install.status !== 0) throw new Error(`pulumi plugin install failed: ${install.output}`);
+  return project;
+}
+
+/** The python of an environment with the `pulumi` package and the generated SDK (scripts/python-sdk.sh). */
+export function pythonWithSdk(): string {
+  try {
+    return execFileSync("bash", [join(repo, "scripts/python-sdk.sh")], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] }).trim().split("\n").pop()!;
+  } catch (error) {
+    throw new Error(`the Python SDK environment could not be made (python3 with venv and PyPI are needed; run \`bash scripts/python-sdk.sh\`): ${(error as { stderr?: string }).stderr ?? String(error)}`);
+  }
+}

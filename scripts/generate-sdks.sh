@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Writes the Python and Go SDKs (sdk/python, sdk/go/aicp) from schema.json with
+# Pulumi's own code generators, built from the Go module proxy (tools/sdkgen):
+#
+#   bash scripts/generate-sdks.sh          after `npm run generate` changed schema.json
+#   bash scripts/generate-sdks.sh <dir>    writes them under <dir> instead (the staleness test)
+#
+# sdk/go/go.mod and go.sum are kept: the generator writes none.
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+out="${1:-$root/sdk}"
+rm -rf "$out/python" "$out/go/aicp"
+mkdir -p "$out/python" "$out/go"
+bash "$root/tools/sdkgen/generate.sh" "$root/schema.json" "$out/python" python
+bash "$root/tools/sdkgen/generate.sh" "$root/schema.json" "$out/go" go

@@ -1,0 +1,71 @@
+"""A Python program on the generated SDK (sdk/python), driven by Python's
+Automation API (an inline program: no Python language host needed).
+
+    python python_stack.py up|preview|refresh|destroy
+
+The stack is `ci` of project aicp-py in the backend PULUMI_BACKEND_URL, with
+PULUMI_HOME holding the installed provider plugin. The program reads
+GROUP_DESCRIPTION and STOP_TIME, so a test can change it between runs. The
+last line printed is `RESULT <json>`: the outputs and the resource changes.
+"""
+import json
+import os
+import sys
+
+import pulumi
+import pulumi_aicp as aicp
+from pulumi import automation as auto
+
+
+def program() -> None:
+    group = aicp.ResourceGroup("team", sku_id="sku-1", pod_types=["job", "instance"], description=os.environ.get("GROUP_DESCRIPTION", "first"))
+    notebook = aicp.Notebook(
+        "nb",
+        charge_mode="elastic",
+        duration=3600,
+        image="jupyter:1",
+        image_type="official",
+        server_type="jupyter",
+        replica_specs=aicp.ReplicaSpecsArgs(specs="sku-1", custom_cpu=2),
+        stop_time=os.environ.get("STOP_TIME") or None,
+    )
+    templates = aicp.get_resource_templates(limit=3)
+    pods = aicp.get_training_pods_output(endpoint="tfjobs", train_name="py-job")
+    metrics = aicp.get_notebook_disk_metrics_output(uuid=notebook.uuid)
+    pulumi.export("rgId", group.rg_id)
+    pulumi.export("groupName", group.name)
+    pulumi.export("uuid", notebook.uuid)
+    pulumi.export("status", notebook.status)
+    pulumi.export("templates", len(templates.templates))
+    pulumi.export("pods", pods.pods.apply(lambda ps: sorted(p.metadata.name for p in ps)))
+    pulumi.export("metrics", metrics.metrics.apply(lambda ms: sorted(m.metric_name for m in ms)))
+
+
+def main(step: str) -> None:
+    workspace = auto.LocalWorkspaceOptions(
+        work_dir=os.getcwd(),
+        pulumi_home=os.environ["PULUMI_HOME"],
+        project_settings=auto.ProjectSettings(name="aicp-py", runtime="python", backend=auto.ProjectBackend(url=os.environ["PULUMI_BACKEND_URL"])),
+        env_vars={"PULUMI_CONFIG_PASSPHRASE": os.environ["PULUMI_CONFIG_PASSPHRASE"]},
+    )
+    stack = auto.create_or_select_stack(stack_name="ci", project_name="aicp-py", program=program, opts=workspace)
+    result: dict = {}
+    if step == "up":
+        up = stack.up(on_output=print)
+        result = {"outputs": {k: v.value for k, v in up.outputs.items()}, "changes": up.summary.resource_changes}
+    elif step == "preview":
+        preview = stack.preview(on_output=print, diff=True)
+        result = {"changes": preview.change_summary}
+    elif step == "refresh":
+        refresh = stack.refresh(on_output=print)
+        result = {"changes": refresh.summary.resource_changes}
+    elif step == "destroy":
+        destroy = stack.destroy(on_output=print)
+        result = {"changes": destroy.summary.resource_changes}
+    else:
+        raise SystemExit(f"unknown step {step!r}: up, preview, refresh or destroy")
+    print("RESULT " + json.dumps(result, default=str))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1])
