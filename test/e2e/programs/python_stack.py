@@ -30,7 +30,7 @@ def program() -> None:
         stop_time=os.environ.get("STOP_TIME") or None,
     )
     templates = aicp.get_resource_templates(limit=3)
-    pods = aicp.get_training_pods_output(endpoint="tfjobs", train_name="py-job")
+    pods = aicp.get_training_pods_output(endpoint="tfjobs", train_name="auto-job")
     metrics = aicp.get_notebook_disk_metrics_output(uuid=notebook.uuid)
     pulumi.export("rgId", group.rg_id)
     pulumi.export("groupName", group.name)
