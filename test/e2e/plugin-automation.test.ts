@@ -1,23 +1,42 @@
 /**
- * The provider plugin from Python: the generated SDK (sdk/python) in a
- * program driven by Python's Automation API, through the real engine and the
- * plugin installed from its archive, against the emulator.
+ * The provider plugin from Python and from Go: the generated SDKs (sdk/python,
+ * sdk/go) in the same program driven by each language's Automation API
+ * (test/e2e/programs), through the real engine and the plugin installed from
+ * its archive, against the emulator.
  */
-import { spawn } from "node:child_process";
-import { resolve } from "node:path";
+import { execFileSync, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Emulator } from "../../emulator";
 import type { CliProject } from "../support/cli-project";
 import { createTrainingJob, emulatorCredentials, startTestEmulator } from "../support/emulator";
 import { packPlugin, pluginHome, pythonWithSdk } from "../support/plugin-project";
 
-const script = resolve(__dirname, "programs/python_stack.py");
+const programs = resolve(__dirname, "programs");
 
-describe("the provider plugin, from a Python program (Automation API)", () => {
+/** The Go program, built with the module proxy's modules (go.sum committed); the binary's path. */
+function goProgram(): string {
+  const out = join(mkdtempSync(join(tmpdir(), "aicp-gostack-")), "gostack");
+  try {
+    execFileSync("go", ["build", "-o", out, "."], { cwd: join(programs, "go"), env: { ...process.env, GOTOOLCHAIN: "local", GOFLAGS: "-mod=readonly", GOSUMDB: "off" }, stdio: ["ignore", "pipe", "pipe"] });
+  } catch (error) {
+    throw new Error(`building the Go program failed (Go 1.26+ and the Go module proxy are needed): ${(error as { stderr?: Buffer }).stderr?.toString() ?? String(error)}`);
+  }
+  return out;
+}
+
+const languages = [
+  { language: "Python", command: () => [pythonWithSdk(), join(programs, "python_stack.py")] },
+  { language: "Go", command: () => [goProgram()] },
+];
+
+describe.each(languages)("the provider plugin, from a $language program (Automation API)", ({ language, command }) => {
   let emulator: Emulator;
   let packed: ReturnType<typeof packPlugin>;
   let project: CliProject;
-  let python: string;
+  let argv: string[];
   const ours = () => emulator.listNotebooks().filter((n) => n.namespace === emulatorCredentials.userId);
   const groups = () => emulator.listResourceGroups().filter((g) => g.user_id === emulatorCredentials.userId);
   const writes = () => emulator.requests().filter((r) => r.operation !== "admin" && r.method !== "GET").map((r) => r.operation);
@@ -26,14 +45,14 @@ describe("the provider plugin, from a Python program (Automation API)", () => {
   async function step(name: string, env: Record<string, string> = {}): Promise<{ outputs?: Record<string, unknown>; changes?: Record<string, number> }> {
     const started = Date.now();
     const run = await new Promise<{ status: number | null; output: string }>((done) => {
-      const child = spawn(python, [script, name], { cwd: project.dir, env: { ...project.env(), ...env } });
+      const child = spawn(argv[0]!, [...argv.slice(1), name], { cwd: project.dir, env: { ...project.env(), ...env } });
       let output = "";
       child.stdout.on("data", (c: Buffer) => (output += c.toString()));
       child.stderr.on("data", (c: Buffer) => (output += c.toString()));
       child.on("close", (status) => done({ status, output }));
     });
     // For the closing note (speed belongs in bench/): what a Python step costs here.
-    console.log(`python ${name}: ${Date.now() - started} ms`);
+    console.log(`${language} ${name}: ${Date.now() - started} ms`);
     expect(run.status, run.output).toBe(0);
     const line = run.output.split("\n").find((l) => l.startsWith("RESULT "));
     expect(line, run.output).toBeDefined();
@@ -42,14 +61,15 @@ describe("the provider plugin, from a Python program (Automation API)", () => {
 
   beforeAll(async () => {
     emulator = await startTestEmulator();
-    await createTrainingJob(emulator, "py-job", [{ replica_type: "Worker", replicas: 2 }], "tfjobs");
+    await createTrainingJob(emulator, "auto-job", [{ replica_type: "Worker", replicas: 2 }], "tfjobs");
     packed = packPlugin();
-    python = pythonWithSdk();
-    project = await pluginHome("plugin-python", emulator, packed.archive);
+    argv = command();
+    project = await pluginHome(`plugin-${language.toLowerCase()}`, emulator, packed.archive);
   }, 600_000);
   afterAll(async () => {
     project?.dispose();
     packed?.dispose();
+    if (language === "Go" && argv?.[0]) rmSync(resolve(argv[0], ".."), { recursive: true, force: true });
     await emulator?.close();
   });
 
@@ -59,7 +79,7 @@ describe("the provider plugin, from a Python program (Automation API)", () => {
     expect(changes).toEqual({ create: 3 });
     expect(groups().map((g) => g.rg_id)).toEqual([outputs!.rgId]);
     expect(ours().map((n) => [n.uuid, n.status])).toEqual([[outputs!.uuid, "Running"]]);
-    expect(outputs).toMatchObject({ status: "Running", templates: 3, pods: ["py-job-worker-0", "py-job-worker-1"] });
+    expect(outputs).toMatchObject({ status: "Running", templates: 3, pods: ["auto-job-worker-0", "auto-job-worker-1"] });
     expect(outputs!.metrics).toContain("notebook_zfs_used_bytes");
   }, 300_000);
 
