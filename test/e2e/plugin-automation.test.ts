@@ -5,7 +5,7 @@
  * its archive, against the emulator.
  */
 import { execFileSync, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -42,10 +42,10 @@ describe.each(languages)("the provider plugin, from a $language program (Automat
   const writes = () => emulator.requests().filter((r) => r.operation !== "admin" && r.method !== "GET").map((r) => r.operation);
 
   /** Runs one step of the Python driver; its RESULT line, parsed. */
-  async function step(name: string, env: Record<string, string> = {}): Promise<{ outputs?: Record<string, unknown>; changes?: Record<string, number> }> {
+  async function step(name: string, env: Record<string, string> = {}, extra: string[] = []): Promise<{ outputs?: Record<string, unknown>; changes?: Record<string, number> }> {
     const started = Date.now();
     const run = await new Promise<{ status: number | null; output: string }>((done) => {
-      const child = spawn(argv[0]!, [...argv.slice(1), name], { cwd: project.dir, env: { ...project.env(), ...env } });
+      const child = spawn(argv[0]!, [...argv.slice(1), name, ...extra], { cwd: project.dir, env: { ...project.env(), ...env } });
       let output = "";
       child.stdout.on("data", (c: Buffer) => (output += c.toString()));
       child.stderr.on("data", (c: Buffer) => (output += c.toString()));
@@ -104,6 +104,17 @@ describe.each(languages)("the provider plugin, from a $language program (Automat
     expect(changes).toEqual({ delete: 3 });
     expect(ours()).toEqual([]);
     expect(groups()).toEqual([]);
+  }, 300_000);
+
+  // After destroy the stack holds nothing: the preview shows the stack and the README program's two resources to create.
+  it.runIf(language === "Python")("the README's Python program previews cleanly", async () => {
+    const readme = readFileSync(resolve(__dirname, "../../README.md"), "utf8");
+    const block = /^```python\n([\s\S]*?)^```$/m.exec(readme.slice(readme.indexOf("## Every Pulumi language")))?.[1];
+    expect(block, "the README's plugin section has a python block").toBeDefined();
+    const file = join(project.dir, "readme_program.py");
+    writeFileSync(file, block!);
+    const { changes } = await step("preview-file", {}, [file]);
+    expect(changes).toEqual({ create: 3 });
   }, 300_000);
 });
 

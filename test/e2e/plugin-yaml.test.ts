@@ -179,6 +179,20 @@ describe("the provider plugin, from a YAML program", () => {
     expect(stateOnDisk()).not.toContain(other.secretAccessKey);
   }, 300_000);
 
+  it("the README's YAML program previews cleanly against the plugin's schema and checks", async () => {
+    const readme = readFileSync(join(__dirname, "../../README.md"), "utf8");
+    const block = /^```yaml\n([\s\S]*?)^```$/m.exec(readme.slice(readme.indexOf("## Every Pulumi language")))?.[1];
+    expect(block, "the README's plugin section has a yaml block").toBeDefined();
+    const readmeStack = await yamlPluginProject("plugin-readme", emulator, block!.replace(/^name: .*\nruntime: yaml\n/, ""), packed.archive);
+    try {
+      const preview = await readmeStack.pulumi("preview");
+      expect(preview.status, preview.output).toBe(0);
+      expect(preview.output).toMatch(/\+ 3 to create/);
+    } finally {
+      readmeStack.project.dispose();
+    }
+  }, 300_000);
+
   it("destroy removes what the stack manages, the imported notebook included", async () => {
     const destroy = await stack.pulumi("destroy");
     expect(destroy.status, destroy.output).toBe(0);

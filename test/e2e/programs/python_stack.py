@@ -2,6 +2,7 @@
 Automation API (an inline program: no Python language host needed).
 
     python python_stack.py up|preview|refresh|destroy
+    python python_stack.py preview-file <program.py>   (a preview of another program, e.g. the README's)
 
 The stack is `ci` of project aicp-py in the backend PULUMI_BACKEND_URL, with
 PULUMI_HOME holding the installed provider plugin. The program reads
@@ -41,14 +42,19 @@ def program() -> None:
     pulumi.export("metrics", metrics.metrics.apply(lambda ms: sorted(m.metric_name for m in ms)))
 
 
-def main(step: str) -> None:
+def main(step: str, program_file: str = "") -> None:
     workspace = auto.LocalWorkspaceOptions(
         work_dir=os.getcwd(),
         pulumi_home=os.environ["PULUMI_HOME"],
         project_settings=auto.ProjectSettings(name="aicp-py", runtime="python", backend=auto.ProjectBackend(url=os.environ["PULUMI_BACKEND_URL"])),
         env_vars={"PULUMI_CONFIG_PASSPHRASE": os.environ["PULUMI_CONFIG_PASSPHRASE"]},
     )
-    stack = auto.create_or_select_stack(stack_name="ci", project_name="aicp-py", program=program, opts=workspace)
+    chosen = program
+    if step == "preview-file":
+        source = open(program_file, encoding="utf-8").read()
+        chosen = lambda: exec(compile(source, program_file, "exec"), {"__name__": "__main__"})  # noqa: E731
+        step = "preview"
+    stack = auto.create_or_select_stack(stack_name="ci", project_name="aicp-py", program=chosen, opts=workspace)
     result: dict = {}
     if step == "up":
         up = stack.up(on_output=print)
@@ -68,4 +74,4 @@ def main(step: str) -> None:
 
 
 if __name__ == "__main__":
-    main(sys.argv[1])
+    main(*sys.argv[1:3])
