@@ -135,7 +135,11 @@ class SchemaBuilder {
     if (members.length === 0) return { $ref: "pulumi.json#/Any" };
     if (members.every((t) => t.flags & (ts.TypeFlags.Boolean | ts.TypeFlags.BooleanLiteral))) return { type: "boolean" };
     if (members.every((t) => t.flags & (ts.TypeFlags.String | ts.TypeFlags.StringLiteral))) return { type: "string" };
-    if (members.every((t) => t.flags & (ts.TypeFlags.Number | ts.TypeFlags.NumberLiteral))) return { type: this.integers.has(field) ? "integer" : "number" };
+    if (members.every((t) => t.flags & (ts.TypeFlags.Number | ts.TypeFlags.NumberLiteral))) {
+      // A flag spelt 0 | 1 on the wire (autoRenew, customInfiniband) is an integer too.
+      const integral = members.every((t) => t.isNumberLiteral() && Number.isInteger(t.value));
+      return { type: this.integers.has(field) || integral ? "integer" : "number" };
+    }
     if (members.length > 1) return { $ref: "pulumi.json#/Any" };
     const only = members[0]!;
     if (this.checker.isArrayType(only) || this.checker.isTupleType(only)) {

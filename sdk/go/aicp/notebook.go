@@ -21,13 +21,13 @@ import (
 type Notebook struct {
 	pulumi.CustomResourceState
 
-	Apt            pulumi.StringPtrOutput  `pulumi:"apt"`
-	AutoDeleteTime pulumi.StringPtrOutput  `pulumi:"autoDeleteTime"`
-	AutoRenew      pulumi.Float64PtrOutput `pulumi:"autoRenew"`
-	ChargeMode     pulumi.StringPtrOutput  `pulumi:"chargeMode"`
-	Conda          pulumi.StringPtrOutput  `pulumi:"conda"`
-	CreatedAt      pulumi.StringPtrOutput  `pulumi:"createdAt"`
-	CustomFirst    pulumi.StringPtrOutput  `pulumi:"customFirst"`
+	Apt            pulumi.StringPtrOutput `pulumi:"apt"`
+	AutoDeleteTime pulumi.StringPtrOutput `pulumi:"autoDeleteTime"`
+	AutoRenew      pulumi.IntPtrOutput    `pulumi:"autoRenew"`
+	ChargeMode     pulumi.StringPtrOutput `pulumi:"chargeMode"`
+	Conda          pulumi.StringPtrOutput `pulumi:"conda"`
+	CreatedAt      pulumi.StringPtrOutput `pulumi:"createdAt"`
+	CustomFirst    pulumi.StringPtrOutput `pulumi:"customFirst"`
 	// Registry credentials as recorded: `hasAuth`, `username` and a keyed digest of the password (never the password).
 	CustomImageSecret ImageSecretPtrOutput   `pulumi:"customImageSecret"`
 	CustomSecond      pulumi.StringPtrOutput `pulumi:"customSecond"`
@@ -164,13 +164,13 @@ type notebookArgs struct {
 	// with nothing changed. Read only when the resource is created; keep it in
 	// the program. (`pulumi import` does not work for this package's dynamic
 	// resources: see the README.)
-	AdoptId        *string  `pulumi:"adoptId"`
-	Apt            *string  `pulumi:"apt"`
-	AutoDeleteTime *string  `pulumi:"autoDeleteTime"`
-	AutoRenew      *float64 `pulumi:"autoRenew"`
-	ChargeMode     string   `pulumi:"chargeMode"`
-	Conda          *string  `pulumi:"conda"`
-	CustomFirst    *string  `pulumi:"customFirst"`
+	AdoptId        *string `pulumi:"adoptId"`
+	Apt            *string `pulumi:"apt"`
+	AutoDeleteTime *string `pulumi:"autoDeleteTime"`
+	AutoRenew      *int    `pulumi:"autoRenew"`
+	ChargeMode     string  `pulumi:"chargeMode"`
+	Conda          *string `pulumi:"conda"`
+	CustomFirst    *string `pulumi:"customFirst"`
 	// Credentials of a custom image registry: `hasAuth`, `username`, and either
 	// `password` (kept as a secret input) or `passwordFromEnv`, the name of an
 	// environment variable the provider reads where pulumi runs. The latter keeps
@@ -220,7 +220,7 @@ type NotebookArgs struct {
 	AdoptId        pulumi.StringPtrInput
 	Apt            pulumi.StringPtrInput
 	AutoDeleteTime pulumi.StringPtrInput
-	AutoRenew      pulumi.Float64PtrInput
+	AutoRenew      pulumi.IntPtrInput
 	ChargeMode     pulumi.StringInput
 	Conda          pulumi.StringPtrInput
 	CustomFirst    pulumi.StringPtrInput
@@ -305,8 +305,8 @@ func (o NotebookOutput) AutoDeleteTime() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Notebook) pulumi.StringPtrOutput { return v.AutoDeleteTime }).(pulumi.StringPtrOutput)
 }
 
-func (o NotebookOutput) AutoRenew() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v *Notebook) pulumi.Float64PtrOutput { return v.AutoRenew }).(pulumi.Float64PtrOutput)
+func (o NotebookOutput) AutoRenew() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *Notebook) pulumi.IntPtrOutput { return v.AutoRenew }).(pulumi.IntPtrOutput)
 }
 
 func (o NotebookOutput) ChargeMode() pulumi.StringPtrOutput {

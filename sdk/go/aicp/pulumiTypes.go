@@ -1040,7 +1040,7 @@ type ReplicaSpecs struct {
 	CustomGpuName            *string  `pulumi:"customGpuName"`
 	CustomGpuType            *string  `pulumi:"customGpuType"`
 	CustomHashrateAllocation *int     `pulumi:"customHashrateAllocation"`
-	CustomInfiniband         *float64 `pulumi:"customInfiniband"`
+	CustomInfiniband         *int     `pulumi:"customInfiniband"`
 	CustomMemory             *int     `pulumi:"customMemory"`
 	CustomNetworkDescription *string  `pulumi:"customNetworkDescription"`
 	CustomSystemDiskSize     *int     `pulumi:"customSystemDiskSize"`
@@ -1074,7 +1074,7 @@ type ReplicaSpecsArgs struct {
 	CustomGpuName            pulumi.StringPtrInput   `pulumi:"customGpuName"`
 	CustomGpuType            pulumi.StringPtrInput   `pulumi:"customGpuType"`
 	CustomHashrateAllocation pulumi.IntPtrInput      `pulumi:"customHashrateAllocation"`
-	CustomInfiniband         pulumi.Float64PtrInput  `pulumi:"customInfiniband"`
+	CustomInfiniband         pulumi.IntPtrInput      `pulumi:"customInfiniband"`
 	CustomMemory             pulumi.IntPtrInput      `pulumi:"customMemory"`
 	CustomNetworkDescription pulumi.StringPtrInput   `pulumi:"customNetworkDescription"`
 	CustomSystemDiskSize     pulumi.IntPtrInput      `pulumi:"customSystemDiskSize"`
@@ -1155,8 +1155,8 @@ func (o ReplicaSpecsOutput) CustomHashrateAllocation() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v ReplicaSpecs) *int { return v.CustomHashrateAllocation }).(pulumi.IntPtrOutput)
 }
 
-func (o ReplicaSpecsOutput) CustomInfiniband() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v ReplicaSpecs) *float64 { return v.CustomInfiniband }).(pulumi.Float64PtrOutput)
+func (o ReplicaSpecsOutput) CustomInfiniband() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ReplicaSpecs) *int { return v.CustomInfiniband }).(pulumi.IntPtrOutput)
 }
 
 func (o ReplicaSpecsOutput) CustomMemory() pulumi.IntPtrOutput {
@@ -1314,13 +1314,13 @@ func (o ReplicaSpecsPtrOutput) CustomHashrateAllocation() pulumi.IntPtrOutput {
 	}).(pulumi.IntPtrOutput)
 }
 
-func (o ReplicaSpecsPtrOutput) CustomInfiniband() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v *ReplicaSpecs) *float64 {
+func (o ReplicaSpecsPtrOutput) CustomInfiniband() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *ReplicaSpecs) *int {
 		if v == nil {
 			return nil
 		}
 		return v.CustomInfiniband
-	}).(pulumi.Float64PtrOutput)
+	}).(pulumi.IntPtrOutput)
 }
 
 func (o ReplicaSpecsPtrOutput) CustomMemory() pulumi.IntPtrOutput {

@@ -127,7 +127,7 @@ class ReplicaSpecsArgsDict(TypedDict):
     custom_gpu_name: NotRequired[pulumi.Input[Optional[_builtins.str]]]
     custom_gpu_type: NotRequired[pulumi.Input[Optional[_builtins.str]]]
     custom_hashrate_allocation: NotRequired[pulumi.Input[Optional[_builtins.int]]]
-    custom_infiniband: NotRequired[pulumi.Input[Optional[_builtins.float]]]
+    custom_infiniband: NotRequired[pulumi.Input[Optional[_builtins.int]]]
     custom_memory: NotRequired[pulumi.Input[Optional[_builtins.int]]]
     custom_network_description: NotRequired[pulumi.Input[Optional[_builtins.str]]]
     custom_system_disk_size: NotRequired[pulumi.Input[Optional[_builtins.int]]]
@@ -151,7 +151,7 @@ class ReplicaSpecsArgs:
                  custom_gpu_name: pulumi.Input[Optional[_builtins.str]] = None,
                  custom_gpu_type: pulumi.Input[Optional[_builtins.str]] = None,
                  custom_hashrate_allocation: pulumi.Input[Optional[_builtins.int]] = None,
-                 custom_infiniband: pulumi.Input[Optional[_builtins.float]] = None,
+                 custom_infiniband: pulumi.Input[Optional[_builtins.int]] = None,
                  custom_memory: pulumi.Input[Optional[_builtins.int]] = None,
                  custom_network_description: pulumi.Input[Optional[_builtins.str]] = None,
                  custom_system_disk_size: pulumi.Input[Optional[_builtins.int]] = None,
@@ -302,11 +302,11 @@ class ReplicaSpecsArgs:
 
     @_builtins.property
     @pulumi.getter(name="customInfiniband")
-    def custom_infiniband(self) -> pulumi.Input[Optional[_builtins.float]]:
+    def custom_infiniband(self) -> pulumi.Input[Optional[_builtins.int]]:
         return pulumi.get(self, "custom_infiniband")
 
     @custom_infiniband.setter
-    def custom_infiniband(self, value: pulumi.Input[Optional[_builtins.float]]):
+    def custom_infiniband(self, value: pulumi.Input[Optional[_builtins.int]]):
         pulumi.set(self, "custom_infiniband", value)
 
     @_builtins.property

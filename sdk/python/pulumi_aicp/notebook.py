@@ -30,7 +30,7 @@ class NotebookArgs:
                  adopt_id: pulumi.Input[Optional[_builtins.str]] = None,
                  apt: pulumi.Input[Optional[_builtins.str]] = None,
                  auto_delete_time: pulumi.Input[Optional[_builtins.str]] = None,
-                 auto_renew: pulumi.Input[Optional[_builtins.float]] = None,
+                 auto_renew: pulumi.Input[Optional[_builtins.int]] = None,
                  conda: pulumi.Input[Optional[_builtins.str]] = None,
                  custom_first: pulumi.Input[Optional[_builtins.str]] = None,
                  custom_image_secret: pulumi.Input[Optional['ImageSecretArgs']] = None,
@@ -220,11 +220,11 @@ class NotebookArgs:
 
     @_builtins.property
     @pulumi.getter(name="autoRenew")
-    def auto_renew(self) -> pulumi.Input[Optional[_builtins.float]]:
+    def auto_renew(self) -> pulumi.Input[Optional[_builtins.int]]:
         return pulumi.get(self, "auto_renew")
 
     @auto_renew.setter
-    def auto_renew(self, value: pulumi.Input[Optional[_builtins.float]]):
+    def auto_renew(self, value: pulumi.Input[Optional[_builtins.int]]):
         pulumi.set(self, "auto_renew", value)
 
     @_builtins.property
@@ -410,7 +410,7 @@ class Notebook(pulumi.CustomResource):
                  adopt_id: pulumi.Input[Optional[_builtins.str]] = None,
                  apt: pulumi.Input[Optional[_builtins.str]] = None,
                  auto_delete_time: pulumi.Input[Optional[_builtins.str]] = None,
-                 auto_renew: pulumi.Input[Optional[_builtins.float]] = None,
+                 auto_renew: pulumi.Input[Optional[_builtins.int]] = None,
                  charge_mode: pulumi.Input[Optional[_builtins.str]] = None,
                  conda: pulumi.Input[Optional[_builtins.str]] = None,
                  custom_first: pulumi.Input[Optional[_builtins.str]] = None,
@@ -500,7 +500,7 @@ class Notebook(pulumi.CustomResource):
                  adopt_id: pulumi.Input[Optional[_builtins.str]] = None,
                  apt: pulumi.Input[Optional[_builtins.str]] = None,
                  auto_delete_time: pulumi.Input[Optional[_builtins.str]] = None,
-                 auto_renew: pulumi.Input[Optional[_builtins.float]] = None,
+                 auto_renew: pulumi.Input[Optional[_builtins.int]] = None,
                  charge_mode: pulumi.Input[Optional[_builtins.str]] = None,
                  conda: pulumi.Input[Optional[_builtins.str]] = None,
                  custom_first: pulumi.Input[Optional[_builtins.str]] = None,
@@ -665,7 +665,7 @@ class Notebook(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="autoRenew")
-    def auto_renew(self) -> pulumi.Output[Optional[_builtins.float]]:
+    def auto_renew(self) -> pulumi.Output[Optional[_builtins.int]]:
         return pulumi.get(self, "auto_renew")
 
     @_builtins.property

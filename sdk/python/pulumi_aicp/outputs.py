@@ -762,7 +762,7 @@ class ReplicaSpecs(dict):
                  custom_gpu_name: Optional[_builtins.str] = None,
                  custom_gpu_type: Optional[_builtins.str] = None,
                  custom_hashrate_allocation: Optional[_builtins.int] = None,
-                 custom_infiniband: Optional[_builtins.float] = None,
+                 custom_infiniband: Optional[_builtins.int] = None,
                  custom_memory: Optional[_builtins.int] = None,
                  custom_network_description: Optional[_builtins.str] = None,
                  custom_system_disk_size: Optional[_builtins.int] = None,
@@ -869,7 +869,7 @@ class ReplicaSpecs(dict):
 
     @_builtins.property
     @pulumi.getter(name="customInfiniband")
-    def custom_infiniband(self) -> Optional[_builtins.float]:
+    def custom_infiniband(self) -> Optional[_builtins.int]:
         return pulumi.get(self, "custom_infiniband")
 
     @_builtins.property
