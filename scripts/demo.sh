@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
 # The quickstart in one command: `npm run demo` deploys examples/quickstart to a
 # local emulator of the platform; `npm run demo -- --destroy` tears it down.
+# `npm run demo -- --python` (and `-- --python --destroy`) does the same with
+# the Python quickstart (examples/quickstart-python) through the provider
+# plugin, installed from its archive, and the generated Python SDK.
 # Everything it keeps (state backend, emulator state, Pulumi home) lives in
 # .pulumi-state/, which git ignores. Running it twice shows no changes the
 # second time.
@@ -8,7 +11,14 @@ set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 action=up
-[ "${1:-}" = "--destroy" ] && action=destroy
+language=typescript
+for arg in "$@"; do
+  case "$arg" in
+    --destroy) action=destroy ;;
+    --python) language=python ;;
+    *) echo "usage: npm run demo [-- --python] [-- --destroy]" >&2; exit 2 ;;
+  esac
+done
 state="${AICP_DEMO_STATE:-$root/.pulumi-state}"
 step() { printf '\n==> %s\n' "$*"; }
 
@@ -51,12 +61,25 @@ done
 [ -n "$url" ] || { echo "the emulator did not report its address" >&2; exit 1; }
 echo "listening on $url"
 
-step "5/7 Stack dev on a local file backend ($state/backend)"
 mkdir -p "$state/backend" "$state/home"
 export PULUMI_HOME="$state/home"
 export PULUMI_BACKEND_URL="file://$state/backend"
 # Protects this demo's local state only; use a real secret for real stacks.
 export PULUMI_CONFIG_PASSPHRASE="${PULUMI_CONFIG_PASSPHRASE:-aicp-demo}"
+
+if [ "$language" = python ]; then
+  step "5/7 Provider plugin: packed and installed into $PULUMI_HOME"
+  archive="$(bash scripts/plugin-pack.sh "$state/plugin" | tail -n 1)"
+  pulumi plugin install resource aicp "$(node -p 'require("./package.json").version')" --file "$archive" --reinstall
+  step "6/7 Python: the pulumi package and the generated SDK (sdk/python) in .cache/python-sdk"
+  py="$(bash scripts/python-sdk.sh)"
+  step "7/7 $action examples/quickstart-python with Python's Automation API (stack dev)"
+  AICP_DEMO_URL="$url" "$py" examples/quickstart-python/deploy.py "$action"
+  printf '\nState: %s. Run it again to see no changes; tear down with: npm run demo -- --python --destroy\n' "$state"
+  exit 0
+fi
+
+step "5/7 Stack dev on a local file backend ($state/backend)"
 pulumi stack select dev --create --non-interactive
 pulumi config set aicp:baseUrl "$url"
 pulumi config set aicp:accessKeyId AKIDEMULATOR

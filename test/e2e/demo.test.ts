@@ -51,4 +51,25 @@ describe("npm run demo", () => {
     expect(destroyed.status, destroyed.output).toBe(0);
     expect(destroyed.output).toMatch(/- 4 deleted/);
   }, 600_000);
+
+  it("with --python deploys the Python quickstart through the provider plugin, changes nothing the second time, and tears down", async () => {
+    const port = await freePort();
+    const first = demo(port, "--python");
+    expect(first.status, first.output).toBe(0);
+    // The stack, the group and the notebook: the plugin keeps its random id in the provider's own state.
+    expect(first.output).toMatch(/\+ 3 created/);
+    const printed = /==> Stack outputs\n([\s\S]*?)\nState:/.exec(first.output);
+    expect(printed, first.output).not.toBeNull();
+    const outputs = JSON.parse(printed![1]!) as Record<string, string>;
+    expect(outputs).toMatchObject({ notebookStatus: "Running", template: expect.stringMatching(/\(1 x /) });
+    expect(outputs.notebookId).toMatch(/^nb-/);
+
+    const second = demo(port, "--python");
+    expect(second.status, second.output).toBe(0);
+    expect(second.output).toMatch(/3 unchanged/);
+
+    const destroyed = demo(port, "--python", "--destroy");
+    expect(destroyed.status, destroyed.output).toBe(0);
+    expect(destroyed.output).toMatch(/- 3 deleted/);
+  }, 600_000);
 });
