@@ -9,7 +9,7 @@
  * the schema.
  */
 import type * as grpcTypes from "@grpc/grpc-js";
-import { resolveSettings } from "../client/config";
+import { configKeys, resolveSettings } from "../client/config";
 import { AicpError, asOneLine } from "../client/errors";
 import { kindDescriptions, type KindDescription } from "../client/wire/kinds";
 import { cancelNow } from "../provider/cancellation";
@@ -131,7 +131,10 @@ export const providerServer: grpcTypes.UntypedServiceImplementation = {
       try {
         resolveSettings(configSource(plain));
       } catch (error) {
-        const failure = new proto.CheckFailure().setProperty("").setReason(error instanceof Error ? error.message : String(error));
+        const reason = error instanceof Error ? error.message : String(error);
+        // The message names the key (`aicp:baseUrl …`): the engine shows the failure under that property.
+        const property = Object.keys(configKeys).find((name) => reason.includes(`${packageName}:${name}`)) ?? "";
+        const failure = new proto.CheckFailure().setProperty(property).setReason(reason);
         response.setFailuresList([failure]);
       }
     }

@@ -167,13 +167,33 @@ describe("the provider plugin, from a YAML program", () => {
     expect(exported.deployment.resources.filter((r) => r.type === "aicp:index:Notebook").map((r) => r.id)).toContain(uuid);
   }, 300_000);
 
-  it("a second provider instance acts as another user, and its secret key stays encrypted", async () => {
-    stack.program(program("second", "2031-01-01T00:00:00Z", theirs + importedCode));
+  it("a second provider instance acts as another user, its secret key stays encrypted, and the import option takes over a notebook", async () => {
+    // Made in the console; the program declares it as it is, with the import option.
+    const [uuid] = emulator.seedNotebooks({ namespace: emulatorCredentials.userId.toLowerCase(), count: 1, namePrefix: "taken" });
+    const seeded = emulator.listNotebooks().find((n) => n.uuid === uuid)!;
+    const takeOver = `
+  taken:
+    type: aicp:index:Notebook
+    properties:
+      name: ${String(seeded.name)}
+      chargeMode: elastic
+      duration: 3600
+      image: ${String(seeded.image)}
+      imageType: official
+      serverType: jupyter
+      replicaSpecs:
+        customCpu: 2
+    options:
+      import: ${uuid}
+`;
+    stack.program(program("second", "2031-01-01T00:00:00Z", theirs + importedCode + takeOver));
     emulator.clearRequests();
     const up = await stack.pulumi("up");
     expect(up.status, up.output).toBe(0);
     // The imported notebook, now in the program as pulumi import wrote it, is neither replaced nor changed.
     expect(writes().map((r) => r.operation), up.output).toEqual(["createResourceGroup"]);
+    const exported = JSON.parse((await stack.pulumi("stack", "export")).output) as { deployment: { resources: Array<{ type: string; id?: string }> } };
+    expect(exported.deployment.resources.filter((r) => r.type === "aicp:index:Notebook").map((r) => r.id)).toContain(uuid);
     const byUser = emulator.listResourceGroups().filter((g) => g.user_id !== "platform").map((g) => g.user_id).sort();
     expect(byUser).toEqual([emulatorCredentials.userId, other.userId].sort());
     expect(stateOnDisk()).not.toContain(other.secretAccessKey);
@@ -193,7 +213,39 @@ describe("the provider plugin, from a YAML program", () => {
     }
   }, 300_000);
 
-  it("destroy removes what the stack manages, the imported notebook included", async () => {
+  it("a provider instance with a bad setting fails the preview naming the setting, and sends nothing", async () => {
+    const bad = await yamlPluginProject(
+      "plugin-bad-config",
+      emulator,
+      `
+resources:
+  wrong:
+    type: pulumi:providers:aicp
+    properties:
+      baseUrl: ftp://platform.example
+  g:
+    type: aicp:index:ResourceGroup
+    properties:
+      skuId: sku-1
+      podTypes: [job]
+    options:
+      provider: \${wrong}
+`,
+      packed.archive,
+    );
+    try {
+      emulator.clearRequests();
+      const preview = await bad.pulumi("preview");
+      expect(preview.status).not.toBe(0);
+      expect(preview.output).toMatch(/baseUrl/);
+      expect(preview.output).toContain("ftp://platform.example");
+      expect(emulator.requests().filter((r) => r.operation !== "admin")).toEqual([]);
+    } finally {
+      bad.project.dispose();
+    }
+  }, 300_000);
+
+  it("destroy removes what the stack manages, the imported notebooks included", async () => {
     const destroy = await stack.pulumi("destroy");
     expect(destroy.status, destroy.output).toBe(0);
     expect(ours()).toEqual([]);
