@@ -239,14 +239,14 @@ export function buildSchema(): string {
   const checker = program.getTypeChecker();
   const pkg = JSON.parse(readFileSync(file("package.json"), "utf8")) as { version: string; description?: string; license?: string; homepage?: string };
 
-  const resources = {
-    [`${packageName}:index:Notebook`]: resource(builder, file("sdk/notebook.ts"), "Notebook"),
-    [`${packageName}:index:ResourceGroup`]: resource(builder, file("sdk/resource-group.ts"), "ResourceGroup"),
-  };
+  // Each described kind, from its SDK file (sdk/<kind in kebab case>.ts).
+  const resources = Object.fromEntries(
+    (Object.keys(kindDescriptions) as Array<keyof typeof kindDescriptions>).map((kind) => [`${packageName}:index:${kind}`, resource(builder, file(`sdk/${kebab(kind)}.ts`), kind)]),
+  );
 
   const fns: Record<string, unknown> = {};
   for (const [name, fn] of Object.entries(functions)) {
-    const source = file(`sdk/functions/${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}.ts`);
+    const source = file(`sdk/functions/${kebab(name)}.ts`);
     const symbol = builder.exported(source, name);
     const signature = checker.getSignaturesOfType(checker.getTypeOfSymbol(symbol), ts.SignatureKind.Call)[0]!;
     const argsType = checker.getTypeOfSymbol(signature.getParameters()[0]!);
@@ -293,6 +293,11 @@ export function buildSchema(): string {
     },
   };
   return JSON.stringify(schema, null, 2) + "\n";
+}
+
+/** `ResourceGroup` → `resource-group`, `getNotebooks` → `get-notebooks`: the SDK's file names. */
+function kebab(name: string): string {
+  return name.replace(/[A-Z]/g, (c, at: number) => `${at === 0 ? "" : "-"}${c.toLowerCase()}`);
 }
 
 /** What each configuration key is, as the README's configuration table says. */
