@@ -61,11 +61,11 @@ function unary<Req, Res>(work: (request: Req) => Promise<Res>): Unary<Req, Res> 
 function grpcError(error: unknown): Partial<grpcTypes.StatusObject> {
   const message = error instanceof AicpError ? asOneLine(error).message : error instanceof Error ? error.message : String(error);
   const metadata = new grpc.Metadata();
-  const made = error as { id?: unknown; properties?: Record<string, unknown>; reasons?: string[]; kind?: Kind };
+  const made = error as { id?: unknown; properties?: Record<string, unknown>; reasons?: string[]; kind?: Kind; secretInputs?: string[] };
   if (typeof made.id === "string" && made.id !== "") {
     const detail = new proto.ErrorResourceInitFailed();
     detail.setId(made.id);
-    detail.setProperties(toStruct(made.kind ? answered(made.kind, made.properties ?? {}, []) : (made.properties ?? {})));
+    detail.setProperties(toStruct(made.kind ? answered(made.kind, made.properties ?? {}, made.secretInputs ?? []) : (made.properties ?? {})));
     detail.setReasonsList(made.reasons ?? [message]);
     const any = new anyProto.Any();
     any.pack(detail.serializeBinary(), "pulumirpc.ErrorResourceInitFailed");
@@ -78,14 +78,28 @@ function grpcError(error: unknown): Partial<grpcTypes.StatusObject> {
   return { code: grpc.status.UNKNOWN, details: message, metadata };
 }
 
-/** Runs a lifecycle operation of `kind`; an error that made an object is tagged with the kind, for its secrets. */
-async function operation<T>(kind: Kind, run: (ops: ReturnType<typeof forKind>) => Promise<T>): Promise<T> {
+/**
+ * Runs a lifecycle operation of `kind`. An error that made an object is
+ * tagged with the kind and the program's secret properties, so the state the
+ * engine records from it keeps them secret (grpcError).
+ */
+async function operation<T>(kind: Kind, run: (ops: ReturnType<typeof forKind>) => Promise<T>, secretInputs: string[] = []): Promise<T> {
   try {
     return await run(forKind(kind));
   } catch (error) {
-    if (error !== null && typeof error === "object") Object.assign(error, { kind });
+    if (error !== null && typeof error === "object") Object.assign(error, { kind, secretInputs });
     throw error;
   }
+}
+
+/**
+ * Inputs as the engine records them. The kind's secret fields (registry
+ * credentials, envs) are secret whatever the program said: the TypeScript SDK
+ * marks them itself, the generated SDKs and YAML do not. So is whatever the
+ * program made secret.
+ */
+function inputsAnswered(kind: Kind, inputs: Record<string, unknown>, secretInputs: string[]): Record<string, unknown> {
+  return withSecrets(inputs, [...(kindDescriptions[kind] as KindDescription).secretOutputs, ...secretInputs]);
 }
 
 /** The configuration source the client's settings read (`aicp:<key>`), from a provider instance's inputs. */
@@ -125,7 +139,8 @@ export const providerServer: grpcTypes.UntypedServiceImplementation = {
     const news = toJson(request.getNews());
     const kept = typeof olds[stackMarkKey] === "string" && olds[stackMarkKey] !== "" ? olds[stackMarkKey] : undefined;
     const inputs = { ...news, [stackMarkKey]: kept ?? news[stackMarkKey] ?? newStackMark() };
-    const response = new proto.CheckResponse().setInputs(toStruct(inputs));
+    // The key is secret in the recorded provider state even where a program passed it in plain text.
+    const response = new proto.CheckResponse().setInputs(toStruct(withSecrets(reveal(inputs) as Record<string, unknown>, [...secretKeys(news), "secretAccessKey"])));
     const plain = reveal(inputs) as Record<string, unknown>;
     if (!Object.values(plain).includes(unknownValue)) {
       try {
@@ -164,7 +179,7 @@ export const providerServer: grpcTypes.UntypedServiceImplementation = {
     const rawNews = toJson(request.getNews());
     const news = { ...(reveal(rawNews) as Record<string, unknown>), ...identityOf(request.getUrn(), stackMark, olds) };
     const result = await operation(kind, (ops) => ops.check(olds as never, news as never));
-    const response = new proto.CheckResponse().setInputs(toStruct(withSecrets((result.inputs ?? news) as Record<string, unknown>, secretKeys(rawNews))));
+    const response = new proto.CheckResponse().setInputs(toStruct(inputsAnswered(kind, (result.inputs ?? news) as Record<string, unknown>, secretKeys(rawNews))));
     response.setFailuresList((result.failures ?? []).map((f) => new proto.CheckFailure().setProperty(f.property).setReason(f.reason)));
     return response;
   }),
@@ -190,27 +205,35 @@ export const providerServer: grpcTypes.UntypedServiceImplementation = {
   create: unary(async (request: InstanceType<typeof proto.CreateRequest>) => {
     const kind = kindOf(request.getUrn());
     const raw = toJson(request.getProperties());
-    const result = await operation(kind, (ops) => ops.create(reveal(raw) as never));
+    const result = await operation(kind, (ops) => ops.create(reveal(raw) as never), secretKeys(raw));
     return new proto.CreateResponse().setId(result.id).setProperties(toStruct(answered(kind, (result.outs ?? {}) as Record<string, unknown>, secretKeys(raw))));
   }),
   read: unary(async (request: InstanceType<typeof proto.ReadRequest>) => {
     const kind = kindOf(request.getUrn());
-    const props = reveal(toJson(request.getProperties())) as Record<string, unknown>;
+    const rawProps = toJson(request.getProperties());
+    const rawInputs = toJson(request.getInputs());
+    const props = reveal(rawProps) as Record<string, unknown>;
     // `pulumi import` and the import option read an id with nothing recorded.
     const importing = Object.keys(props).length === 0;
     const result = await operation(kind, (ops) => ops.read(request.getId() as never, (importing ? { readById: true } : props) as never));
     const response = new proto.ReadResponse().setId(result.id ?? "");
     if (!result.id) return response;
+    // What was secret stays secret: the engine records what a provider that accepts secrets answers as it is.
+    const secretBefore = [...new Set([...secretKeys(rawProps), ...secretKeys(rawInputs)])];
     const read = (result.props ?? {}) as Record<string, unknown>;
-    response.setProperties(toStruct(answered(kind, read, [])));
-    const recordedInputs = toJson(request.getInputs());
-    response.setInputs(toStruct(importing ? programInputsOf(kind, read) : recordedInputs));
+    response.setProperties(toStruct(answered(kind, read, secretBefore)));
+    // The inputs a refresh records where the platform moved on (a time set in the console, a notebook stopped
+    // there), so ignoreChanges keeps the platform's value (provider/notebook-outputs.ts refreshedInputs).
+    const refreshed = (result as { inputs?: Record<string, unknown> }).inputs;
+    const inputs = importing ? programInputsOf(kind, read) : refreshed ? { ...refreshed } : (reveal(rawInputs) as Record<string, unknown>);
+    delete inputs.__provider;
+    response.setInputs(toStruct(inputsAnswered(kind, inputs, secretBefore)));
     return response;
   }),
   update: unary(async (request: InstanceType<typeof proto.UpdateRequest>) => {
     const kind = kindOf(request.getUrn());
     const rawNews = toJson(request.getNews());
-    const result = await operation(kind, (ops) => ops.update(request.getId() as never, reveal(toJson(request.getOlds())) as never, reveal(rawNews) as never));
+    const result = await operation(kind, (ops) => ops.update(request.getId() as never, reveal(toJson(request.getOlds())) as never, reveal(rawNews) as never), secretKeys(rawNews));
     return new proto.UpdateResponse().setProperties(toStruct(answered(kind, (result.outs ?? {}) as Record<string, unknown>, secretKeys(rawNews))));
   }),
   delete: unary(async (request: InstanceType<typeof proto.DeleteRequest>) => {
