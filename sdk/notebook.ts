@@ -46,8 +46,8 @@ export type NotebookArgs = InputsOf<Omit<NotebookBody, "name" | "namespace" | "u
    * manages it from then on. A difference that needs a replacement, a
    * different name, or a notebook made by another Pulumi resource is refused,
    * with nothing changed. Read only when the resource is created; keep it in
-   * the program. (`pulumi import` does not work for this package's dynamic
-   * resources: see the README.)
+   * the program. (With the provider plugin, `pulumi import` works too; with
+   * the package's dynamic resources it does not: see the README.)
    */
   adoptId?: pulumi.Input<string>;
 };

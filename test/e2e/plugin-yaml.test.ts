@@ -77,8 +77,8 @@ const theirs = `
     type: pulumi:providers:aicp
     properties:
       accessKeyId: ${other.accessKeyId}
-      secretAccessKey:
-        fn::secret: ${other.secretAccessKey}
+      # In plain text: the plugin records it as a secret all the same (CheckConfig).
+      secretAccessKey: ${other.secretAccessKey}
       userId: ${other.userId}
       zone: xb3
   theirs:

@@ -162,8 +162,8 @@ type notebookArgs struct {
 	// manages it from then on. A difference that needs a replacement, a
 	// different name, or a notebook made by another Pulumi resource is refused,
 	// with nothing changed. Read only when the resource is created; keep it in
-	// the program. (`pulumi import` does not work for this package's dynamic
-	// resources: see the README.)
+	// the program. (With the provider plugin, `pulumi import` works too; with
+	// the package's dynamic resources it does not: see the README.)
 	AdoptId        *string `pulumi:"adoptId"`
 	Apt            *string `pulumi:"apt"`
 	AutoDeleteTime *string `pulumi:"autoDeleteTime"`
@@ -215,8 +215,8 @@ type NotebookArgs struct {
 	// manages it from then on. A difference that needs a replacement, a
 	// different name, or a notebook made by another Pulumi resource is refused,
 	// with nothing changed. Read only when the resource is created; keep it in
-	// the program. (`pulumi import` does not work for this package's dynamic
-	// resources: see the README.)
+	// the program. (With the provider plugin, `pulumi import` works too; with
+	// the package's dynamic resources it does not: see the README.)
 	AdoptId        pulumi.StringPtrInput
 	Apt            pulumi.StringPtrInput
 	AutoDeleteTime pulumi.StringPtrInput

@@ -56,8 +56,8 @@ class NotebookArgs:
                manages it from then on. A difference that needs a replacement, a
                different name, or a notebook made by another Pulumi resource is refused,
                with nothing changed. Read only when the resource is created; keep it in
-               the program. (`pulumi import` does not work for this package's dynamic
-               resources: see the README.)
+               the program. (With the provider plugin, `pulumi import` works too; with
+               the package's dynamic resources it does not: see the README.)
         :param pulumi.Input['ImageSecretArgs'] custom_image_secret: Credentials of a custom image registry: `hasAuth`, `username`, and either
                `password` (kept as a secret input) or `passwordFromEnv`, the name of an
                environment variable the provider reads where pulumi runs. The latter keeps
@@ -191,8 +191,8 @@ class NotebookArgs:
         manages it from then on. A difference that needs a replacement, a
         different name, or a notebook made by another Pulumi resource is refused,
         with nothing changed. Read only when the resource is created; keep it in
-        the program. (`pulumi import` does not work for this package's dynamic
-        resources: see the README.)
+        the program. (With the provider plugin, `pulumi import` works too; with
+        the package's dynamic resources it does not: see the README.)
         """
         return pulumi.get(self, "adopt_id")
 
@@ -450,8 +450,8 @@ class Notebook(pulumi.CustomResource):
                manages it from then on. A difference that needs a replacement, a
                different name, or a notebook made by another Pulumi resource is refused,
                with nothing changed. Read only when the resource is created; keep it in
-               the program. (`pulumi import` does not work for this package's dynamic
-               resources: see the README.)
+               the program. (With the provider plugin, `pulumi import` works too; with
+               the package's dynamic resources it does not: see the README.)
         :param pulumi.Input[Union['ImageSecretArgs', 'ImageSecretArgsDict']] custom_image_secret: Credentials of a custom image registry: `hasAuth`, `username`, and either
                `password` (kept as a secret input) or `passwordFromEnv`, the name of an
                environment variable the provider reads where pulumi runs. The latter keeps
