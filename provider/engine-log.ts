@@ -16,12 +16,12 @@ interface EngineClient {
 let engine: EngineClient | undefined;
 
 /**
- * The engine address when this process is the dynamic provider the engine
- * started: its last positional argument (logging and tracing flags, when the
- * engine passes them, come first).
+ * The engine address when this process is a provider the engine started (the
+ * nodejs dynamic provider, or the plugin, plugin/main.ts): its last positional
+ * argument (logging and tracing flags, when the engine passes them, come first).
  */
 function engineAddress(): string | undefined {
-  if (!/dynamic-provider/.test(process.argv[1] ?? "")) return undefined;
+  if (!/dynamic-provider|plugin[\\/]main\.js$/.test(process.argv[1] ?? "")) return undefined;
   return process.argv.slice(2).filter((arg) => !arg.startsWith("-")).pop();
 }
 

@@ -74,7 +74,7 @@ if [ "$language" = python ]; then
   step "6/7 Python: the pulumi package and the generated SDK (sdk/python) in .cache/python-sdk"
   py="$(bash scripts/python-sdk.sh)"
   step "7/7 $action examples/quickstart-python with Python's Automation API (stack dev)"
-  AICP_DEMO_URL="$url" "$py" examples/quickstart-python/deploy.py "$action"
+  AICP_DEMO_URL="$url" AICP_DEMO_WORKDIR="$state/python" "$py" examples/quickstart-python/deploy.py "$action"
   printf '\nState: %s. Run it again to see no changes; tear down with: npm run demo -- --python --destroy\n' "$state"
   exit 0
 fi

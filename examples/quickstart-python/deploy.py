@@ -5,7 +5,8 @@ which runs the program itself (no Python language host needed):
 
 `npm run demo -- --python` runs it with the stack's backend, home and
 passphrase in PULUMI_BACKEND_URL, PULUMI_HOME and PULUMI_CONFIG_PASSPHRASE,
-and the platform in the AICP_DEMO_* variables; it prints the stack outputs
+a work folder for the Automation API in AICP_DEMO_WORKDIR, and the platform's
+address in AICP_DEMO_URL; it prints the stack outputs
 as JSON after an up.
 """
 import json
@@ -18,8 +19,11 @@ from quickstart import quickstart
 
 
 def main(action: str) -> None:
+    # The Automation API writes the project's settings (Pulumi.yaml) into its work folder: the demo's state, never this one.
+    work_dir = os.environ["AICP_DEMO_WORKDIR"]
+    os.makedirs(work_dir, exist_ok=True)
     workspace = auto.LocalWorkspaceOptions(
-        work_dir=os.path.dirname(os.path.abspath(__file__)),
+        work_dir=work_dir,
         pulumi_home=os.environ["PULUMI_HOME"],
         project_settings=auto.ProjectSettings(name="aicp-quickstart-python", runtime="python", backend=auto.ProjectBackend(url=os.environ["PULUMI_BACKEND_URL"])),
         env_vars={"PULUMI_CONFIG_PASSPHRASE": os.environ["PULUMI_CONFIG_PASSPHRASE"]},

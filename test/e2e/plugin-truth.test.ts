@@ -100,9 +100,40 @@ describe("the plugin's state: secrets and what the console changed", () => {
     expect(String(live().stop_time)).toMatch(/^2032-06-01/);
   }, 300_000);
 
+  it("a take-over's preview warning reaches the engine's diagnostics, as the package's does", async () => {
+    const [uuid] = emulator.seedNotebooks({ namespace: emulatorCredentials.userId.toLowerCase(), count: 1, namePrefix: "console" });
+    const other = await yamlPluginProject(
+      "plugin-adopt",
+      emulator,
+      `
+resources:
+  research:
+    type: aicp:index:Notebook
+    properties:
+      adoptId: ${uuid}
+      chargeMode: elastic
+      duration: 3600
+      image: jupyter:2
+      imageType: official
+      serverType: jupyter
+      replicaSpecs:
+        customCpu: 2
+`,
+      packed.archive,
+    );
+    try {
+      const preview = await other.pulumi("preview");
+      expect(preview.status, preview.output).toBe(0);
+      expect(preview.output).toMatch(/warning: .*will take over notebook/);
+    } finally {
+      other.project.dispose();
+    }
+  }, 300_000);
+
   it("destroy removes the notebook", async () => {
     const destroy = await stack.pulumi("destroy");
     expect(destroy.status, destroy.output).toBe(0);
-    expect(emulator.listNotebooks().filter((n) => n.namespace === emulatorCredentials.userId)).toEqual([]);
+    // The take-over was only previewed: the console-made notebook stays.
+    expect(emulator.listNotebooks().filter((n) => n.namespace === emulatorCredentials.userId).map((n) => n.name)).toEqual(["console-0000"]);
   }, 300_000);
 });
