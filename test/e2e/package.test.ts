@@ -30,7 +30,7 @@ describe("the published package", () => {
     await emulator?.close();
   });
 
-  it("packs compiled JavaScript and type declarations only", () => {
+  it("packs compiled JavaScript and type declarations, and the provider plugin's launcher and schema", () => {
     const [pack] = JSON.parse(execFileSync("npm", ["pack", "--dry-run", "--json"], { cwd: repo, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] })) as Array<{
       files: Array<{ path: string }>;
     }>;
@@ -38,7 +38,10 @@ describe("the published package", () => {
     expect(paths).toContain("dist/sdk/index.js");
     expect(paths).toContain("dist/sdk/index.d.ts");
     expect(paths).toContain("dist/provider/index.js");
-    expect(paths.filter((p) => !/\.(js|d\.ts)$/.test(p)).sort()).toEqual(["README.md", "package.json"]);
+    expect(paths).toContain("dist/plugin/main.js");
+    // The schema builder needs the TypeScript compiler, a development dependency: it stays out.
+    expect(paths.filter((p) => p.includes("schema-build"))).toEqual([]);
+    expect(paths.filter((p) => !/\.(js|d\.ts)$/.test(p)).sort()).toEqual(["README.md", "bin/pulumi-resource-aicp", "package.json", "schema.json"]);
   });
 
   it("runs the CI script: preview sends no write, up deploys and writes outputs, a second preview shows no change", async () => {
