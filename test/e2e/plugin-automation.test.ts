@@ -106,8 +106,10 @@ describe.each(languages)("the provider plugin, from a $language program (Automat
     expect(groups()).toEqual([]);
   }, 300_000);
 
-  // After destroy the stack holds nothing: the preview shows the stack and the README program's two resources to create.
-  it.runIf(language === "Python")("the README's Python program previews cleanly", async () => {
+  // Python only (the README's Go is a fragment, not a program). After destroy the stack holds nothing: the
+  // preview shows the stack and the README program's two resources to create.
+  if (language !== "Python") return;
+  it("the README's Python program previews cleanly", async () => {
     const readme = readFileSync(resolve(__dirname, "../../README.md"), "utf8");
     const block = /^```python\n([\s\S]*?)^```$/m.exec(readme.slice(readme.indexOf("## Every Pulumi language")))?.[1];
     expect(block, "the README's plugin section has a python block").toBeDefined();
