@@ -4,12 +4,11 @@
  * given in plain text, secrets after a refresh, and ignoreChanges after the
  * console changed a notebook (the package's cases in test/e2e/truth.test.ts).
  */
-import { readFileSync, readdirSync } from "node:fs";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AicpClient } from "../../client/client";
 import type { Emulator } from "../../emulator";
 import { emulatorCredentials, emulatorZone, startTestEmulator } from "../support/emulator";
+import { stateOnDisk as readState } from "../support/cli-project";
 import { packPlugin, yamlPluginProject } from "../support/plugin-project";
 
 const password = "registry-password-in-plain-text";
@@ -49,12 +48,7 @@ describe("the plugin's state: secrets and what the console changed", () => {
   let emulator: Emulator;
   let packed: ReturnType<typeof packPlugin>;
   let stack: Awaited<ReturnType<typeof yamlPluginProject>>;
-  const stateOnDisk = () =>
-    readdirSync(join(stack.project.home, "state"), { recursive: true })
-      .map(String)
-      .filter((f) => f.endsWith(".json"))
-      .map((f) => readFileSync(join(stack.project.home, "state", f), "utf8"))
-      .join("\n");
+  const stateOnDisk = () => readState(stack.project);
   const live = () => emulator.listNotebooks().filter((n) => n.namespace === emulatorCredentials.userId)[0]!;
   const writes = () => emulator.requests().filter((r) => r.operation !== "admin" && r.method !== "GET").map((r) => r.operation);
 

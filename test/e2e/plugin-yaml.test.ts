@@ -5,11 +5,12 @@
  * create, functions, an in-place update with a detailed diff, refresh, import,
  * a second provider instance acting as another user, and destroy.
  */
-import { readFileSync, readdirSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Emulator } from "../../emulator";
 import { createTrainingJob, emulatorCredentials, startTestEmulator } from "../support/emulator";
+import { stateOnDisk as readState } from "../support/cli-project";
 import { packPlugin, yamlPluginProject } from "../support/plugin-project";
 
 const other = { accessKeyId: "AKIDOTHER", secretAccessKey: "other-secret", userId: "usr-other" };
@@ -100,7 +101,7 @@ describe("the provider plugin, from a YAML program", () => {
   const writes = () => emulator.requests().filter((r) => r.operation !== "admin" && r.method !== "GET");
   const ours = () => emulator.listNotebooks().filter((n) => n.namespace === emulatorCredentials.userId);
   const outputs = async () => JSON.parse((await stack.pulumi("stack", "output", "--json")).output) as Record<string, unknown>;
-  const stateOnDisk = () => readdirSync(join(stack.project.home, "state"), { recursive: true }).map(String).filter((f) => f.endsWith(".json")).map((f) => readFileSync(join(stack.project.home, "state", f), "utf8")).join("\n");
+  const stateOnDisk = () => readState(stack.project);
 
   beforeAll(async () => {
     emulator = await startTestEmulator({ credentials: [emulatorCredentials, other] });

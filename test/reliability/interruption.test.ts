@@ -7,7 +7,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import type { Emulator } from "../../emulator";
 import { cliProject, type CliProject } from "../support/cli-project";
-import { emulatorCredentials, startTestEmulator } from "../support/emulator";
+import { emulatorCredentials, providerWaiting, startTestEmulator } from "../support/emulator";
 import { eventually } from "../support/poll";
 import { recordCase } from "../support/reliability";
 
@@ -120,12 +120,7 @@ new aicp.Notebook("patient", { chargeMode: "elastic", duration: 3600, image: "ju
       expect((await project.run("pulumi", "stack", "init", "ci", "--non-interactive")).status).toBe(0);
       const { child, done } = project.start("pulumi", "up", "--yes", "--non-interactive", "--stack", "ci");
       // Once the provider waits for Running (it lists after the create was answered), press Ctrl-C once.
-      const waiting = () => {
-        const log = emulator.requests();
-        const created = log.findIndex((r) => r.operation === "createNotebook" && r.status === 200);
-        return created >= 0 && log.slice(created + 1).some((r) => r.operation === "listNotebooks");
-      };
-      await eventually(waiting, "the provider to wait for the notebook to be Running", 60_000);
+      await eventually(() => providerWaiting(emulator), "the provider to wait for the notebook to be Running", 60_000);
       child.kill("SIGINT");
       const interrupted = await done;
       expect(interrupted.status, interrupted.output).not.toBe(0);

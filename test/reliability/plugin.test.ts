@@ -6,7 +6,7 @@
  * into the reliability table like the dynamic provider's cases.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { emulatorCredentials, startTestEmulator } from "../support/emulator";
+import { emulatorCredentials, providerWaiting, startTestEmulator } from "../support/emulator";
 import { packPlugin, yamlPluginProject } from "../support/plugin-project";
 import { eventually } from "../support/poll";
 import { recordCase } from "../support/reliability";
@@ -79,12 +79,7 @@ describe("the provider plugin under faults and interruption", () => {
     let orphans = 0;
     try {
       const { child, done } = stack.project.start("pulumi", "up", "--yes", "--non-interactive", "--stack", "ci");
-      const waiting = () => {
-        const log = emulator.requests();
-        const created = log.findIndex((r) => r.operation === "createNotebook" && r.status === 200);
-        return created >= 0 && log.slice(created + 1).some((r) => r.operation === "listNotebooks");
-      };
-      await eventually(waiting, "the plugin to wait for the notebook to be Running", 120_000);
+      await eventually(() => providerWaiting(emulator), "the plugin to wait for the notebook to be Running", 120_000);
       child.kill("SIGINT");
       const interrupted = await done;
       expect(interrupted.status, interrupted.output).not.toBe(0);

@@ -4,7 +4,7 @@
  * file backend and PULUMI_HOME, and the provider's environment fallbacks set.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { inject } from "vitest";
@@ -91,3 +91,13 @@ export async function cliStack(name: string, emulator: Emulator, program: string
   return { emulator, project, pulumi };
 }
 
+
+/** Everything the project's file backend holds on disk, as one text (to look for secrets in plain text). */
+export function stateOnDisk(project: CliProject): string {
+  const dir = join(project.home, "state");
+  return readdirSync(dir, { recursive: true })
+    .map(String)
+    .filter((f) => f.endsWith(".json"))
+    .map((f) => readFileSync(join(dir, f), "utf8"))
+    .join("\n");
+}

@@ -40,3 +40,10 @@ export async function createTrainingJob(emulator: Emulator, name: string, replic
   });
   if (r.status !== 200 || r.json?.ret_code !== 0) throw new Error(`creating training job '${name}' failed: HTTP ${r.status} ${r.text}`);
 }
+
+/** True once the emulator has answered a notebook create and then been asked for a list: the provider waits for Running. */
+export function providerWaiting(emulator: Emulator): boolean {
+  const log = emulator.requests();
+  const created = log.findIndex((r) => r.operation === "createNotebook" && r.status === 200);
+  return created >= 0 && log.slice(created + 1).some((r) => r.operation === "listNotebooks");
+}
