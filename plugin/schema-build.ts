@@ -285,7 +285,10 @@ export function buildSchema(): string {
     functions: fns,
     types: Object.fromEntries(Object.entries(builder.types).sort(([a], [b]) => a.localeCompare(b))),
     language: {
-      nodejs: { packageName: "pulumi-aicp" },
+      // Not "pulumi-aicp": that package's classes are dynamic resources of other
+      // types, so code `pulumi import` writes for a TypeScript program must name
+      // the plugin's own SDK (sdk/nodejs) or pasting it would replace the import.
+      nodejs: { packageName: "pulumi-aicp-plugin", respectSchemaVersion: true },
       // The SDKs ask the engine for the plugin of the schema's version, which is the package's.
       python: { packageName: "pulumi_aicp", pyproject: { enabled: true }, respectSchemaVersion: true },
       // Not a download location: the Go SDK is used from this repository (sdk/go, README "Go").

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Writes the Python and Go SDKs (sdk/python, sdk/go/aicp) from schema.json with
+# Writes the Python, Go and TypeScript SDKs of the plugin (sdk/python,
+# sdk/go/aicp, sdk/nodejs) from schema.json with
 # Pulumi's own code generators, built from the Go module proxy (tools/sdkgen):
 #
 #   bash scripts/generate-sdks.sh          after `npm run generate` changed schema.json
@@ -9,7 +10,8 @@
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 out="${1:-$root/sdk}"
-rm -rf "$out/python" "$out/go/aicp"
-mkdir -p "$out/python" "$out/go"
+rm -rf "$out/python" "$out/go/aicp" "$out/nodejs"
+mkdir -p "$out/python" "$out/go" "$out/nodejs"
 bash "$root/tools/sdkgen/generate.sh" "$root/schema.json" "$out/python" python
 bash "$root/tools/sdkgen/generate.sh" "$root/schema.json" "$out/go" go
+bash "$root/tools/sdkgen/generate.sh" "$root/schema.json" "$out/nodejs" nodejs

@@ -1,5 +1,6 @@
 /**
- * The generated Python and Go SDKs (sdk/python, sdk/go/aicp) are what
+ * The generated Python, Go and TypeScript SDKs (sdk/python, sdk/go/aicp,
+ * sdk/nodejs) are what
  * Pulumi's own code generators make of schema.json today: regenerated into a
  * temporary folder (scripts/generate-sdks.sh, tools/sdkgen), file for file.
  */
@@ -35,5 +36,6 @@ describe("the generated SDKs", () => {
     }
     expect(tree(join(repo, "sdk/python"))).toEqual(tree(join(out, "python")));
     expect(tree(join(repo, "sdk/go/aicp"))).toEqual(tree(join(out, "go/aicp")));
+    expect(tree(join(repo, "sdk/nodejs"))).toEqual(tree(join(out, "nodejs")));
   }, 600_000);
 });

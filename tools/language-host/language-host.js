@@ -7,10 +7,14 @@
 // (GetRequiredPlugins, Run, GetPluginInfo) with the language server that
 // @pulumi/pulumi itself uses for Automation API inline programs, loaded from
 // the program's own node_modules so program and runtime share one copy of the
-// SDK. Everything else answers UNIMPLEMENTED. A normal Pulumi installation
-// brings the real host and never uses this file.
+// SDK; and GenerateProgram (the TypeScript `pulumi import` writes) through
+// Pulumi's own nodejs program generator, built from the Go module proxy
+// (tools/sdkgen/program.go). Everything else answers UNIMPLEMENTED. A normal
+// Pulumi installation brings the real host and never uses this file.
 "use strict";
 const path = require("node:path");
+const { spawn } = require("node:child_process");
+const { existsSync } = require("node:fs");
 const { createRequire } = require("node:module");
 
 const engineAddress = process.argv.slice(2).filter((a) => !a.startsWith("-")).pop() ?? "";
@@ -27,6 +31,7 @@ function load(id) {
 
 const grpc = load("@grpc/grpc-js");
 const langrpc = load("@pulumi/pulumi/proto/language_grpc_pb.js");
+const langproto = load("@pulumi/pulumi/proto/language_pb.js");
 const { LanguageServer } = load("@pulumi/pulumi/automation/server.js");
 const { grpcChannelOptions } = load("@pulumi/pulumi/runtime/index.js");
 
@@ -56,6 +61,33 @@ const service = {
     return server.run({ ...call, request: proxied }, callback);
   },
 };
+
+// The clone this host came from: bootstrap exports it, and copies this file
+// to .cache/pulumi/<version>/bin, four folders below it.
+const generator = path.join(process.env.AICP_ROOT || path.resolve(__dirname, "../../../.."), "tools/sdkgen/generate.sh");
+
+/** Pipes one GenerateProgram request through the Go generator; the answer is its response. */
+function generateProgram(call, callback) {
+  if (!existsSync(generator)) {
+    callback({ code: grpc.status.UNIMPLEMENTED, details: `pulumi-language-nodejs: cannot write TypeScript without ${generator} (set AICP_ROOT to the clone)` });
+    return;
+  }
+  const child = spawn("bash", [generator, "--program", "nodejs"], { stdio: ["pipe", "pipe", "pipe"] });
+  const out = [];
+  const err = [];
+  child.stdout.on("data", (chunk) => out.push(chunk));
+  child.stderr.on("data", (chunk) => err.push(chunk));
+  child.on("error", (error) => callback({ code: grpc.status.INTERNAL, details: `pulumi-language-nodejs: ${error.message}` }));
+  child.on("close", (code) => {
+    if (code !== 0) {
+      callback({ code: grpc.status.INTERNAL, details: `pulumi-language-nodejs: generating TypeScript failed: ${Buffer.concat(err).toString().trim()}` });
+      return;
+    }
+    callback(null, langproto.GenerateProgramResponse.deserializeBinary(new Uint8Array(Buffer.concat(out))));
+  });
+  child.stdin.end(Buffer.from(call.request.serializeBinary()));
+}
+service.generateProgram = generateProgram;
 
 const grpcServer = new grpc.Server({ ...grpcChannelOptions });
 grpcServer.addService(langrpc.LanguageRuntimeService, service);

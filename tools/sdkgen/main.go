@@ -5,6 +5,7 @@
 // Go libraries, so we call them directly.
 //
 //	sdkgen -schema schema.json -out sdk/python -lang python
+//	sdkgen -program nodejs < request > response   (program.go)
 package main
 
 import (
@@ -58,15 +59,24 @@ func main() {
 	schemaPath := flag.String("schema", "", "path to the package schema (schema.json)")
 	out := flag.String("out", "", "directory to write the SDK into (created if missing)")
 	lang := flag.String("lang", "", "python, go or nodejs")
+	program := flag.String("program", "", "nodejs: answer one GenerateProgram request (protobuf on stdin and stdout) instead")
 	flag.Parse()
+	if *program != "" {
+		runProgramMode(*program)
+		return
+	}
 	if *schemaPath == "" || *out == "" || *lang == "" || flag.NArg() > 0 {
 		flag.Usage()
 		os.Exit(2)
 	}
 	if err := run(*schemaPath, *out, *lang); err != nil {
-		fmt.Fprintln(os.Stderr, "sdkgen:", err)
-		os.Exit(1)
+		fail(err)
 	}
+}
+
+func fail(err error) {
+	fmt.Fprintln(os.Stderr, "sdkgen:", err)
+	os.Exit(1)
 }
 
 func run(schemaPath, out, lang string) error {

@@ -1,0 +1,96 @@
+/**
+ * The provider plugin from a TypeScript program, driven by the pulumi CLI:
+ * `pulumi import` of a group and a notebook made in the console writes
+ * TypeScript (the nodejs language host's GenerateProgram, Pulumi's own program
+ * generator) against the plugin's generated SDK (sdk/nodejs, package
+ * pulumi-aicp-plugin, built by scripts/nodejs-sdk.sh). Pasted as the program,
+ * that code type-checks, previews with no change, and manages what it names.
+ */
+import { execFileSync } from "node:child_process";
+import { readFileSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Emulator } from "../../emulator";
+import { client } from "../emulator/client";
+import { cliProject, type CliProject } from "../support/cli-project";
+import { emulatorCredentials, startTestEmulator } from "../support/emulator";
+import { packPlugin, pluginVersion } from "../support/plugin-project";
+
+const repo = resolve(__dirname, "../..");
+const namespace = emulatorCredentials.userId.toLowerCase();
+
+describe("the provider plugin, from a TypeScript program", () => {
+  let emulator: Emulator;
+  let packed: ReturnType<typeof packPlugin>;
+  let project: CliProject;
+  let rgId = "";
+  let uuid = "";
+  const pulumi = (...args: string[]) => project.run("pulumi", ...args, ...(["up", "destroy", "import"].includes(args[0]!) ? ["--yes"] : []), "--non-interactive", "--stack", "ci");
+  const writes = () => emulator.requests().filter((r) => r.operation !== "admin" && r.method !== "GET");
+
+  beforeAll(async () => {
+    emulator = await startTestEmulator();
+    packed = packPlugin();
+    project = cliProject("plugin-ts", emulator, "", { PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true" });
+    // A TypeScript program; the engine's nodejs host runs index.ts.
+    writeFileSync(join(project.dir, "package.json"), JSON.stringify({ name: "aicp-plugin-ts", main: "index.ts" }));
+    writeFileSync(join(project.dir, "index.ts"), "export {};\n");
+    // The plugin's SDK, as a user installs it from a clone (README, "TypeScript with the plugin").
+    execFileSync("bash", [join(repo, "scripts/nodejs-sdk.sh"), join(project.dir, "node_modules/pulumi-aicp-plugin")], { cwd: repo, stdio: ["ignore", "pipe", "pipe"] });
+    for (const step of [
+      ["plugin", "install", "resource", "aicp", pluginVersion, "--file", packed.archive],
+      ["stack", "init", "ci", "--non-interactive"],
+    ]) {
+      const ran = await project.run("pulumi", ...step);
+      if (ran.status !== 0) throw new Error(`pulumi ${step.join(" ")} failed: ${ran.output}`);
+    }
+    const console = client(emulator);
+    const group = await console.post("/resource/resource_group", { name: "console-group", description: "made by hand", sku_id: "sku-1", pod_type: ["job"], customize_enable: 0 });
+    expect(group.json?.ret_code, group.text).toBe(0);
+    rgId = String(emulator.listResourceGroups().find((g) => g.name === "console-group")!.rg_id);
+    const notebook = await console.post(`/notebooks/namespaces/${namespace}/create`, {
+      charge_mode: "elastic", duration: 3600, user_id: emulatorCredentials.userId, namespace, image: "jupyter:2", image_type: "official",
+      name: "console-notebook", server_type: "jupyter", replica_specs: { replicas: 1, specs: "sku-1", custom_cpu: 2 },
+    });
+    expect(notebook.json?.ret_code, notebook.text).toBe(0);
+    uuid = String(notebook.json.data[0].uuid);
+  }, 600_000);
+  afterAll(async () => {
+    project?.dispose();
+    packed?.dispose();
+    await emulator?.close();
+  });
+
+  it("pulumi import of a group and a notebook writes TypeScript against the plugin's SDK, and changes nothing on the platform", async () => {
+    writeFileSync(join(project.dir, "import.json"), JSON.stringify({
+      resources: [
+        { type: "aicp:index:ResourceGroup", name: "shared", id: rgId },
+        { type: "aicp:index:Notebook", name: "console", id: uuid },
+      ],
+    }));
+    emulator.clearRequests();
+    const imported = await pulumi("import", "--file", "import.json", "--protect=false", "--out", join(project.dir, "imported.ts"));
+    expect(imported.status, imported.output).toBe(0);
+    expect(writes()).toEqual([]);
+    const code = readFileSync(join(project.dir, "imported.ts"), "utf8");
+    // The plugin's SDK, not pulumi-aicp: that package's classes are dynamic resources of another type.
+    expect(code).toContain('import * as aicp from "pulumi-aicp-plugin";');
+    expect(code).toMatch(/new aicp\.ResourceGroup\("shared", \{[^}]*skuId: "sku-1"/s);
+    expect(code).toMatch(/new aicp\.Notebook\("console", \{[^]*image: "jupyter:2"/);
+  }, 300_000);
+
+  it("the written code type-checks against the SDK and, as the program, previews with no change", async () => {
+    writeFileSync(join(project.dir, "index.ts"), readFileSync(join(project.dir, "imported.ts"), "utf8"));
+    const tsc = await project.run(join(repo, "node_modules/.bin/tsc"), "--noEmit", "--strict", "--module", "nodenext", "--moduleResolution", "nodenext", "--types", "node", "index.ts");
+    expect(tsc.status, tsc.output).toBe(0);
+    const preview = await pulumi("preview", "--expect-no-changes", "--diff");
+    expect(preview.status, preview.output).toBe(0);
+  }, 300_000);
+
+  it("from then on the program manages both: destroy deletes the notebook and the group", async () => {
+    const destroy = await pulumi("destroy");
+    expect(destroy.status, destroy.output).toBe(0);
+    expect(emulator.listNotebooks().filter((n) => n.uuid === uuid && n.status !== "Deleted")).toEqual([]);
+    expect(emulator.listResourceGroups().filter((g) => g.rg_id === rgId)).toEqual([]);
+  }, 300_000);
+});
