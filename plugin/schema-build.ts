@@ -52,6 +52,13 @@ const typeNames: Record<string, string> = {
   notebooks: "NotebookInfo",
 };
 
+/**
+ * Resource outputs the client keeps as the platform sent them when they do not
+ * parse (`tolerant` in client/wire/notebook.ts): typed in the schema, an odd
+ * answer would fail every refresh of a Go program that cannot unmarshal it.
+ */
+const keptAsSent = new Set(["servers"]);
+
 /** Input fields nested in a type that are secret wherever they appear (the SDK marks them so: sdk/notebook.ts). */
 const secretNested: Record<string, readonly string[]> = { ImageSecret: ["password"], NotebookServer: ["password"] };
 
@@ -200,7 +207,9 @@ class SchemaBuilder {
         if (description) out[name] = { description };
         continue;
       }
-      const spec = this.property(this.checker.getTypeFromTypeNode(argument), `${className}${name[0]!.toUpperCase()}${name.slice(1)}`, name);
+      const spec = keptAsSent.has(name)
+        ? { type: "array", items: { $ref: "pulumi.json#/Any" } }
+        : this.property(this.checker.getTypeFromTypeNode(argument), `${className}${name[0]!.toUpperCase()}${name.slice(1)}`, name);
       const memberSymbol = this.checker.getSymbolAtLocation(member.name);
       const description = memberSymbol && this.docs(memberSymbol);
       out[name] = description ? { ...spec, description } : spec;

@@ -26,5 +26,5 @@ export {
 } from "./functions/get-notebook-servers";
 export { getNotebooks, getNotebooksOutput, type GetNotebooksArgs, type GetNotebooksResult } from "./functions/get-notebooks";
 /** Shapes of what the platform returns, in camelCase. */
-export type { DiskMetric, ImageSecret, NotebookInfo, NotebookServer, ReplicaSpecs, ResourceTemplate, TrainingPod, VolumeSpec } from "./types";
+export type { DiskMetric, ImageSecret, NotebookInfo, NotebookServer, NotebookServerSummary, ReplicaSpecs, ResourceTemplate, TrainingPod, VolumeSpec } from "./types";
 export { AicpError, type AicpErrorCode } from "../client/errors";

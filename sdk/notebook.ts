@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { notebookKind } from "../client/wire/notebook";
 import { autoNameSuffix, ForwardedResource, ownerMark, seedOutputs } from "./forward";
-import type { InputsOf, ImageSecret, NotebookBody, NotebookInfo, NotebookServer, ReplicaSpecs, VolumeSpec } from "./types";
+import type { InputsOf, ImageSecret, NotebookBody, NotebookInfo, NotebookServerSummary, ReplicaSpecs, VolumeSpec } from "./types";
 
 /**
  * Arguments of {@link Notebook}: every field of the create-notebook body of the
@@ -99,7 +99,7 @@ export class Notebook extends ForwardedResource {
    * Servers of the notebook (protocol, name, type, url, port, status). Their
    * passwords are not kept in the state: read them with getNotebookServers.
    */
-  declare readonly servers: pulumi.Output<Omit<NotebookServer, "password">[] | undefined>;
+  declare readonly servers: pulumi.Output<NotebookServerSummary[] | undefined>;
   declare readonly podIps: pulumi.Output<unknown[] | undefined>;
   declare readonly createdAt: pulumi.Output<string>;
   declare readonly updatedAt: pulumi.Output<string>;

@@ -29,3 +29,9 @@ export type VolumeSpec = NonNullable<NotebookBody["volumeSpecs"]>[number];
 export type ImageSecret = NonNullable<NotebookBody["customImageSecret"]>;
 /** One server of a notebook (jupyter, code_server, rstudio, ssh…); `password` is secret. */
 export type NotebookServer = NonNullable<NotebookInfo["servers"]>[number];
+/**
+ * A server as the Notebook resource keeps it: every field but `password`.
+ * Not `Omit<NotebookServer, "password">`: over a type that also admits
+ * unknown keys, Omit keeps only those and drops every named field.
+ */
+export type NotebookServerSummary = { [K in keyof NotebookServer as K extends "password" ? never : K]: NotebookServer[K] };

@@ -6,8 +6,7 @@
  * password (ciphertext when given as `password`, nothing when given as
  * `passwordFromEnv`).
  */
-import { readdirSync, readFileSync, statSync } from "node:fs";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -29,7 +28,8 @@ describe("what the README says happens", () => {
 
   it("a moved aicp:baseUrl: refresh still calls the old address, as the README's troubleshooting says; `up` with the new value fixes it", async () => {
     expect(readme).toMatch(/after moving `aicp:baseUrl`.*Run `pulumi up` with the new value first; `refresh` and `destroy` then use it/);
-    const stateFile = join(mkdtempSync(join(tmpdir(), "aicp-moved-")), "platform.json");
+    const stateDir = mkdtempSync(join(tmpdir(), "aicp-moved-"));
+    const stateFile = join(stateDir, "platform.json");
     const c = await cases.setUp("moved-url", program(), { stateFile });
     expect((await c.pulumi("config", "set", "aicp:baseUrl", c.emulator.url)).status).toBe(0);
     expect((await c.pulumi("up")).status).toBe(0);
@@ -52,6 +52,7 @@ describe("what the README says happens", () => {
       expect(moved.listNotebooks().map((n) => n.uuid)).not.toContain(uuid);
     } finally {
       await moved.close();
+      rmSync(stateDir, { recursive: true, force: true });
     }
   }, 240_000);
 

@@ -1,6 +1,7 @@
 /** The plugin's schema.json against what it derives from, and against the kinds' descriptions it must carry. */
 import { readFileSync } from "node:fs";
-import { describe, expect, it } from "vitest";
+import { describe, expect, expectTypeOf, it } from "vitest";
+import type { Notebook } from "../../sdk";
 import { kindDescriptions, type KindDescription } from "../../client/wire/kinds";
 import { buildSchema } from "../../plugin/schema-build";
 
@@ -26,5 +27,12 @@ describe("schema.json", () => {
     expect(Object.keys(spec.properties).sort()).toEqual([...described.outputs].sort());
     expect(Object.fromEntries(Object.entries(spec.inputProperties).filter(([, p]) => p.default !== undefined).map(([k, p]) => [k, p.default]))).toEqual(described.defaults);
     expect(Object.keys(spec.inputProperties).sort()).toEqual([...described.inPlace, ...Object.keys(described.inPlaceWhen), ...described.replace, ...described.readAtCreateOnly].sort());
+  });
+
+  it("the TypeScript SDK types a notebook's servers field by field, and never the password", () => {
+    type Server = NonNullable<Parameters<Parameters<Notebook["servers"]["apply"]>[0]>[0]>[number];
+    expectTypeOf<Server["url"]>().toEqualTypeOf<string | null | undefined>();
+    // Only as one of the unknown keys a server may have, never typed.
+    expectTypeOf<Server["password"]>().toBeUnknown();
   });
 });
