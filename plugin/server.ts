@@ -20,6 +20,8 @@ import { takeSettingsFrom } from "../sdk/functions/program-client";
 import { functions, type FunctionName } from "./functions";
 import { anyProto, emptyProto, grpc, pluginProto, provider as proto, statusProto, toJson, toStruct } from "./grpc";
 import { identityOf, newStackMark, stackMarkKey } from "./identity";
+import { programInputsOf } from "./import";
+import { boundedBy, type Bound } from "./timeouts";
 import { packageName, pluginVersion, schemaText } from "./schema";
 import { reveal, unknownValue, withSecrets } from "./values";
 
@@ -83,11 +85,14 @@ function grpcError(error: unknown): Partial<grpcTypes.StatusObject> {
  * tagged with the kind and the program's secret properties, so the state the
  * engine records from it keeps them secret (grpcError).
  */
-async function operation<T>(kind: Kind, run: (ops: ReturnType<typeof forKind>) => Promise<T>, secretInputs: string[] = []): Promise<T> {
+async function operation<T>(kind: Kind, run: (ops: ReturnType<typeof forKind>) => Promise<T>, secretInputs: string[] = [], bound?: Bound): Promise<T> {
   try {
     return await run(forKind(kind));
   } catch (error) {
-    if (error !== null && typeof error === "object") Object.assign(error, { kind, secretInputs });
+    if (error !== null && typeof error === "object") {
+      const made = error as { properties?: Record<string, unknown> };
+      Object.assign(error, { kind, secretInputs, ...(made.properties && bound ? { properties: bound.recorded(made.properties) } : {}) });
+    }
     throw error;
   }
 }
@@ -205,8 +210,9 @@ export const providerServer: grpcTypes.UntypedServiceImplementation = {
   create: unary(async (request: InstanceType<typeof proto.CreateRequest>) => {
     const kind = kindOf(request.getUrn());
     const raw = toJson(request.getProperties());
-    const result = await operation(kind, (ops) => ops.create(reveal(raw) as never), secretKeys(raw));
-    return new proto.CreateResponse().setId(result.id).setProperties(toStruct(answered(kind, (result.outs ?? {}) as Record<string, unknown>, secretKeys(raw))));
+    const bound = boundedBy(kind, reveal(raw) as Record<string, unknown>, request.getTimeout());
+    const result = await operation(kind, (ops) => ops.create(bound.props as never), secretKeys(raw), bound);
+    return new proto.CreateResponse().setId(result.id).setProperties(toStruct(answered(kind, bound.recorded((result.outs ?? {}) as Record<string, unknown>), secretKeys(raw))));
   }),
   read: unary(async (request: InstanceType<typeof proto.ReadRequest>) => {
     const kind = kindOf(request.getUrn());
@@ -233,12 +239,14 @@ export const providerServer: grpcTypes.UntypedServiceImplementation = {
   update: unary(async (request: InstanceType<typeof proto.UpdateRequest>) => {
     const kind = kindOf(request.getUrn());
     const rawNews = toJson(request.getNews());
-    const result = await operation(kind, (ops) => ops.update(request.getId() as never, reveal(toJson(request.getOlds())) as never, reveal(rawNews) as never), secretKeys(rawNews));
-    return new proto.UpdateResponse().setProperties(toStruct(answered(kind, (result.outs ?? {}) as Record<string, unknown>, secretKeys(rawNews))));
+    const bound = boundedBy(kind, reveal(rawNews) as Record<string, unknown>, request.getTimeout());
+    const result = await operation(kind, (ops) => ops.update(request.getId() as never, reveal(toJson(request.getOlds())) as never, bound.props as never), secretKeys(rawNews), bound);
+    return new proto.UpdateResponse().setProperties(toStruct(answered(kind, bound.recorded((result.outs ?? {}) as Record<string, unknown>), secretKeys(rawNews))));
   }),
   delete: unary(async (request: InstanceType<typeof proto.DeleteRequest>) => {
     const kind = kindOf(request.getUrn());
-    await operation(kind, (ops) => ops.delete(request.getId() as never, reveal(toJson(request.getProperties())) as never));
+    const bound = boundedBy(kind, reveal(toJson(request.getProperties())) as Record<string, unknown>, request.getTimeout());
+    await operation(kind, (ops) => ops.delete(request.getId() as never, bound.props as never));
     return new emptyProto.Empty();
   }),
 
@@ -251,49 +259,3 @@ export const providerServer: grpcTypes.UntypedServiceImplementation = {
     return new proto.InvokeResponse().setReturn(toStruct(withSecrets(result, fn.secretResults)));
   }),
 };
-
-/** What an imported object's program would set: the kind's program fields the platform reported (the code `pulumi import` writes). */
-function programInputsOf(kind: Kind, read: Record<string, unknown>): Record<string, unknown> {
-  const described = kindDescriptions[kind] as KindDescription;
-  const schema = JSON.parse(schemaText()) as Schema;
-  const inputs = schema.resources[`${packageName}:index:${kind}`]!.inputProperties;
-  const out: Record<string, unknown> = {};
-  for (const [field, spec] of Object.entries(inputs)) {
-    if (described.readAtCreateOnly.includes(field) || (field in described.defaults && read[field] === described.defaults[field])) continue;
-    const value = settable(read[field], spec, schema);
-    if (value !== undefined) out[field] = value;
-  }
-  return out;
-}
-
-/** Pulumi schema, as far as import reads it: input properties and object types. */
-interface Schema {
-  resources: Record<string, { inputProperties: Record<string, PropertySpec> }>;
-  types: Record<string, { properties: Record<string, PropertySpec> }>;
-}
-interface PropertySpec {
-  $ref?: string;
-  items?: PropertySpec;
-}
-
-/**
- * `value` as a program could write it under `spec`: object fields the schema
- * does not declare (ids and details the platform adds) left out, and nothing
- * for what holds no value ("" and [] are how the platform says none).
- */
-function settable(value: unknown, spec: PropertySpec, schema: Schema): unknown {
-  if (value === undefined || value === null || value === "") return undefined;
-  if (Array.isArray(value)) {
-    const items = value.map((v) => settable(v, spec.items ?? {}, schema)).filter((v) => v !== undefined);
-    return items.length === 0 ? undefined : items;
-  }
-  const type = spec.$ref?.startsWith("#/types/") ? schema.types[spec.$ref.slice("#/types/".length)] : undefined;
-  if (type && typeof value === "object") {
-    const fields = Object.entries(type.properties).flatMap(([key, inner]) => {
-      const v = settable((value as Record<string, unknown>)[key], inner, schema);
-      return v === undefined ? [] : [[key, v] as const];
-    });
-    return fields.length === 0 ? undefined : Object.fromEntries(fields);
-  }
-  return value;
-}

@@ -176,7 +176,7 @@ export function partlyCreated(noun: string, error: unknown, id: string, properti
   const message = error instanceof Error ? error.message : String(error);
   // Led by the cause's code, as every error that leaves the provider is (client/errors.ts asOneLine).
   const code = error instanceof AicpError && !message.startsWith(`${error.code}:`) ? `${error.code}: ` : "";
-  return Object.assign(new Error(`${code}${noun} ${id}: ${message}`), { id, properties, reasons: [message] });
+  return Object.assign(new Error(`${code}${noun} ${id}: ${message}`), { id, properties, reasons: [`${code}${message}`] });
 }
 
 /** The error of an operation on an object whose create is still unconfirmed (see resolveProvisional). */

@@ -114,7 +114,7 @@ function stillWaiting(uuid: string, last: Notebook, wanted: string, timeoutMs: n
     return new AicpError(
       "AICP_WAIT",
       `notebook ${uuid} is still listed as before the change (image ${JSON.stringify(last.image)}, ${JSON.stringify(last.status)}) after ${seconds} s, waiting for ${wanted}. ` +
-        "It is recorded; `pulumi up` waits again (raise readyTimeoutSeconds to wait longer at once).",
+        "It is recorded; `pulumi up` waits again (raise readyTimeoutSeconds, or the customTimeouts a program gives the plugin's resources, to wait longer at once).",
     );
   }
   const status = last.status ?? "without a status";
@@ -125,7 +125,7 @@ function stillWaiting(uuid: string, last: Notebook, wanted: string, timeoutMs: n
   return new AicpError(
     "AICP_WAIT",
     `notebook ${uuid} is still ${JSON.stringify(status)}${reason} after ${seconds} s, waiting for ${wanted}${unknown}. ` +
-      "It is recorded; `pulumi up` waits again (raise readyTimeoutSeconds to wait longer at once), or set waitForReady to false.",
+      "It is recorded; `pulumi up` waits again (raise readyTimeoutSeconds, or the customTimeouts a program gives the plugin's resources, to wait longer at once), or set waitForReady to false.",
   );
 }
 

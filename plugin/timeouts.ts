@@ -1,0 +1,33 @@
+/**
+ * A resource's customTimeouts, which the engine sends with each create,
+ * update and delete (seconds; 0 where the program set none). They bound the
+ * wait for a notebook's state in that one operation: the lifecycle is given
+ * them as its wait limit (readyTimeoutSeconds), and what it answers carries
+ * the program's own value again, so nothing of them reaches the state.
+ */
+import { kindDescriptions, type KindDescription } from "../client/wire/kinds";
+
+type Kind = keyof typeof kindDescriptions;
+
+/** The input that limits a kind's waits. */
+const waitLimit = "readyTimeoutSeconds";
+
+/** An operation's properties with its timeout applied, and how to give back what the program set. */
+export interface Bound {
+  readonly props: Record<string, unknown>;
+  /** `outs` with the wait limit the program set (or none). */
+  recorded(outs: Record<string, unknown>): Record<string, unknown>;
+}
+
+export function boundedBy(kind: Kind, props: Record<string, unknown>, timeoutSeconds: number): Bound {
+  const described = kindDescriptions[kind] as KindDescription;
+  if (!(timeoutSeconds > 0) || !described.inPlace.includes(waitLimit)) return { props, recorded: (outs) => outs };
+  const own = props[waitLimit];
+  return {
+    props: { ...props, [waitLimit]: Math.max(1, Math.ceil(timeoutSeconds)) },
+    recorded: (outs) => {
+      const { [waitLimit]: _, ...rest } = outs;
+      return own === undefined ? rest : { ...rest, [waitLimit]: own };
+    },
+  };
+}
