@@ -15,19 +15,17 @@ const waitLimit = "readyTimeoutSeconds";
 /** An operation's properties with its timeout applied, and how to give back what the program set. */
 export interface Bound {
   readonly props: Record<string, unknown>;
-  /** `outs` with the wait limit the program set (or none). */
+  /** `outs` with the wait limit the program set (or the kind's default). */
   recorded(outs: Record<string, unknown>): Record<string, unknown>;
 }
 
 export function boundedBy(kind: Kind, props: Record<string, unknown>, timeoutSeconds: number): Bound {
   const described = kindDescriptions[kind] as KindDescription;
   if (!(timeoutSeconds > 0) || !described.inPlace.includes(waitLimit)) return { props, recorded: (outs) => outs };
-  const own = props[waitLimit];
+  // What the outputs hold without a timeout: the program's value, else the kind's default (every output is recorded).
+  const own = props[waitLimit] ?? described.defaults[waitLimit];
   return {
     props: { ...props, [waitLimit]: Math.max(1, Math.ceil(timeoutSeconds)) },
-    recorded: (outs) => {
-      const { [waitLimit]: _, ...rest } = outs;
-      return own === undefined ? rest : { ...rest, [waitLimit]: own };
-    },
+    recorded: (outs) => ({ ...outs, [waitLimit]: own }),
   };
 }

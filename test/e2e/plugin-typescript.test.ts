@@ -3,11 +3,11 @@
  * `pulumi import` of a group and a notebook made in the console writes
  * TypeScript (the nodejs language host's GenerateProgram, Pulumi's own program
  * generator) against the plugin's generated SDK (sdk/nodejs, package
- * pulumi-aicp-plugin, built by scripts/nodejs-sdk.sh). Pasted as the program,
+ * pulumi-aicp-plugin, packed by scripts/nodejs-sdk.sh). Pasted as the program,
  * that code type-checks, previews with no change, and manages what it names.
  */
 import { execFileSync } from "node:child_process";
-import { readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Emulator } from "../../emulator";
@@ -32,11 +32,14 @@ describe("the provider plugin, from a TypeScript program", () => {
     emulator = await startTestEmulator();
     packed = packPlugin();
     project = cliProject("plugin-ts", emulator, "", { PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true" });
-    // A TypeScript program; the engine's nodejs host runs index.ts.
-    writeFileSync(join(project.dir, "package.json"), JSON.stringify({ name: "aicp-plugin-ts", main: "index.ts" }));
-    writeFileSync(join(project.dir, "index.ts"), "export {};\n");
-    // The plugin's SDK, as a user installs it from a clone (README, "TypeScript with the plugin").
-    execFileSync("bash", [join(repo, "scripts/nodejs-sdk.sh"), join(project.dir, "node_modules/pulumi-aicp-plugin")], { cwd: repo, stdio: ["ignore", "pipe", "pipe"] });
+    // A TypeScript program, compiled by the test (tsc) so that any nodejs language host runs it.
+    writeFileSync(join(project.dir, "package.json"), JSON.stringify({ name: "aicp-plugin-ts", main: "index.js" }));
+    writeFileSync(join(project.dir, "index.js"), "");
+    // The plugin's SDK from the tarball a user installs (README, "TypeScript with the plugin"), unpacked where
+    // `npm install <tarball>` puts it; its one dependency, @pulumi/pulumi, is the project's own.
+    const tarball = execFileSync("bash", [join(repo, "scripts/nodejs-sdk.sh"), project.home], { cwd: repo, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] }).trim().split("\n").pop()!;
+    mkdirSync(join(project.dir, "node_modules/pulumi-aicp-plugin"), { recursive: true });
+    execFileSync("tar", ["-xzf", tarball, "-C", join(project.dir, "node_modules/pulumi-aicp-plugin"), "--strip-components=1"]);
     for (const step of [
       ["plugin", "install", "resource", "aicp", pluginVersion, "--file", packed.archive],
       ["stack", "init", "ci", "--non-interactive"],
@@ -81,7 +84,8 @@ describe("the provider plugin, from a TypeScript program", () => {
 
   it("the written code type-checks against the SDK and, as the program, previews with no change", async () => {
     writeFileSync(join(project.dir, "index.ts"), readFileSync(join(project.dir, "imported.ts"), "utf8"));
-    const tsc = await project.run(join(repo, "node_modules/.bin/tsc"), "--noEmit", "--strict", "--module", "nodenext", "--moduleResolution", "nodenext", "--types", "node", "index.ts");
+    // Strict, as `pulumi new typescript` sets it; the JavaScript it writes is the program.
+    const tsc = await project.run(join(repo, "node_modules/.bin/tsc"), "--strict", "--module", "nodenext", "--moduleResolution", "nodenext", "--target", "es2022", "--types", "node", "index.ts");
     expect(tsc.status, tsc.output).toBe(0);
     const preview = await pulumi("preview", "--expect-no-changes", "--diff");
     expect(preview.status, preview.output).toBe(0);

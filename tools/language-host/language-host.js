@@ -75,15 +75,24 @@ function generateProgram(call, callback) {
   const child = spawn("bash", [generator, "--program", "nodejs"], { stdio: ["pipe", "pipe", "pipe"] });
   const out = [];
   const err = [];
+  let answered = false;
+  const answer = (error, response) => {
+    if (answered) return;
+    answered = true;
+    callback(error, response);
+  };
   child.stdout.on("data", (chunk) => out.push(chunk));
   child.stderr.on("data", (chunk) => err.push(chunk));
-  child.on("error", (error) => callback({ code: grpc.status.INTERNAL, details: `pulumi-language-nodejs: ${error.message}` }));
+  // A generator that exits before reading the request (no Go, a failed build) closes the pipe:
+  // its exit and message, below, say why; the broken pipe must not end the host.
+  child.stdin.on("error", () => {});
+  child.on("error", (error) => answer({ code: grpc.status.INTERNAL, details: `pulumi-language-nodejs: ${error.message}` }));
   child.on("close", (code) => {
     if (code !== 0) {
-      callback({ code: grpc.status.INTERNAL, details: `pulumi-language-nodejs: generating TypeScript failed: ${Buffer.concat(err).toString().trim()}` });
+      answer({ code: grpc.status.INTERNAL, details: `pulumi-language-nodejs: generating TypeScript failed: ${Buffer.concat(err).toString().trim()}` });
       return;
     }
-    callback(null, langproto.GenerateProgramResponse.deserializeBinary(new Uint8Array(Buffer.concat(out))));
+    answer(null, langproto.GenerateProgramResponse.deserializeBinary(new Uint8Array(Buffer.concat(out))));
   });
   child.stdin.end(Buffer.from(call.request.serializeBinary()));
 }
