@@ -6,11 +6,11 @@
  * what a user would pay for: duplicates, orphans, notebooks dropped from the
  * state while live, and objects of others taken over.
  */
-import { execFileSync } from "node:child_process";
 import { afterAll, describe, expect, it } from "vitest";
 import type { Emulator } from "../../emulator";
 import { cliProject, cliStack, type CliProject } from "../support/cli-project";
 import { emulatorCredentials, emulatorZone, startTestEmulator } from "../support/emulator";
+import { descendantsOf, killAll } from "../support/processes";
 import { recordCase } from "../support/reliability";
 import { signedRequest } from "../support/signed-request";
 
@@ -383,31 +383,6 @@ new aicp.Notebook("research", ${notebookArgs(pinned ? ', name: "research-pinned"
 
 function isExpired(autoDeleteTime: unknown): boolean {
   return typeof autoDeleteTime === "string" && autoDeleteTime !== "" && Date.parse(autoDeleteTime.endsWith("Z") ? autoDeleteTime : `${autoDeleteTime}Z`) <= Date.now();
-}
-
-/** The processes that descend from `root` (the pulumi process of one test), with their command lines. */
-function descendantsOf(root: number): Array<{ pid: number; args: string }> {
-  const rows = execFileSync("ps", ["-eo", "pid=,ppid=,args="], { encoding: "utf8" })
-    .split("\n")
-    .map((line) => /^\s*(\d+)\s+(\d+)\s+(.*)$/.exec(line))
-    .filter((m): m is RegExpExecArray => m !== null)
-    .map((m) => ({ pid: Number(m[1]), ppid: Number(m[2]), args: m[3]! }));
-  const under = new Set([root]);
-  for (let grew = true; grew; ) {
-    grew = false;
-    for (const r of rows) if (under.has(r.ppid) && !under.has(r.pid)) (under.add(r.pid), (grew = true));
-  }
-  return rows.filter((r) => r.pid !== root && under.has(r.pid));
-}
-
-function killAll(processes: Array<{ pid: number }>): void {
-  for (const { pid } of processes) {
-    try {
-      process.kill(pid, "SIGKILL");
-    } catch {
-      // Already gone.
-    }
-  }
 }
 
 function sleep(ms: number): Promise<void> {

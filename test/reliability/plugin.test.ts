@@ -2,16 +2,27 @@
  * The reliability suite's two decisive cases against the provider plugin
  * (installed from its archive, a YAML program, the real engine): a create
  * whose answer is lost is sent once and recorded, and one Ctrl-C during a wait
- * for Running records the notebook it made. Duplicates and orphans are counted
- * into the reliability table like the dynamic provider's cases.
+ * for Running records the notebook it made; and the README's pin for plugin
+ * upgrades ("Auto-names"): a program that names the plugin's version (every
+ * generated SDK does) gets a new default provider, `default_<version>`, with a
+ * new stack id, so a create killed before the engine recorded it and resumed
+ * after an upgrade finds its notebook only where `aicp:stackMark` pins the id.
+ * Duplicates and orphans are counted into the reliability table like the
+ * dynamic provider's cases.
  */
+import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emulatorCredentials, providerWaiting, startTestEmulator } from "../support/emulator";
-import { packPlugin, yamlPluginProject } from "../support/plugin-project";
+import { packPlugin, pluginVersion, yamlPluginProject } from "../support/plugin-project";
 import { eventually } from "../support/poll";
+import { descendantsOf, killAll } from "../support/processes";
 import { recordCase } from "../support/reliability";
 
-const program = `
+/** One notebook; `version`, where given, names the plugin version as a generated SDK does (respectSchemaVersion). */
+const versioned = (version?: string) => `
 resources:
   patient:
     type: aicp:index:Notebook
@@ -24,10 +35,11 @@ resources:
       replicaSpecs:
         specs: sku-1
         customCpu: 2
-      readyTimeoutSeconds: 3600
+      readyTimeoutSeconds: 3600${version ? `\n    options:\n      version: ${version}` : ""}
 outputs:
   uuid: \${patient.uuid}
 `;
+const program = versioned();
 
 /** The notebook ids the stack records. */
 function recorded(exported: string): string[] {
@@ -35,12 +47,32 @@ function recorded(exported: string): string[] {
   return resources.filter((r) => r.type === "aicp:index:Notebook").map((r) => r.id!);
 }
 
+/** The plugin archive again, as the next patch release: the same code under version `next`. */
+function nextRelease(archive: string, next: string): { archive: string; dispose(): void } {
+  const dir = mkdtempSync(join(tmpdir(), "aicp-plugin-next-"));
+  const unpacked = join(dir, "plugin");
+  mkdirSync(unpacked);
+  execFileSync("tar", ["-xzf", archive, "-C", unpacked]);
+  for (const file of ["package.json", "schema.json"]) {
+    const json = JSON.parse(readFileSync(join(unpacked, file), "utf8")) as { version: string };
+    writeFileSync(join(unpacked, file), JSON.stringify({ ...json, version: next }, null, 2));
+  }
+  const out = join(dir, archive.split("/").pop()!.replace(`-v${pluginVersion}-`, `-v${next}-`));
+  execFileSync("tar", ["-czf", out, "-C", unpacked, "."]);
+  return { archive: out, dispose: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
 describe("the provider plugin under faults and interruption", () => {
+  const next = pluginVersion.replace(/\d+$/, (patch) => String(Number(patch) + 1));
   let packed: ReturnType<typeof packPlugin>;
+  let upgraded: ReturnType<typeof nextRelease> | undefined;
   beforeAll(() => {
     packed = packPlugin();
   }, 300_000);
-  afterAll(() => packed?.dispose());
+  afterAll(() => {
+    packed?.dispose();
+    upgraded?.dispose();
+  });
 
   it("a create whose answer is lost (latency above the request timeout) is sent once, found and recorded", async () => {
     const emulator = await startTestEmulator();
@@ -99,6 +131,49 @@ describe("the provider plugin under faults and interruption", () => {
       passed = true;
     } finally {
       recordCase({ suite: "plugin", name: "plugin: one Ctrl-C during a wait for Running", passed, duplicates, orphans, leaks: 0 });
+      stack.project.dispose();
+      await emulator.close();
+    }
+  }, 300_000);
+
+  it("kill -9 mid-create, then an upgrade: with aicp:stackMark pinned, the next up finds the notebook (one create in all)", async () => {
+    // The create is answered, then the plugin waits an hour for Running: pulumi is killed in that wait.
+    const emulator = await startTestEmulator({ notebookReadyDelayMs: 3_600_000 });
+    const live = () => emulator.listNotebooks().filter((n) => n.namespace === emulatorCredentials.userId && n.status !== "Deleted");
+    const stack = await yamlPluginProject("plugin-upgrade", emulator, versioned(pluginVersion), packed.archive);
+    let passed = false;
+    let duplicates = 0;
+    let orphans = 0;
+    try {
+      expect((await stack.pulumi("config", "set", "aicp:stackMark", "0123456789abcdef0123456789abcdef")).status).toBe(0);
+      const { child, done } = stack.project.start("pulumi", "up", "--yes", "--non-interactive", "--stack", "ci");
+      await eventually(() => live().length === 1, "the create to reach the platform", 120_000);
+      const family = descendantsOf(child.pid!);
+      child.kill("SIGKILL");
+      await done;
+      killAll(family);
+      await stack.project.run("pulumi", "cancel", "--yes", "--stack", "ci");
+      // The engine never recorded the notebook: only a pending create, which a user clears.
+      const install = await stack.project.run("pulumi", "plugin", "install", "resource", "aicp", next, "--file", (upgraded ??= nextRelease(packed.archive, next)).archive);
+      expect(install.status, install.output).toBe(0);
+      stack.program(versioned(next));
+      const cleared = await stack.pulumi("refresh", "--clear-pending-creates");
+      expect(cleared.status, cleared.output).toBe(0);
+      emulator.clock.advance(3_600_000);
+      const up = await stack.pulumi("up");
+      expect(up.status, up.output).toBe(0);
+      const exported = (await stack.pulumi("stack", "export")).output;
+      // The upgrade took effect: the notebook is now under the new default provider.
+      expect(exported).toContain(`pulumi:providers:aicp::default_${next.replace(/\./g, "_")}`);
+      duplicates = Math.max(0, live().length - 1);
+      expect(emulator.requests().filter((r) => r.operation === "createNotebook")).toHaveLength(1);
+      expect(live()).toHaveLength(1);
+      expect((await stack.pulumi("destroy")).status).toBe(0);
+      orphans = live().length;
+      expect(orphans).toBe(0);
+      passed = true;
+    } finally {
+      recordCase({ suite: "plugin", name: "plugin: kill -9 mid-create, then an upgrade (stackMark pinned)", passed, duplicates, orphans, leaks: 0 });
       stack.project.dispose();
       await emulator.close();
     }
