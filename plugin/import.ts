@@ -3,10 +3,9 @@
  * engine writes its program code: the fields a program sets, as the schema
  * types them.
  */
-import { kindDescriptions, type KindDescription } from "../client/wire/kinds";
+import { kindDescriptions, type DescribedKind as Kind, type KindDescription } from "../client/wire/kinds";
 import { packageName, schemaText } from "./schema";
 
-type Kind = keyof typeof kindDescriptions;
 
 /** What an imported object's program would set: the kind's program fields the platform reported (the code `pulumi import` writes). */
 export function programInputsOf(kind: Kind, read: Record<string, unknown>): Record<string, unknown> {

@@ -11,7 +11,7 @@
 import type * as grpcTypes from "@grpc/grpc-js";
 import { configKeys, resolveSettings } from "../client/config";
 import { AicpError, asOneLine } from "../client/errors";
-import { kindDescriptions, type KindDescription } from "../client/wire/kinds";
+import { kindDescriptions, type DescribedKind as Kind, type KindDescription } from "../client/wire/kinds";
 import { cancelNow } from "../provider/cancellation";
 import { configureFrom, currentSettings } from "../provider/context";
 import { forKind } from "../provider/index";
@@ -25,7 +25,6 @@ import { boundedBy, type Bound } from "./timeouts";
 import { packageName, pluginVersion, schemaText } from "./schema";
 import { reveal, unknownValue, withSecrets } from "./values";
 
-type Kind = keyof typeof kindDescriptions;
 type Unary<Req, Res> = grpcTypes.handleUnaryCall<Req, Res>;
 
 let stackMark = newStackMark();

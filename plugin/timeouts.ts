@@ -5,9 +5,8 @@
  * them as its wait limit (readyTimeoutSeconds), and what it answers carries
  * the program's own value again, so nothing of them reaches the state.
  */
-import { kindDescriptions, type KindDescription } from "../client/wire/kinds";
+import { kindDescriptions, type DescribedKind as Kind, type KindDescription } from "../client/wire/kinds";
 
-type Kind = keyof typeof kindDescriptions;
 
 /** The input that limits a kind's waits. */
 const waitLimit = "readyTimeoutSeconds";

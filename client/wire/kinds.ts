@@ -7,3 +7,6 @@ export type { KindDescription } from "./kind";
 
 /** Each kind a program declares, with its one description. */
 export const kindDescriptions = { Notebook: notebookKind, ResourceGroup: resourceGroupKind } as const satisfies Record<string, KindDescription>;
+
+/** The name of a kind a program declares (`Notebook`, `ResourceGroup`). */
+export type DescribedKind = keyof typeof kindDescriptions;
