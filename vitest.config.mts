@@ -14,7 +14,7 @@ import { defineConfig } from "vitest/config";
  * busy. They run first, as one group; the engine files (each drives pulumi
  * and node processes of its own) run after, at the default parallelism.
  */
-const waitingFiles = { maxWorkers: 4, sequence: { groupOrder: 0 } };
+const waitingFiles = { maxWorkers: 4, sequence: { groupOrder: 0 }, setupFiles: ["test/support/isolated-journal.ts"] };
 
 export default defineConfig({
   test: {
@@ -25,7 +25,11 @@ export default defineConfig({
     reporters: process.env.CI ? ["default", ["json", { outputFile: "test-results/vitest.json" }]] : ["default"],
     projects: [
       { extends: true, test: { name: "unit", include: ["test/unit/**/*.test.ts"], ...waitingFiles } },
-      { extends: true, test: { name: "contract", include: ["test/contract/**/*.test.ts", "test/emulator/**/*.test.ts"], ...waitingFiles } },
+      {
+        extends: true,
+        // The in-process rows of the reliability table (test/support/reliability.ts) are written here too.
+        test: { name: "contract", include: ["test/contract/**/*.test.ts", "test/emulator/**/*.test.ts"], globalSetup: ["test/support/reliability-summary.ts"], ...waitingFiles },
+      },
       { extends: true, test: { name: "conformance", include: ["test/conformance/**/*.test.ts"], sequence: { groupOrder: 1 } } },
       {
         extends: true,
