@@ -1,19 +1,27 @@
 /**
  * The one create path of every resource kind: send a create at most once, and
- * adopt only what carries this resource's mark (see ownership.ts).
+ * adopt only what this resource's own create made (see ownership.ts).
  *
- * Before a create, the objects listed under the name are sorted by mark. One
- * of ours that is alive is adopted (an earlier run was interrupted after
- * sending its create); one of ours that Failed is removed first, so it is
- * never left behind; any other holder of the name is refused, named, whether
- * the name was pinned or derived. When the answer to the create is lost, the
- * list is watched for the mark; if it has not shown by then, the create is
- * "unconfirmed": the state records a provisional id, the name and the mark
- * (see UnconfirmedCreate), and later runs resolve that id by the mark instead
- * of sending a second create while the first may still appear.
+ * A mark is text a person can copy, so a marked object is this resource's
+ * only with evidence of its own create: an entry of the create journal
+ * (create-journal.ts: written before the create leaves, it outlives a killed
+ * process) or a provisional record in the state, and an object that answers
+ * to it: the id the create's answer named, or made after the create was sent.
+ * Before a create, the name is looked up: an object of ours that is alive is
+ * adopted (an earlier run sent its create and ended before the engine
+ * recorded it); one of ours that Failed is removed first; any other holder of
+ * the name is refused, named (a copy of our mark included). While an earlier
+ * create may still appear, no second one is sent. When the answer to the
+ * create is lost, the list is watched for the mark; if nothing shows, the
+ * create is "unconfirmed": the state records a provisional id, the name and
+ * the mark (UnconfirmedCreate), and later runs resolve that id by the mark.
+ * Past its window a create that never showed is not taken as "not made": the
+ * provider cannot tell it from a late one, and asks the user (pastWindow).
  */
 import { AicpError } from "../client/errors";
 import { cancelled, pause } from "./cancellation";
+import { forgetCreate, noteCreatedId, recordCreate, sentCreate } from "./create-journal";
+import { warn } from "./engine-log";
 import { pollDefaults } from "./notebook-wait";
 
 /** What createOnce needs to know about one kind and one create. */
@@ -28,6 +36,8 @@ export interface CreateTarget<T> {
   idOf(object: T): string;
   markOf(object: T): string | undefined;
   statusOf(object: T): string | undefined;
+  /** When the platform made the object (ms since the epoch); NaN when its answer does not say. */
+  createdAtOf(object: T): number;
   /** True for an object already on its way out (a deleted notebook still listed): never adopted, never in the way. */
   goingAway?(object: T): boolean;
   /** Every object named exactly `name`, Failed ones included. */
@@ -38,6 +48,28 @@ export interface CreateTarget<T> {
   removeFailed(object: T): Promise<void>;
   /** How long to watch the list for the mark after a create whose answer was lost. */
   watchMs: number;
+}
+
+/** What a lookup by mark needs: the name lookup, the mark, and what tells our object from a copy. */
+type MarkLookup<T> = Pick<CreateTarget<T>, "findByName" | "markOf" | "mark" | "goingAway" | "idOf" | "createdAtOf">;
+
+/** A create this resource sent: when, and the id its answer named if it came. */
+export interface SentCreate {
+  sentAt: string;
+  id?: string;
+}
+
+/**
+ * How much earlier than the send, by this machine's clock, the platform may
+ * date the object it made: clocks differ. A copy made before that is not ours.
+ */
+const clockSlackMs = 2 * 60_000;
+
+/** Whether `object` (which carries our mark) is the one `sent` made: the id its answer named, else made after it was sent. */
+export function madeBy<T>(target: Pick<MarkLookup<T>, "idOf" | "createdAtOf">, object: T, sent: SentCreate): boolean {
+  if (sent.id !== undefined) return target.idOf(object) === sent.id;
+  const created = target.createdAtOf(object);
+  return !Number.isNaN(created) && created >= Date.parse(sent.sentAt) - clockSlackMs;
 }
 
 /** A create was sent and may have been made, but no object with its mark is listed yet. */
@@ -66,8 +98,9 @@ const unconfirmedPrefix = "unconfirmed-create-";
 
 /**
  * How long after an unconfirmed create the provider keeps expecting it to
- * appear: until then it is never taken as "not made" (no second create, no
- * "deleted" on destroy). AICP_UNCONFIRMED_CREATE_WINDOW_MS shortens it for tests.
+ * appear ("pending"); after it, a create that never showed is put to the
+ * user (pastWindow), never taken as not made. AICP_UNCONFIRMED_CREATE_WINDOW_MS
+ * shortens it for tests.
  */
 export function unconfirmedWindowMs(): number {
   const fromEnv = Number(process.env.AICP_UNCONFIRMED_CREATE_WINDOW_MS);
@@ -76,46 +109,87 @@ export function unconfirmedWindowMs(): number {
 
 /**
  * The object this resource stands for: one of ours already listed under the
- * name (`adopted`: made by an earlier, interrupted run, perhaps from other
+ * name (`adopted`: made by an earlier run's create, perhaps from other
  * settings), else the answer to one create. Throws AICP_CONFLICT when another
- * holds the name, UnconfirmedCreate when the create's answer was lost and
- * nothing with the mark showed within `watchMs`.
+ * holds the name, UnconfirmedCreate when the create's answer was lost (or an
+ * earlier create may still appear) and nothing of ours showed within `watchMs`.
  */
 export async function createOnce<T>(target: CreateTarget<T>): Promise<{ object: T; adopted: boolean }> {
+  const earlier = sentCreate(target.mark);
   const named = (await target.findByName()).filter((o) => !target.goingAway?.(o));
-  const ours = target.mark === undefined ? [] : named.filter((o) => target.markOf(o) === target.mark);
+  const ours = earlier ? named.filter((o) => target.markOf(o) === target.mark && madeBy(target, o, earlier)) : [];
   const alive = ours.find((o) => !isFailed(target.statusOf(o)));
   if (alive) return { object: alive, adopted: true };
   const others = named.filter((o) => !ours.includes(o));
   if (others.length > 0) throw notOurs(target, others);
   for (const failed of ours) await target.removeFailed(failed);
+  // An earlier create of this resource, not recorded by the engine and not listed yet, may still appear.
+  if (earlier && ours.length === 0) return awaitEarlier(target, earlier);
   const sentAt = new Date().toISOString();
+  await journal(target, sentAt);
+  let object: T;
   try {
-    return { object: await target.send(), adopted: false };
+    object = await target.send();
   } catch (error) {
-    if (!(error instanceof AicpError && error.outcomeUnknown)) throw error;
-    const appeared = await watchFor(target, target.watchMs);
-    if (appeared) return { object: appeared, adopted: false };
+    if (!(error instanceof AicpError && error.outcomeUnknown)) {
+      forgetCreate(target.mark);
+      throw error;
+    }
+    const appeared = await watchFor(target, target.watchMs, { sentAt });
+    if (appeared) {
+      noteCreatedId(target.mark, target.idOf(appeared));
+      return { object: appeared, adopted: false };
+    }
     const id = provisionalId(target.mark, target.name);
-    const until = new Date(Date.parse(sentAt) + unconfirmedWindowMs()).toISOString();
     throw new UnconfirmedCreate(
       error,
       `${error.message} No ${target.noun} named '${target.name}' with this resource's mark was listed in ${target.place} within ` +
-          `${Math.round(target.watchMs / 1000)} s. The state records the create as unconfirmed (id ${id}); the next \`pulumi up\`, ` +
-          `\`pulumi refresh\` or \`pulumi destroy\` looks for it by its mark and sends no second create before ${until}.`,
+        `${Math.round(target.watchMs / 1000)} s. The state records the create as unconfirmed (id ${id}); the next \`pulumi up\`, ` +
+        `\`pulumi refresh\` or \`pulumi destroy\` looks for it by its mark and never sends a second create while it may appear.`,
       id,
       sentAt,
     );
   }
+  noteCreatedId(target.mark, target.idOf(object));
+  return { object, adopted: false };
 }
 
-/** Polls the name lookup for an object of ours, up to timeoutMs; undefined if none shows. */
-export async function watchFor<T>(target: Pick<CreateTarget<T>, "findByName" | "markOf" | "mark" | "goingAway">, timeoutMs: number, intervalMs = 1000): Promise<T | undefined> {
+/** Writes the journal entry before the create leaves; a journal that cannot be written is said, not fatal. */
+async function journal<T>(target: CreateTarget<T>, sentAt: string): Promise<void> {
+  if (target.mark === undefined) return;
+  try {
+    recordCreate(target.mark, { noun: target.noun, name: target.name, sentAt });
+  } catch (error) {
+    await warn(
+      `the create journal could not be written (${error instanceof Error ? error.message : String(error)}): if this run is killed while the create of ${target.noun} ` +
+        `'${target.name}' is in flight, the next run cannot know it was sent. Set AICP_CREATE_JOURNAL_DIR to a writable folder.`,
+    );
+  }
+}
+
+/** An earlier create (from the journal) may still appear: watch for it, then record it as unconfirmed; never send a second one. */
+async function awaitEarlier<T>(target: CreateTarget<T>, earlier: SentCreate): Promise<{ object: T; adopted: boolean }> {
+  const appeared = await watchFor(target, target.watchMs, earlier);
+  if (appeared) return { object: appeared, adopted: true };
+  const id = provisionalId(target.mark, target.name);
+  const cause = new AicpError("AICP_WAIT", `an earlier create of ${target.noun} '${target.name}' may still appear.`);
+  throw new UnconfirmedCreate(
+    cause,
+    `an earlier run sent the create of ${target.noun} '${target.name}' at ${earlier.sentAt} and ended before Pulumi recorded it (the create journal holds it); ` +
+      `no ${target.noun} with this resource's mark is listed in ${target.place} yet, and a platform may list a new one late. No second create was sent. ` +
+      `The state records the create as unconfirmed (id ${id}); the next \`pulumi up\` or \`pulumi refresh\` looks for it by its mark.`,
+    id,
+    earlier.sentAt,
+  );
+}
+
+/** Polls the name lookup for the object `sent` made, up to timeoutMs; undefined if none shows. */
+export async function watchFor<T>(target: MarkLookup<T>, timeoutMs: number, sent: SentCreate, intervalMs = 1000): Promise<T | undefined> {
   if (target.mark === undefined) return undefined;
   const deadline = Date.now() + timeoutMs;
   let interval = Math.min(intervalMs, pollDefaults().initialIntervalMs);
   for (;;) {
-    const found = (await target.findByName()).find((o) => target.markOf(o) === target.mark && !target.goingAway?.(o));
+    const found = (await target.findByName()).find((o) => target.markOf(o) === target.mark && !target.goingAway?.(o) && madeBy(target, o, sent));
     // On Ctrl-C the create is recorded as unconfirmed rather than watched for longer.
     if (found || cancelled() || Date.now() + interval > deadline) return found;
     await pause(interval);
@@ -124,20 +198,22 @@ export async function watchFor<T>(target: Pick<CreateTarget<T>, "findByName" | "
 }
 
 /**
- * What a provisional id stands for now: the object, once listed with the
- * mark; "pending" while it may still appear; "never made" once the window
- * after the create has passed without it.
+ * What a provisional id stands for now: the object its create made, once
+ * listed; "pending" while it may still appear; "pastWindow" once the window
+ * after the create has passed without it (it may still appear: the user decides).
  */
 export async function resolveProvisional<T>(
-  target: Pick<CreateTarget<T>, "findByName" | "markOf" | "mark" | "goingAway">,
+  target: MarkLookup<T>,
   sentAt: unknown,
   waitMs: number,
-): Promise<{ found: T } | { pending: string } | { neverMade: true }> {
+): Promise<{ found: T } | { pending: string } | { pastWindow: string }> {
   const sent = typeof sentAt === "string" ? Date.parse(sentAt) : NaN;
+  const sentAtText = Number.isNaN(sent) ? new Date(0).toISOString() : new Date(sent).toISOString();
   const until = (Number.isNaN(sent) ? Date.now() : sent) + unconfirmedWindowMs();
-  const found = await watchFor(target, Math.max(0, Math.min(waitMs, until - Date.now())));
+  const found = await watchFor(target, Math.max(0, Math.min(waitMs, until - Date.now())), { sentAt: sentAtText });
   if (found) return { found };
-  return Date.now() >= until ? { neverMade: true } : { pending: new Date(until).toISOString() };
+  const at = new Date(until).toISOString();
+  return Date.now() >= until ? { pastWindow: at } : { pending: at };
 }
 
 function isFailed(status: string | undefined): boolean {
@@ -145,12 +221,20 @@ function isFailed(status: string | undefined): boolean {
 }
 
 function notOurs<T>(target: CreateTarget<T>, others: T[]): AicpError {
-  const listed = others.map((o) => `${target.idOf(o)} (${target.statusOf(o) ?? "status unknown"}${target.markOf(o) ? ", made by another Pulumi resource" : ", not made by Pulumi"})`);
+  const whose = (o: T) =>
+    target.markOf(o) === undefined
+      ? ", not made by Pulumi"
+      : target.markOf(o) === target.mark
+        ? ", carrying this resource's mark, but no record of this resource's creates names it: a copy of its settings, or made by a run whose record was lost"
+        : ", made by another Pulumi resource";
+  const listed = others.map((o) => `${target.idOf(o)} (${target.statusOf(o) ?? "status unknown"}${whose(o)})`);
+  const copied = others.some((o) => target.markOf(o) === target.mark);
   return new AicpError(
     "AICP_CONFLICT",
-    `${target.place} already holds a ${target.noun} named '${target.name}': ${listed.join(", ")}. It does not carry this resource's mark, ` +
-      "so the provider will not adopt it or send a second create under its name. Choose another `name` (or a different resource name for an " +
-      `auto-name), or remove that ${target.noun} first if it is no longer used.`,
+    `${target.place} already holds a ${target.noun} named '${target.name}': ${listed.join(", ")}. ` +
+      "The provider will not adopt, change or delete it, nor send a second create under its name. Choose another `name` (or a different resource name for an " +
+      `auto-name), or remove that ${target.noun} first if it is no longer used.` +
+      (copied ? ` If it is this resource's own, take it over deliberately: \`adoptId\` (TypeScript) or \`pulumi import\` with its id.` : ""),
   );
 }
 
@@ -184,7 +268,22 @@ export function stillUnconfirmed(noun: string, place: string, props: { name?: un
   return new AicpError(
     "AICP_WAIT",
     `the create of ${noun} '${String(props.name)}' sent at ${String(props.createSentAt)} is still unconfirmed: no ${noun} with this resource's mark ` +
-      `is listed in ${place}. The provider sends no second create and reports nothing deleted before ${until}, ` +
-      "when a create that never appeared counts as not made. Run the command again later.",
+      `is listed in ${place}. The provider sends no second create and reports nothing deleted while it may appear (until ${until}). Run the command again later.`,
+  );
+}
+
+/**
+ * The error of an operation on an unconfirmed create whose window has passed
+ * without it: the provider cannot tell a create that never reached the
+ * platform from one listed late, so the user checks and decides.
+ */
+export function pastWindow(noun: string, place: string, id: string, props: { name?: unknown; createSentAt?: unknown }, until: string): AicpError {
+  const name = String(props.name);
+  return new AicpError(
+    "AICP_WAIT",
+    `the create of ${noun} '${name}' sent at ${String(props.createSentAt)} (recorded as ${id}) has not been listed in ${place}, and its window ended at ${until}. ` +
+      `A platform may list a create late, so the provider sends no second create and reports nothing deleted. Check the console for a ${noun} named '${name}': ` +
+      `if it is there, run \`pulumi refresh\` once it is listed (it is found by this resource's mark); if you are sure it was never made, remove the record with ` +
+      `\`pulumi state delete <URN>\` (\`pulumi stack --show-urns\` lists it) and run \`pulumi up\`.`,
   );
 }

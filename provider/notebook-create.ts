@@ -20,7 +20,6 @@ export function notebookTarget(client: AicpClient, write: Write, body: wire.Crea
     noun: "notebook",
     place: `namespace ${namespace}`,
     name: body.name,
-    idOf: (n) => n.uuid,
     statusOf: (n) => n.status ?? undefined,
     send: () => write(namespace, () => client.createNotebook(mark === undefined ? body : { ...body, envs: withMarkEnv(body.envs, mark) })),
     // A Failed notebook of ours is removed by the platform once its auto-delete time passes.
@@ -41,10 +40,12 @@ function goingAway(n: wire.Notebook, zone: number): boolean {
   return !Number.isNaN(at) && at <= Date.now() && (Number.isNaN(created) || at >= created);
 }
 
-/** Looks a notebook up by name and recognises it by its mark. */
+/** Looks a notebook up by name and recognises it by its mark (and, from a copy, by its id or creation time: create-once.ts madeBy). */
 function byMark(client: AicpClient, namespace: string, name: string, mark: string | undefined) {
   return {
     mark,
+    idOf: (n: wire.Notebook) => n.uuid,
+    createdAtOf: (n: wire.Notebook) => (typeof n.created_at === "string" ? instantOf(n.created_at, client.timeZone.offset ?? 0) : NaN),
     markOf: (n: wire.Notebook) => notebookMarkOf(n.envs),
     goingAway: (n: wire.Notebook) => goingAway(n, client.timeZone.offset ?? 0),
     findByName: () => client.findNotebooksByName(namespace, name),
@@ -62,15 +63,15 @@ interface ProvisionalProps {
 
 /**
  * The notebook a recorded id stands for: the id itself; for a provisional id,
- * the uuid an earlier update resolved, else the notebook now listed with the
- * mark ("pending" while it may still appear, "never made" after the window).
+ * the uuid an earlier update resolved, else the notebook its create made, now
+ * listed with the mark ("pending" while it may still appear, "pastWindow" after).
  */
 export async function resolveNotebook(
   client: AicpClient,
   id: string,
   props: ProvisionalProps,
   waitMs: number,
-): Promise<{ uuid: string; found?: wire.Notebook } | { pending: string } | { neverMade: true }> {
+): Promise<{ uuid: string; found?: wire.Notebook } | { pending: string } | { pastWindow: string }> {
   if (!isProvisional(id)) return { uuid: id };
   if (typeof props.uuid === "string" && props.uuid !== "") return { uuid: props.uuid };
   const mark = typeof props.ownerMark === "string" ? props.ownerMark : undefined;

@@ -21,7 +21,8 @@ import { resize, ResizeRefused, settle, StartRefused, waitOptions } from "./note
 import { applyInPlace, goneOutOfBand, notebookOutputs } from "./notebook-update";
 import { inDesiredState } from "./notebook-state";
 import type { NotebookListing } from "./notebook-listing";
-import { createOnce, isProvisional, lookedUpTwice, partlyCreated, stillUnconfirmed, UnconfirmedCreate } from "./create-once";
+import { createOnce, isProvisional, lookedUpTwice, partlyCreated, pastWindow, stillUnconfirmed, UnconfirmedCreate } from "./create-once";
+import { forgetCreate } from "./create-journal";
 import { notebookTarget, nowOnTheWire, resolveNotebook } from "./notebook-create";
 import { digestKey, outputs, recorded, refreshedInputs, type NotebookOutputs } from "./notebook-outputs";
 import { compact, unknownPaths, withoutUnknowns } from "./inputs";
@@ -65,6 +66,8 @@ export async function check(olds: Partial<NotebookInputs>, news: NotebookInputs)
 }
 
 export async function diff(id: string, olds: NotebookOutputs, news: NotebookInputs): Promise<DiffWithProperties> {
+  // The state holds this resource: its create needs no journal entry (create-journal.ts).
+  forgetCreate(olds.ownerMark);
   const found = diffNotebook(olds, news, digestKey(), configuredZone());
   const updates = found.updates;
   let replaces = found.replaces;
@@ -165,10 +168,14 @@ async function matchProgram(p: Platform, inputs: NotebookInputs & { __provider?:
 export async function read(id: string, props: NotebookOutputs): Promise<pulumi.dynamic.ReadResult<NotebookOutputs>> {
   const namespace = String(props.namespace ?? currentSettings().userId?.toLowerCase() ?? "");
   if (!namespace) return { id: "", props: {} as NotebookOutputs };
+  forgetCreate(props.ownerMark);
   const resolved = await resolveNotebook(currentClient(), id, props, 0);
-  // An unconfirmed create that may still appear stays recorded; one past its window was never made.
+  // An unconfirmed create stays recorded, past its window too: it may still appear.
   if ("pending" in resolved) return { id, props };
-  if ("neverMade" in resolved) return { id: "", props: {} as NotebookOutputs };
+  if ("pastWindow" in resolved) {
+    await warn(notebookPastWindow(id, props, resolved.pastWindow).message);
+    return { id, props };
+  }
   const found = resolved.found ?? (await confirmedLookup(currentListing(), { namespace, uuid: resolved.uuid, name: nameOf(props) }, refreshAgeMs));
   if (!found && props.readById === true) {
     throw new AicpError("AICP_NOT_FOUND", `Notebook.get: namespace ${namespace} holds no notebook ${resolved.uuid} (getNotebooks lists them).`);
@@ -185,10 +192,11 @@ export async function update(id: string, olds: NotebookOutputs, news: NotebookIn
   const p = platform();
   const { client, listing } = p;
   const namespace = String(olds.namespace);
+  forgetCreate(olds.ownerMark);
   const resolved = await resolveNotebook(client, id, olds, waitOptions(news).timeoutMs);
   if ("pending" in resolved) throw partlyCreatedNotebook(notebookUnconfirmed(olds, resolved.pending), id, { ...olds, __provider: news.__provider });
-  // The window passed and the first create never showed: this is the create that was not made.
-  if ("neverMade" in resolved) return { outs: (await create({ ...news, ownerMark: olds.ownerMark ?? news.ownerMark })).outs! };
+  // Never a second create because a timer ran out: the first may still appear.
+  if ("pastWindow" in resolved) throw partlyCreatedNotebook(notebookPastWindow(id, olds, resolved.pastWindow), id, { ...olds, __provider: news.__provider });
   const uuid = resolved.uuid;
   // Confirmed just now: the create never waited for the desired state.
   const confirming = isProvisional(id) && !resolvedUuid(olds);
@@ -230,10 +238,11 @@ export async function update(id: string, olds: NotebookOutputs, news: NotebookIn
 export async function remove(id: string, props: NotebookOutputs): Promise<void> {
   const { client, listing, write } = platform();
   const namespace = String(props.namespace);
+  forgetCreate(props.ownerMark);
   const resolved = await resolveNotebook(client, id, props, 1000 * Number(props.readyTimeoutSeconds ?? defaults.readyTimeoutSeconds));
   // Destroy never reports a notebook deleted while its create may still appear.
   if ("pending" in resolved) throw notebookUnconfirmed(props, resolved.pending);
-  if ("neverMade" in resolved) return;
+  if ("pastWindow" in resolved) throw notebookPastWindow(id, props, resolved.pastWindow);
   const ref = { namespace, uuid: resolved.uuid, name: nameOf(props) };
   const current = resolved.found ?? (await confirmedLookup(listing, ref));
   // Gone already: neither the list nor two direct lookups, a pause apart, show it.
@@ -274,6 +283,11 @@ function resolvedUuid(props: Partial<NotebookOutputs>): string | undefined {
 /** The error of an operation on a notebook whose create is still unconfirmed. */
 function notebookUnconfirmed(props: Partial<NotebookOutputs>, until: string): AicpError {
   return stillUnconfirmed("notebook", `namespace ${String(props.namespace)}`, props, until);
+}
+
+/** The error of an operation on a notebook whose unconfirmed create's window has passed without it. */
+function notebookPastWindow(id: string, props: Partial<NotebookOutputs>, until: string): AicpError {
+  return pastWindow("notebook", `namespace ${String(props.namespace)}`, id, props, until);
 }
 
 /** A notebook created (or adopted) but not ready: the engine records it with this id. */

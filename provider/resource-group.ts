@@ -13,7 +13,9 @@ import { AicpError, asOneLine } from "../client/errors";
 import { currentClient, currentSettings } from "./context";
 import { camelPath, changedKeys, compact, resolveMark, resolveName, unknownPaths, withoutUnknowns, type CheckFailure } from "./inputs";
 import { warn } from "./engine-log";
-import { createOnce, isProvisional, lookedUpTwice, partlyCreated, resolveProvisional, sleep, stillUnconfirmed, UnconfirmedCreate } from "./create-once";
+import { createOnce, isProvisional, lookedUpTwice, partlyCreated, pastWindow, resolveProvisional, sleep, stillUnconfirmed, UnconfirmedCreate } from "./create-once";
+import { forgetCreate } from "./create-journal";
+import { instantOf } from "../client/times";
 import { groupMarkLength, groupMarkOf, withGroupMark, withoutGroupMark } from "./ownership";
 import { pollDefaults } from "./notebook-wait";
 
@@ -123,6 +125,8 @@ async function planAdoption(inputs: ResourceGroupInputs): Promise<{ group: WireG
 }
 
 export async function diff(id: string, olds: ResourceGroupOutputs, news: ResourceGroupInputs): Promise<DiffWithProperties> {
+  // The state holds this resource: its create needs no journal entry (create-journal.ts).
+  forgetCreate(olds.ownerMark);
   // An unconfirmed create is resolved by an update, never by a second create.
   if (isProvisional(id) && !olds.rgId) return { changes: true, replaces: [] };
   const { replaces, updates } = diffGroup(olds, news);
@@ -157,7 +161,6 @@ export async function create(inputs: ResourceGroupInputs): Promise<pulumi.dynami
       noun: "resource group",
       place: "this account",
       name: w.name,
-      idOf: (g) => g.rg_id,
       statusOf: (g) => g.status ?? undefined,
       send: () => client.createResourceGroup({ ...w, description: mark === undefined ? w.description : withGroupMark(w.description, mark) }),
       removeFailed: (g) => client.deleteResourceGroup(g.rg_id),
@@ -182,12 +185,14 @@ export async function create(inputs: ResourceGroupInputs): Promise<pulumi.dynami
   }
 }
 
-/** Finds the configured user's groups of exactly this name and recognises ours by the mark. */
+/** Finds the configured user's groups of exactly this name and recognises ours by the mark (and, from a copy, by id or creation time). */
 function byMark(name: string, mark: string | undefined) {
   const client = currentClient();
   const user = currentSettings().userId;
   return {
     mark,
+    idOf: (g: WireGroup) => g.rg_id,
+    createdAtOf: (g: WireGroup) => (typeof g.created_at === "string" ? instantOf(g.created_at, client.timeZone.offset ?? 0) : NaN),
     markOf: (g: WireGroup) => groupMarkOf(g.description),
     findByName: async () => {
       const listed = await collectAll((offset, limit) => client.listResourceGroups({ name, offset, limit }), {}, (g) => g.rg_id);
@@ -205,9 +210,14 @@ async function resolveGroup(id: string, props: Partial<ResourceGroupOutputs> & {
 }
 
 export async function read(id: string, props: ResourceGroupOutputs): Promise<pulumi.dynamic.ReadResult<ResourceGroupOutputs>> {
+  forgetCreate(props.ownerMark);
   const resolved = await resolveGroup(id, props, 0);
+  // An unconfirmed create stays recorded, past its window too: it may still appear.
   if ("pending" in resolved) return { id, props };
-  if ("neverMade" in resolved) return { id: "", props: {} as ResourceGroupOutputs };
+  if ("pastWindow" in resolved) {
+    await warn(groupPastWindow(id, props, resolved.pastWindow).message);
+    return { id, props };
+  }
   const group = resolved.found ?? (await confirmedGroup(resolved.rgId));
   if (!group && (props as { readById?: unknown }).readById === true) {
     throw new AicpError("AICP_NOT_FOUND", `ResourceGroup.get: this account holds no resource group ${id} (getResourceTemplates and the console list them).`);
@@ -219,9 +229,11 @@ export async function read(id: string, props: ResourceGroupOutputs): Promise<pul
 
 export async function update(id: string, olds: ResourceGroupOutputs, news: ResourceGroupInputs): Promise<pulumi.dynamic.UpdateResult<ResourceGroupOutputs>> {
   const client = currentClient();
+  forgetCreate(olds.ownerMark);
   const resolved = await resolveGroup(id, olds, 30_000);
   if ("pending" in resolved) throw groupUnconfirmed(olds, resolved.pending);
-  if ("neverMade" in resolved) return { outs: (await create({ ...news, ownerMark: olds.ownerMark ?? news.ownerMark })).outs! };
+  // Never a second create because a timer ran out: the first may still appear.
+  if ("pastWindow" in resolved) throw groupPastWindow(id, olds, resolved.pastWindow);
   const mark = olds.ownerMark ?? news.ownerMark;
   const text = news.description ?? resourceGroupKind.fields.description.default;
   await client.updateResourceGroup(groupUpdateRequest(resolved.rgId, news, mark === undefined ? text : withGroupMark(text, mark)));
@@ -230,10 +242,11 @@ export async function update(id: string, olds: ResourceGroupOutputs, news: Resou
 }
 
 export async function remove(id: string, props: ResourceGroupOutputs): Promise<void> {
+  forgetCreate(props?.ownerMark);
   const resolved = await resolveGroup(id, props ?? {}, 30_000);
   // Destroy never reports a group deleted while its create may still appear.
   if ("pending" in resolved) throw groupUnconfirmed(props, resolved.pending);
-  if ("neverMade" in resolved) return;
+  if ("pastWindow" in resolved) throw groupPastWindow(id, props, resolved.pastWindow);
   const client = currentClient();
   await client.deleteResourceGroup(resolved.rgId);
   // Gone only when a direct lookup says so: a replacement created next must not find (and adopt) it.
@@ -254,6 +267,11 @@ function confirmedGroup(rgId: string): Promise<WireGroup | undefined> {
 /** The error of an operation on a group whose create is still unconfirmed. */
 function groupUnconfirmed(props: Partial<ResourceGroupOutputs> & { createSentAt?: unknown }, until: string): AicpError {
   return stillUnconfirmed("resource group", "this account", props, until);
+}
+
+/** The error of an operation on a group whose unconfirmed create's window has passed without it. */
+function groupPastWindow(id: string, props: Partial<ResourceGroupOutputs> & { createSentAt?: unknown }, until: string): AicpError {
+  return pastWindow("resource group", "this account", id, props, until);
 }
 
 /** The outputs: the inputs, overlaid with what the platform returned. */

@@ -1,0 +1,89 @@
+/**
+ * The create journal: a file per create sent, written before the request
+ * leaves and kept until the engine's state is seen to hold the object. It is
+ * what outlives a provider killed while its create is in flight (kill -9, a
+ * second Ctrl-C, a crashed runner), when the engine has recorded nothing and
+ * the platform may list the new object only later: the next create of the
+ * same resource finds the entry and sends no second create (create-once.ts).
+ *
+ * The journal lives where pulumi runs: `AICP_CREATE_JOURNAL_DIR`, else
+ * `$PULUMI_HOME/aicp/create-journal`, else `~/.pulumi/aicp/create-journal`.
+ * A fresh CI runner starts with an empty one unless the pipeline keeps that
+ * folder (as many keep `~/.pulumi` for plugins); README, "Safety", says so.
+ */
+import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeSync } from "node:fs";
+import { homedir } from "node:os";
+import { join } from "node:path";
+import { isMark } from "./ownership";
+
+/** One create sent for one resource (its mark). */
+export interface JournalEntry {
+  /** The kind, for messages: "notebook" or "resource group". */
+  noun: string;
+  name: string;
+  /** When the create was sent (ISO 8601, this machine's clock). */
+  sentAt: string;
+  /** The object's id, once the create's answer named it. */
+  id?: string;
+}
+
+/** Entries older than this are dropped: no platform lists a create a week late. */
+const maxAgeMs = 7 * 86_400_000;
+
+/** The folder of the journal (see the module comment). */
+export function journalDir(env: NodeJS.ProcessEnv = process.env): string {
+  if (env.AICP_CREATE_JOURNAL_DIR) return env.AICP_CREATE_JOURNAL_DIR;
+  return join(env.PULUMI_HOME || join(homedir(), ".pulumi"), "aicp", "create-journal");
+}
+
+function fileOf(mark: string): string {
+  return join(journalDir(), `${mark}.json`);
+}
+
+/** The entry of a create this resource sent and the state may not hold yet, if any. */
+export function sentCreate(mark: string | undefined): JournalEntry | undefined {
+  if (!isMark(mark)) return undefined;
+  let entry: JournalEntry;
+  try {
+    entry = JSON.parse(readFileSync(fileOf(mark), "utf8")) as JournalEntry;
+  } catch {
+    return undefined;
+  }
+  const sent = Date.parse(entry.sentAt);
+  if (Number.isNaN(sent) || Date.now() - sent > maxAgeMs) {
+    forgetCreate(mark);
+    return undefined;
+  }
+  return entry;
+}
+
+/**
+ * Writes the entry, durably, before the create is sent: a create the journal
+ * does not hold must not leave. Throws when the journal cannot be written.
+ */
+export function recordCreate(mark: string, entry: JournalEntry): void {
+  if (!isMark(mark)) return;
+  const file = fileOf(mark);
+  mkdirSync(journalDir(), { recursive: true });
+  const temporary = `${file}.${process.pid}.tmp`;
+  const fd = openSync(temporary, "w", 0o600);
+  try {
+    writeSync(fd, JSON.stringify(entry));
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  renameSync(temporary, file);
+}
+
+/** Adds the id the create's answer named. */
+export function noteCreatedId(mark: string | undefined, id: string): void {
+  const entry = sentCreate(mark);
+  if (entry) recordCreate(mark!, { ...entry, id });
+}
+
+/** Removes the entry: the create was refused, or the engine's state holds the object now. */
+export function forgetCreate(mark: unknown): void {
+  if (!isMark(mark)) return;
+  rmSync(fileOf(mark), { force: true });
+}
