@@ -3,14 +3,14 @@
  * schema is built from the SDK's types and the kinds' descriptions by
  * schema-build.ts and committed as schema.json; the plugin only reads it.
  */
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 
 /** The Pulumi package name: tokens are `aicp:index:<Name>`, the plugin `pulumi-resource-aicp`. */
 export const packageName = "aicp";
 
-/** The package root: dist/plugin/ is two levels below it. */
-const root = join(__dirname, "..", "..");
+/** The package root: dist/plugin/ is two levels below it, plugin/ (the sources, as in-process tests load them) one. */
+const root = existsSync(join(__dirname, "..", "package.json")) ? join(__dirname, "..") : join(__dirname, "..", "..");
 
 /** The provider's version: the package's (the schema carries the same). */
 export const pluginVersion = (JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { version: string }).version;

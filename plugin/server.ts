@@ -220,7 +220,9 @@ export const providerServer: grpcTypes.UntypedServiceImplementation = {
     const props = reveal(rawProps) as Record<string, unknown>;
     // `pulumi import` and the import option read an id with nothing recorded.
     const importing = Object.keys(props).length === 0;
-    const result = await operation(kind, (ops) => ops.read(request.getId() as never, (importing ? { readById: true } : props) as never));
+    // An import claims the mark the resource will have: an object another resource marks is not taken (provider/ownership.ts).
+    const claim = { readById: true, importAs: identityOf(request.getUrn(), stackMark, {}).ownerMark };
+    const result = await operation(kind, (ops) => ops.read(request.getId() as never, (importing ? claim : props) as never));
     const response = new proto.ReadResponse().setId(result.id ?? "");
     if (!result.id) return response;
     // What was secret stays secret: the engine records what a provider that accepts secrets answers as it is.

@@ -30,6 +30,7 @@ import { planAdoption } from "./notebook-adopt";
 import { nameOf, neverRanReplacement, previewAdoption, warnOfOutsideSchedules } from "./notebook-preview";
 import { hasZone, parseZone, withZone, zoneOf } from "../client/times";
 import { isRecordedSecret } from "./secrets";
+import { notebookMarkOf, refuseOwnedElsewhere, type Claim } from "./ownership";
 
 export { overlay, type NotebookOutputs } from "./notebook-outputs";
 export type { NotebookInputs } from "./notebook-inputs";
@@ -182,8 +183,10 @@ export async function read(id: string, props: NotebookOutputs): Promise<pulumi.d
   }
   // An empty id tells the engine the notebook is gone, so refresh drops it; two direct lookups, a pause apart, agreed.
   if (!found) return { id: "", props: {} as NotebookOutputs };
+  const { importAs, ...recordedProps } = props as NotebookOutputs & Claim;
+  refuseOwnedElsewhere("notebook", found.uuid, notebookMarkOf(found.envs), props, importAs ? "importing" : "refreshing");
   learnZoneFromState(props.createdAt, found.created_at);
-  const outs = outputs(props, found, true);
+  const outs = outputs(typeof importAs === "string" ? { ...recordedProps, ownerMark: importAs } : recordedProps, found, true);
   const inputs = refreshedInputs(outs);
   return inputs ? { id: found.uuid, props: outs, inputs: inputs as NotebookOutputs } : { id: found.uuid, props: outs };
 }
@@ -247,6 +250,7 @@ export async function remove(id: string, props: NotebookOutputs): Promise<void> 
   const current = resolved.found ?? (await confirmedLookup(listing, ref));
   // Gone already: neither the list nor two direct lookups, a pause apart, show it.
   if (!current) return;
+  refuseOwnedElsewhere("notebook", ref.uuid, notebookMarkOf(current.envs), props, "deleting");
   // A delete step answered "not found" may race the notebook's own removal: gone only if the lookups agree.
   const step = async (send: () => Promise<void>) => {
     try {

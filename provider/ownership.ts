@@ -12,6 +12,8 @@
  * end of a resource group's description (the only free text a group has).
  */
 
+import { AicpError } from "../client/errors";
+
 /** Environment variable of a notebook that holds its mark. */
 export const markEnvName = "PULUMI_AICP_MARK";
 
@@ -67,4 +69,39 @@ function parseJson(text: string): unknown {
   } catch {
     return undefined;
   }
+}
+
+/** What a read or a delete is told about who this resource is (see claimedMark). */
+export interface Claim {
+  /** The mark the state records for this resource. */
+  ownerMark?: unknown;
+  /** Set by `Notebook.get` and `ResourceGroup.get`: a read-only lookup, which takes nothing over. */
+  readById?: unknown;
+  /** Set by the plugin's import: the mark the imported resource will have (plugin/identity.ts). */
+  importAs?: unknown;
+}
+
+/** The mark this resource claims, or undefined for a read-only lookup that claims nothing. */
+function claimedMark(claim: Claim): { mark: string | undefined } | undefined {
+  if (typeof claim.importAs === "string") return { mark: claim.importAs };
+  if (claim.readById === true) return undefined;
+  return { mark: typeof claim.ownerMark === "string" ? claim.ownerMark : undefined };
+}
+
+/**
+ * Refuses to import, manage or delete an object that carries another
+ * resource's mark: the stack (or resource) that made it manages it, and
+ * taking it here would let one stack's destroy delete the other's work.
+ * An object without a mark (made in the console) is anyone's to take over.
+ */
+export function refuseOwnedElsewhere(noun: string, id: string, liveMark: string | undefined, claim: Claim, what: "importing" | "refreshing" | "deleting"): void {
+  const claimed = claimedMark(claim);
+  if (claimed === undefined || liveMark === undefined || liveMark === claimed.mark) return;
+  throw new AicpError(
+    "AICP_CONFLICT",
+    `${noun} ${id} carries the mark ${liveMark} of another Pulumi resource (the stack that made it manages it), not this resource's; ${what} it here is refused, nothing was changed. ` +
+      (what === "importing"
+        ? "To read it without managing it, use the get function (`Notebook.get`, `ResourceGroup.get`). To move it to this stack, first remove it from the owner's state there (`pulumi state delete <URN>`), which leaves its mark; then take it over with `adoptId` (TypeScript)."
+        : "It was brought into this stack by an import that did not check marks: remove it from this stack's state with `pulumi state delete <URN>` (`pulumi stack --show-urns` lists it); the owner's stack keeps managing it."),
+  );
 }

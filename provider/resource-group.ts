@@ -16,7 +16,7 @@ import { warn } from "./engine-log";
 import { createOnce, isProvisional, lookedUpTwice, partlyCreated, pastWindow, resolveProvisional, sleep, stillUnconfirmed, UnconfirmedCreate } from "./create-once";
 import { forgetCreate } from "./create-journal";
 import { instantOf } from "../client/times";
-import { groupMarkLength, groupMarkOf, withGroupMark, withoutGroupMark } from "./ownership";
+import { groupMarkLength, groupMarkOf, refuseOwnedElsewhere, withGroupMark, withoutGroupMark, type Claim } from "./ownership";
 import { pollDefaults } from "./notebook-wait";
 
 /** Inputs as the SDK passes them: the kind's fields (wire/resource-group.ts resourceGroupKind) and the provider's own. */
@@ -224,7 +224,9 @@ export async function read(id: string, props: ResourceGroupOutputs): Promise<pul
   }
   // An empty id tells the engine the group is gone, so refresh drops it: two lookups, a pause apart, agreed.
   if (!group) return { id: "", props: {} as ResourceGroupOutputs };
-  return { id: group.rg_id, props: outputs(props, group) };
+  const { importAs, ...recordedProps } = props as ResourceGroupOutputs & Claim;
+  refuseOwnedElsewhere("resource group", group.rg_id, groupMarkOf(group.description), props, importAs ? "importing" : "refreshing");
+  return { id: group.rg_id, props: outputs(typeof importAs === "string" ? { ...recordedProps, ownerMark: importAs } : recordedProps, group) };
 }
 
 export async function update(id: string, olds: ResourceGroupOutputs, news: ResourceGroupInputs): Promise<pulumi.dynamic.UpdateResult<ResourceGroupOutputs>> {
@@ -248,6 +250,8 @@ export async function remove(id: string, props: ResourceGroupOutputs): Promise<v
   if ("pending" in resolved) throw groupUnconfirmed(props, resolved.pending);
   if ("pastWindow" in resolved) throw groupPastWindow(id, props, resolved.pastWindow);
   const client = currentClient();
+  const live = resolved.found ?? (await client.getResourceGroup(resolved.rgId));
+  if (live) refuseOwnedElsewhere("resource group", live.rg_id, groupMarkOf(live.description), props ?? {}, "deleting");
   await client.deleteResourceGroup(resolved.rgId);
   // Gone only when a direct lookup says so: a replacement created next must not find (and adopt) it.
   const deadline = Date.now() + 30_000;
