@@ -357,6 +357,39 @@ new aicp.Notebook("research", ${notebookArgs(pinned ? ', name: "research-pinned"
       }), 180_000);
   }
 
+  // Needs the engine: only a real kill -9 of pulumi and its plugins shows what the engine records (nothing) and what outlives them.
+  it("kill -9 while the create is in flight, on a platform that lists new notebooks a minute late: the up right after sends no second create", () =>
+    run("kill -9 mid-create, list a minute late", async (row) => {
+      const c = await setUp("kill-lagging", oneNotebook());
+      c.emulator.misbehave({ listDelayMs: 60_000 });
+      c.emulator.addFault({ kind: "latency", operation: "createNotebook", latencyMs: 3000, count: 1 });
+      const inFlight = async () => ((await (await fetch(`${c.emulator.url}/__emulator/connections`)).json()) as { data: { inFlight: number } }).data.inFlight;
+      const { child, done } = c.project.start("pulumi", "up", "--yes", "--non-interactive", "--stack", "ci");
+      const started = Date.now();
+      // The lookups before the create answer at once; a request still open after them is the create.
+      while (!(c.emulator.requests().some((r) => r.operation === "listNotebooks") && (await inFlight()) > 0) && Date.now() - started < 60_000) await sleep(20);
+      const family = descendantsOf(child.pid!);
+      child.kill("SIGKILL");
+      await done;
+      killAll(family);
+      await c.project.run("pulumi", "cancel", "--yes", "--stack", "ci");
+      while (c.emulator.listNotebooks().filter((n) => n.namespace === namespace).length < 1 && Date.now() - started < 60_000) await sleep(50);
+      const again = await c.up();
+      console.log(`kill -9 mid-create, list a minute late: ${c.creates()} create request(s), ${c.live().length} notebook(s) after the next up (exit ${again.status})`);
+      row.duplicates = c.live().length - 1;
+      expect(c.creates()).toBe(1);
+      expect(again.output).toContain("earlier run sent the create");
+      // The platform lists it a minute later; the next up records it, destroy removes it.
+      c.emulator.clock.advance(60_000);
+      const up = await c.up();
+      expect(up.status, up.output).toBe(0);
+      expect(c.creates()).toBe(1);
+      expect(await c.recorded()).toHaveLength(1);
+      expect((await c.pulumi("destroy")).status).toBe(0);
+      row.orphans = c.live().length;
+      expect(row.orphans).toBe(0);
+    }), 180_000);
+
   it("kill -9 during a create that fails, then a fixed image: the Failed notebook is removed, not left behind", () =>
     run("kill -9 during a failing create", async (row) => {
       const c = await setUp("kill-failed", oneNotebook(', name: "trial"').replace("jupyter:1", "jupyter:does-not-exist"), {}, 4000);
