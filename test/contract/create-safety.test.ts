@@ -16,10 +16,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import type { Emulator } from "../../emulator";
 import { AicpClient } from "../../client/client";
 import type { NotebookInputs } from "../../provider/notebook-inputs";
-import { emulatorCredentials, emulatorZone, startTestEmulator } from "../support/emulator";
+import { emulatorCredentials, emulatorSettings, emulatorZone, startTestEmulator } from "../support/emulator";
 import { validNotebookInputs } from "../support/fixtures";
 import { eventually } from "../support/poll";
-import { recordCase } from "../support/reliability";
+import { reliabilityCase } from "../support/reliability";
 
 const user = emulatorCredentials.userId;
 const namespace = user.toLowerCase();
@@ -42,31 +42,11 @@ describe("creates that may still appear, and marks that were copied", () => {
   async function providerProcess(): Promise<{ notebook: NotebookModule; group: GroupModule }> {
     vi.resetModules();
     const context = await import("../../provider/context");
-    context.configureFrom(
-      (k) =>
-        ({
-          "aicp:baseUrl": emulator.url,
-          "aicp:accessKeyId": emulatorCredentials.accessKeyId,
-          "aicp:secretAccessKey": emulatorCredentials.secretAccessKey,
-          "aicp:userId": user,
-          "aicp:zone": emulatorZone,
-          "aicp:requestTimeoutSeconds": "0.5",
-        })[k],
-    );
+    context.configureFrom(emulatorSettings(emulator, { "aicp:requestTimeoutSeconds": "0.5" }));
     return { notebook: await import("../../provider/notebook"), group: await import("../../provider/resource-group") };
   }
 
-  /** Runs a case and records its row in the reliability table, whatever happens. */
-  async function run(name: string, body: (row: { duplicates: number; orphans: number; taken: number }) => Promise<void>): Promise<void> {
-    const row = { duplicates: 0, orphans: 0, taken: 0 };
-    let passed = false;
-    try {
-      await body(row);
-      passed = true;
-    } finally {
-      recordCase({ suite: "in-process", name, passed, ...row, dropped: 0, leaks: 0 });
-    }
-  }
+  const run = (name: string, body: Parameters<typeof reliabilityCase>[2]) => reliabilityCase("in-process", name, body);
 
   /** A person's own client: what they do in the console or with the platform's tools. */
   const person = () => new AicpClient({ baseUrl: emulator.url, zone: emulatorZone, credentials: emulatorCredentials });

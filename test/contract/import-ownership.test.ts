@@ -14,11 +14,10 @@ import * as notebook from "../../provider/notebook";
 import * as resourceGroup from "../../provider/resource-group";
 import { provider as proto, toJson, toStruct } from "../../plugin/grpc";
 import { providerServer } from "../../plugin/server";
-import { emulatorCredentials, emulatorZone, startTestEmulator } from "../support/emulator";
+import { emulatorSettings, startTestEmulator } from "../support/emulator";
 import { validNotebookInputs } from "../support/fixtures";
-import { recordCase } from "../support/reliability";
+import { reliabilityCase } from "../support/reliability";
 
-const user = emulatorCredentials.userId;
 const markOf = (text: string) => createHash("md5").update(`import-ownership/${text}`).digest("hex");
 
 /** Calls the plugin's Read as `pulumi import <type> <name> <id>` does: nothing recorded yet. */
@@ -35,30 +34,12 @@ describe("import and destroy of another stack's objects", () => {
   const live = (uuid: string) => emulator.listNotebooks().some((n) => n.uuid === uuid && !n.auto_delete_time);
   const writes = () => emulator.requests().filter((r) => r.method !== "GET").length;
 
-  async function run(name: string, body: (row: { taken: number }) => Promise<void>): Promise<void> {
-    const row = { taken: 0 };
-    let passed = false;
-    try {
-      await body(row);
-      passed = true;
-    } finally {
-      recordCase({ suite: "in-process", name, passed, duplicates: 0, orphans: 0, dropped: 0, leaks: 0, ...row });
-    }
-  }
+  const run = (name: string, body: Parameters<typeof reliabilityCase>[2]) => reliabilityCase("in-process", name, body);
 
   beforeAll(async () => {
     emulator = await startTestEmulator({ notebookReadyDelayMs: 50 });
     process.env.AICP_POLL_INTERVAL_MS = "50";
-    configureFrom(
-      (k) =>
-        ({
-          "aicp:baseUrl": emulator.url,
-          "aicp:accessKeyId": emulatorCredentials.accessKeyId,
-          "aicp:secretAccessKey": emulatorCredentials.secretAccessKey,
-          "aicp:userId": user,
-          "aicp:zone": emulatorZone,
-        })[k],
-    );
+    configureFrom(emulatorSettings(emulator));
   });
   afterAll(async () => {
     delete process.env.AICP_POLL_INTERVAL_MS;

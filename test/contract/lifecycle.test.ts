@@ -11,7 +11,7 @@ import { configureFrom } from "../../provider/context";
 import * as notebook from "../../provider/notebook";
 import type { NotebookInputs } from "../../provider/notebook-inputs";
 import * as resourceGroup from "../../provider/resource-group";
-import { emulatorCredentials, startTestEmulator } from "../support/emulator";
+import { emulatorCredentials, emulatorSettings, startTestEmulator } from "../support/emulator";
 import { validNotebookInputs } from "../support/fixtures";
 import { eventually } from "../support/poll";
 
@@ -38,17 +38,7 @@ describe("lifecycles against the emulator", () => {
   beforeAll(async () => {
     emulator = await startTestEmulator({ notebookReadyDelayMs: 50 });
     process.env.AICP_POLL_INTERVAL_MS = "50";
-    configureFrom(
-      (k) =>
-        ({
-          "aicp:baseUrl": emulator.url,
-          "aicp:accessKeyId": emulatorCredentials.accessKeyId,
-          "aicp:secretAccessKey": emulatorCredentials.secretAccessKey,
-          "aicp:userId": user,
-          "aicp:zone": "xb3",
-          "aicp:requestTimeoutSeconds": "0.5",
-        })[k],
-    );
+    configureFrom(emulatorSettings(emulator, { "aicp:requestTimeoutSeconds": "0.5" }));
   });
   afterAll(async () => {
     delete process.env.AICP_POLL_INTERVAL_MS;

@@ -24,6 +24,19 @@ export function emulatorConfig(emulator: Emulator): Record<string, { value: stri
   };
 }
 
+/** The provider's configuration source for the emulator, as configure() gets the stack's `aicp:*` config; `extra` adds or overrides keys. */
+export function emulatorSettings(emulator: Emulator, extra: Record<string, string> = {}): (key: string) => string | undefined {
+  const values: Record<string, string> = {
+    "aicp:baseUrl": emulator.url,
+    "aicp:accessKeyId": emulatorCredentials.accessKeyId,
+    "aicp:secretAccessKey": emulatorCredentials.secretAccessKey,
+    "aicp:userId": emulatorCredentials.userId,
+    "aicp:zone": emulatorZone,
+    ...extra,
+  };
+  return (key) => values[key];
+}
+
 /**
  * Creates a running training job in the emulator (a job of `endpoint` with one
  * pod per replica), signed as a public client signs, under the `/aicp` prefix.
