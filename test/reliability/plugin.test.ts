@@ -136,6 +136,49 @@ describe("the provider plugin under faults and interruption", () => {
     }
   }, 300_000);
 
+  // Needs the engine: a real kill -9 of pulumi and the plugin process, and what the engine records (nothing) after it.
+  it("kill -9 while the create is in flight, on a platform that lists new notebooks a minute late: the next up sends no second create", async () => {
+    const emulator = await startTestEmulator({ notebookReadyDelayMs: 200 });
+    const live = () => emulator.listNotebooks().filter((n) => n.namespace === emulatorCredentials.userId && !n.auto_delete_time);
+    const creates = () => emulator.requests().filter((r) => r.operation === "createNotebook").length;
+    const stack = await yamlPluginProject("plugin-lagging", emulator, program, packed.archive);
+    let passed = false;
+    let duplicates = 0;
+    let orphans = 0;
+    try {
+      emulator.misbehave({ listDelayMs: 60_000 });
+      emulator.addFault({ kind: "latency", operation: "createNotebook", latencyMs: 3000, count: 1 });
+      const inFlight = async () => ((await (await fetch(`${emulator.url}/__emulator/connections`)).json()) as { data: { inFlight: number } }).data.inFlight;
+      const { child, done } = stack.project.start("pulumi", "up", "--yes", "--non-interactive", "--stack", "ci");
+      // The lookups before the create answer at once; a request still open after them is the create.
+      await eventually(async () => emulator.requests().some((r) => r.operation === "listNotebooks") && (await inFlight()) > 0, "the create to be in flight", 120_000);
+      const family = descendantsOf(child.pid!);
+      child.kill("SIGKILL");
+      await done;
+      killAll(family);
+      await stack.project.run("pulumi", "cancel", "--yes", "--stack", "ci");
+      await eventually(() => live().length === 1, "the platform to finish the create", 30_000);
+      const again = await stack.pulumi("up");
+      console.log(`plugin, kill -9 mid-create, list a minute late: ${creates()} create request(s), ${live().length} notebook(s) after the next up (exit ${again.status})`);
+      duplicates = Math.max(0, live().length - 1);
+      expect(creates()).toBe(1);
+      expect(again.output).toContain("earlier run sent the create");
+      emulator.clock.advance(60_000);
+      const up = await stack.pulumi("up");
+      expect(up.status, up.output).toBe(0);
+      expect(creates()).toBe(1);
+      expect(recorded((await stack.pulumi("stack", "export")).output)).toHaveLength(1);
+      expect((await stack.pulumi("destroy")).status).toBe(0);
+      orphans = live().length;
+      expect(orphans).toBe(0);
+      passed = true;
+    } finally {
+      recordCase({ suite: "plugin", name: "plugin: kill -9 mid-create, list a minute late", passed, duplicates, orphans, leaks: 0 });
+      stack.project.dispose();
+      await emulator.close();
+    }
+  }, 300_000);
+
   it("kill -9 mid-create, then an upgrade: with aicp:stackMark pinned, the next up finds the notebook (one create in all)", async () => {
     // The create is answered, then the plugin waits an hour for Running: pulumi is killed in that wait.
     const emulator = await startTestEmulator({ notebookReadyDelayMs: 3_600_000 });
