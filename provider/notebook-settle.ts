@@ -11,6 +11,7 @@ import type { NotebookListing } from "./notebook-listing";
 import { defaults, wireBody, type NotebookInputs } from "./notebook-inputs";
 import type { Write } from "./notebook-create";
 import { waitForStatus } from "./notebook-wait";
+import { evidenceOf, type Written } from "./notebook-evidence";
 import { stoppedOnSchedule } from "./notebook-state";
 
 /** What settle and resize act through. */
@@ -34,26 +35,31 @@ function programSpec(inputs: NotebookInputs): wire.CreateNotebookRequest["replic
 /**
  * Brings the notebook to its desired state and waits for it unless
  * `waitForReady` is false: stops it, or starts a Stopped or Failed one with
- * the program's spec. `restarted` says the notebook was just restarted by a
- * new image: an answer without that image is from before the change (a list
- * that lags), so neither its status nor its failure counts. A notebook its
- * own stop time stopped is left stopped unless `startAsked` (desiredState changed).
+ * the program's spec. `written` is what the update sent before (a new image,
+ * a resize's start): a wait after a write counts only answers that show it
+ * (notebook-evidence.ts), never the first Running of a list that lags. A
+ * notebook its own stop time stopped is left stopped unless `startAsked`
+ * (desiredState changed).
  */
-export async function settle({ client, listing, write }: SettlePlatform, inputs: NotebookInputs, current: wire.Notebook, restarted = false, startAsked = false): Promise<wire.Notebook> {
+export async function settle({ client, listing, write }: SettlePlatform, inputs: NotebookInputs, current: wire.Notebook, written?: Written, startAsked = false): Promise<wire.Notebook> {
   const namespace = String(inputs.namespace);
   const desired = inputs.desiredState ?? defaults.desiredState;
   // Failed as a refresh recorded it, kept by ignoreChanges: the program leaves the status to the platform.
   if (desired === "Failed") return current;
-  let restartedFromFailed = restarted;
-  const showsWrite = restarted ? (nb: wire.Notebook) => typeof nb.image !== "string" || nb.image === inputs.image : undefined;
-  // Failed as listed before the new image: the change restarted it already (only a Stopped one waits for a start).
-  const failedBefore = current.status === "Failed" && showsWrite !== undefined && !showsWrite(current);
+  let restartedFromFailed = written?.restarted === true;
+  // Failed before a new image: the change restarted it already (only a Stopped one waits for a start).
+  const failedBefore = current.status === "Failed" && written?.restarted === true;
   // Stopped by its own stop time, as the program asked: started again only when the program asks for a start.
-  if (desired === "Running" && !startAsked && stoppedOnSchedule(current, client.timeZone.offset ?? 0)) return current;
+  if (desired === "Running" && !startAsked && !written?.started && stoppedOnSchedule(current, client.timeZone.offset ?? 0)) {
+    // Seen before the update's write: the answer now carries its new image, unless the list lags.
+    return written ? ((await listing.locate(namespace, current.uuid, current.name ?? inputs.name)) ?? current) : current;
+  }
+  let sent = false;
   if (desired === "Stopped" && current.status !== "Stopped") {
     await write(namespace, () => client.stopNotebooks(namespace, [current.uuid]));
+    sent = true;
   }
-  if (desired === "Running" && (current.status === "Stopped" || (current.status === "Failed" && !failedBefore))) {
+  if (desired === "Running" && !written?.started && (current.status === "Stopped" || (current.status === "Failed" && !failedBefore))) {
     const spec = programSpec(inputs);
     const skuId = spec.specs ?? current.replica_specs?.specs ?? undefined;
     if (!skuId) {
@@ -63,37 +69,44 @@ export async function settle({ client, listing, write }: SettlePlatform, inputs:
     await write(namespace, start).catch((error: unknown) => {
       throw current.status === "Failed" && isRefusal(error) ? new StartRefused(current, error) : error;
     });
+    sent = true;
     restartedFromFailed ||= current.status === "Failed";
   }
   const ref = { namespace, uuid: current.uuid, name: current.name ?? inputs.name };
   if (!(inputs.waitForReady ?? defaults.waitForReady)) return (await listing.locate(namespace, current.uuid, ref.name)) ?? current;
-  return waitForStatus(listing, ref, desired, { ...waitOptions(inputs), restartedFromFailed, showsWrite, scheduleZone: client.timeZone.offset ?? 0 });
+  // Nothing sent that changes the status (a new image for a stopped notebook applies at its next start): nothing to see.
+  const awaited = sent || written?.restarted || written?.started ? evidenceOf({ ...written, before: written?.before ?? current }) : undefined;
+  return waitForStatus(listing, ref, desired, { ...waitOptions(inputs), restartedFromFailed, showsWrite: awaited, scheduleZone: client.timeZone.offset ?? 0 });
 }
 
-/** The outcome of a resize: the notebook now, and whether the new size waits for the next start. */
+/** The outcome of a resize: the notebook now, whether the new size waits for the next start, and the start it sent. */
 export interface Resized {
   current: wire.Notebook;
   atNextStart: boolean;
+  written?: Written;
 }
 
 /**
- * A new size applies on (re)start. A parked notebook (Stopped, and the
- * program wants it Stopped) stays parked: the size is recorded and the next
+ * A new size applies on (re)start. A notebook the program wants Stopped, or
+ * keeps Failed through ignoreChanges, or one stopped by its own stop time, is
+ * not started for it (issue 22, item 7): the size is recorded and the next
  * start sends it. A running one is stopped and started with the new spec; if
  * the platform refuses that start, it is started again on its old size and
- * the error says so (ResizeRefused).
+ * the error says so (ResizeRefused). The wait for Stopped counts only answers
+ * that show the stop; the start is waited for by settle, on `written`.
  */
-export async function resize(p: SettlePlatform, inputs: NotebookInputs, current: wire.Notebook): Promise<Resized> {
+export async function resize(p: SettlePlatform, inputs: NotebookInputs, current: wire.Notebook, before?: Written): Promise<Resized> {
   const namespace = String(inputs.namespace);
   const desired = inputs.desiredState ?? defaults.desiredState;
-  // Parked, or stopped by its own stop time: the size waits for the next start.
-  const parked = current.status === "Stopped" && (desired === "Stopped" || stoppedOnSchedule(current, p.client.timeZone.offset ?? 0));
+  // Kept Stopped or Failed, or stopped by its own stop time: the size waits for the next start.
+  const parked = desired !== "Running" || (current.status === "Stopped" && stoppedOnSchedule(current, p.client.timeZone.offset ?? 0));
   if (parked) return { current, atNextStart: true };
   const ref = { namespace, uuid: current.uuid, name: current.name ?? inputs.name };
   const wasRunning = current.status !== "Stopped";
+  let stopped = current;
   if (wasRunning) {
     await p.write(namespace, () => p.client.stopNotebooks(namespace, [current.uuid]));
-    await waitForStatus(p.listing, ref, "Stopped", waitOptions(inputs));
+    stopped = await waitForStatus(p.listing, ref, "Stopped", { ...waitOptions(inputs), showsWrite: evidenceOf({ ...before, before: before?.before ?? current }) });
   }
   const spec = programSpec(inputs);
   try {
@@ -110,7 +123,8 @@ export async function resize(p: SettlePlatform, inputs: NotebookInputs, current:
     }
     throw new ResizeRefused(current.uuid, refusal, restarted);
   }
-  return { current: (await p.listing.locate(namespace, current.uuid, ref.name)) ?? current, atNextStart: false };
+  // Settle waits for the start on evidence of it, and sends no second start on a list that still shows the notebook stopped.
+  return { current: stopped, atNextStart: false, written: { before: stopped, spec: spec as Record<string, unknown>, started: true } };
 }
 
 /** Only a definite answer is a refusal: a start whose answer was lost may have been applied. */

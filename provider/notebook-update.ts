@@ -9,6 +9,7 @@ import { wireBody, type NotebookInputs } from "./notebook-inputs";
 import { outputs, type NotebookOutputs } from "./notebook-outputs";
 import type { SettlePlatform } from "./notebook-settle";
 import type { NotebookRef } from "./notebook-wait";
+import type { Written } from "./notebook-evidence";
 
 /** Sends the in-place writes of `changed` (stop time, auto-delete time, image, each set or cleared); true when any was sent. */
 export async function applyInPlace({ client, write }: SettlePlatform, ref: NotebookRef, changed: Set<string>, news: NotebookInputs): Promise<boolean> {
@@ -31,6 +32,45 @@ export async function applyInPlace({ client, write }: SettlePlatform, ref: Noteb
     throw error;
   }
   return wrote;
+}
+
+/** Whether `changed` holds a change_image write (image, its type, or its registry credentials). */
+export function changesImage(changed: Set<string>): boolean {
+  return changed.has("image") || changed.has("imageType") || changed.has("customImageSecret");
+}
+
+/**
+ * What the update's in-place writes should show (notebook-evidence.ts), from
+ * the notebook as seen before them; undefined when none is waited on. A new
+ * image (or new registry credentials) restarts a notebook that is not stopped.
+ */
+export function imageWritten(before: wire.Notebook, changed: Set<string>, news: NotebookInputs): Written | undefined {
+  if (!changesImage(changed)) return undefined;
+  return { before, image: news.image, restarted: before.status !== "Stopped" };
+}
+
+/**
+ * The notebook as seen before an update's writes, which the waits after them
+ * compare answers with (notebook-evidence.ts); an error when it is gone. A
+ * state the program keeps through ignoreChanges is not changed as a side
+ * effect of another update (issue 22, item 7): a new image restarts a Failed
+ * notebook, so with desiredState kept Failed it is refused before anything
+ * is sent. (A resize of such a notebook waits for its next start instead.)
+ */
+export function beforeWrites(found: wire.Notebook | undefined, ref: NotebookRef, news: NotebookInputs, changed: Set<string>): wire.Notebook {
+  if (!found) throw goneOutOfBand(ref.uuid, ref.namespace);
+  refuseSideEffects(news, found, changed);
+  return found;
+}
+
+function refuseSideEffects(news: NotebookInputs, before: wire.Notebook, changed: Set<string>): void {
+  if (news.desiredState !== "Failed" || before.status !== "Failed" || !changesImage(changed)) return;
+  throw new AicpError(
+    "AICP_CONFLICT",
+    `notebook ${before.uuid} is Failed (${before.reason ?? "no reason given"}) and the program keeps its desiredState through ignoreChanges; ` +
+      "a new image or registry credentials would restart it, which the program did not ask for. Nothing was changed. " +
+      'To restart it on the new image, remove "desiredState" from ignoreChanges (the program\'s desiredState then applies) and run `pulumi up`; or keep the old image until you do.',
+  );
 }
 
 /** The error of an update whose notebook was deleted outside Pulumi. */

@@ -8,6 +8,7 @@ import type { Notebook } from "../client/wire";
 import type { NotebookListing } from "./notebook-listing";
 import { cancelled, cancelledError, pause } from "./cancellation";
 import { isUnknownStatus, stoppedOnScheduleSince } from "./notebook-state";
+import { describeSeen } from "./notebook-evidence";
 
 /** How long a Failed answer right after a start from Failed may be the old failure (see WaitOptions.restartedFromFailed). */
 export const staleFailedMs = 10_000;
@@ -34,11 +35,13 @@ export interface WaitOptions {
    */
   restartedFromFailed?: boolean;
   /**
-   * Whether an answer shows the write just made (the new image, say). One
-   * that does not is the notebook as it was before the write, from a list
-   * that lags: neither its Running nor its Failed ends the wait.
+   * Whether an answer shows the write just made (notebook-evidence.ts). One
+   * that does not (false) is the notebook as it was before the write, from a
+   * list that lags: neither its Running nor its Failed ends the wait. One
+   * whose fields cannot tell (undefined: no update time, nothing else
+   * changed) ends it only on a Failed past staleFailedMs.
    */
-  showsWrite?: (notebook: Notebook) => boolean;
+  showsWrite?: (notebook: Notebook) => boolean | undefined;
   /**
    * The zone of bare date-times, when a stop at the notebook's own stop time
    * ends a wait for Running: the program asked for that stop. Only a stop
@@ -84,12 +87,13 @@ export async function waitForStatus(listing: NotebookListing, ref: NotebookRef, 
       continue;
     }
     missingSince = undefined;
-    const current = options.showsWrite?.(last) ?? true;
+    const shown = options.showsWrite ? options.showsWrite(last) : true;
+    const current = shown === true;
     if (current && last.status === wanted) return last;
     if (current && wanted === "Running" && options.scheduleZone !== undefined && stoppedOnScheduleSince(last, options.scheduleZone, started)) return last;
     if (last.status !== "Failed") failureMayBeOld = false;
     // Failed ends a wait for Running; a Failed notebook being stopped is on its way to Stopped.
-    if (current && wanted === "Running" && last.status === "Failed" && !(failureMayBeOld && Date.now() - started < staleFailedMs)) throw new NotebookFailed(last);
+    if ((current || shown === undefined) && wanted === "Running" && last.status === "Failed" && !(failureMayBeOld && Date.now() - started < staleFailedMs)) throw new NotebookFailed(last);
     if (Date.now() + interval > deadline) throw stillWaiting(uuid, last, wanted, options.timeoutMs, current);
     await pause(interval);
     interval = Math.min(maxIntervalMs, Math.round(interval * 1.5));
@@ -113,7 +117,7 @@ function stillWaiting(uuid: string, last: Notebook, wanted: string, timeoutMs: n
   if (!showsWrite) {
     return new AicpError(
       "AICP_WAIT",
-      `notebook ${uuid} is still listed as before the change (image ${JSON.stringify(last.image)}, ${JSON.stringify(last.status)}) after ${seconds} s, waiting for ${wanted}. ` +
+      `notebook ${uuid} is still listed as before the change (${describeSeen(last)}) after ${seconds} s, waiting for ${wanted} and for an answer that shows the change. ` +
         "It is recorded; `pulumi up` waits again (raise readyTimeoutSeconds, or the customTimeouts a program gives the plugin's resources, to wait longer at once).",
     );
   }

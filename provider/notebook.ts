@@ -18,7 +18,7 @@ import { checkNotebook, defaults, diffNotebook, wireBody, type NotebookInputs } 
 import { warn } from "./engine-log";
 import { NotebookFailed, type NotebookRef, waitForRemoval } from "./notebook-wait";
 import { resize, ResizeRefused, settle, StartRefused, waitOptions } from "./notebook-settle";
-import { applyInPlace, goneOutOfBand, notebookOutputs } from "./notebook-update";
+import { applyInPlace, beforeWrites, imageWritten, notebookOutputs } from "./notebook-update";
 import { inDesiredState } from "./notebook-state";
 import type { NotebookListing } from "./notebook-listing";
 import { createOnce, isProvisional, lookedUpTwice, partlyCreated, pastWindow, stillUnconfirmed, UnconfirmedCreate } from "./create-once";
@@ -206,29 +206,28 @@ export async function update(id: string, olds: NotebookOutputs, news: NotebookIn
   const { updates } = diffNotebook(olds, news, digestKey(), client.timeZone.offset);
   const changed = new Set(updates);
   const ref = { namespace, uuid, name: nameOf(olds) };
+  const before = beforeWrites(resolved.found ?? (await confirmedLookup(listing, ref)), ref, news, changed);
+  learnZoneFromState(olds.createdAt, before.created_at);
   const wrote = await applyInPlace(p, ref, changed, news);
-  let current = (wrote ? undefined : resolved.found) ?? (await confirmedLookup(listing, ref));
-  if (current) learnZoneFromState(olds.createdAt, current.created_at);
-  if (!current) throw goneOutOfBand(uuid, namespace);
-  const imageChanged = changed.has("image") || changed.has("imageType") || changed.has("customImageSecret");
+  let written = imageWritten(before, changed, news);
+  let current = before;
   // What the outputs record: the program, and whether the notebook has still never run.
   const program: NotebookInputs = Object.assign({}, news, { neverRan: olds.neverRan });
   let recordedSpec: Partial<NotebookInputs> = {};
   try {
     if (changed.has("replicaSpecs")) {
-      const resized = await resize(p, news, current);
-      current = resized.current;
+      const resized = await resize(p, news, current, written);
+      ({ current, written = written } = resized);
       if (resized.atNextStart) recordedSpec = { replicaSpecs: news.replicaSpecs };
     }
     // What can restart a notebook is waited for; so is one the state records away from its desired state
     // (Failed, not ready yet after a create that timed out). A notebook the platform stopped on schedule is not.
     const zone = client.timeZone.offset ?? 0;
     const recordedAway = !inDesiredState({ status: String(olds.status ?? ""), stop_time: olds.stopTime }, olds.desiredState ?? defaults.desiredState, zone);
-    if (confirming || imageChanged || recordedAway || changed.has("desiredState") || (changed.has("replicaSpecs") && !recordedSpec.replicaSpecs)) {
-      current = await settle(p, news, current, imageChanged, confirming || changed.has("desiredState"));
-    }
+    if (confirming || written || recordedAway || changed.has("desiredState")) current = await settle(p, news, current, written, confirming || changed.has("desiredState"));
+    else if (wrote) current = (await listing.locate(namespace, uuid, ref.name)) ?? current;
     // A size still waiting for the next start stays recorded while the notebook stays stopped.
-    if (!changed.has("replicaSpecs") && olds.resizeAtStart === true && current.status === "Stopped") recordedSpec = { replicaSpecs: olds.replicaSpecs as NotebookInputs["replicaSpecs"] };
+    if (!changed.has("replicaSpecs") && olds.resizeAtStart === true && (current.status === "Stopped" || news.desiredState === "Failed")) recordedSpec = { replicaSpecs: olds.replicaSpecs as NotebookInputs["replicaSpecs"] };
     return { outs: notebookOutputs(program, current, recordedSpec, Boolean(recordedSpec.replicaSpecs)) };
   } catch (error) {
     // A refused resize leaves the old size in the state, so reverting the program changes nothing more.
