@@ -7,7 +7,7 @@
 import { z } from "zod";
 import { randomId } from "./util";
 import type { Store } from "./state";
-import type { NotebookRecord } from "./records";
+import type { GroupRecord, NotebookRecord } from "./records";
 
 export const misbehaviourSchema = z.strictObject({
   /** The next `answers` list answers (notebooks and resource groups) leave out every item named `name`. */
@@ -36,6 +36,14 @@ export const misbehaviourSchema = z.strictObject({
    * write: a list served by a replica that lags behind the writes.
    */
   staleListMs: z.int().min(0).optional(),
+  /**
+   * A deleted resource group stays in list answers and in get-by-id answers
+   * for this long after its delete was accepted, as on a platform that
+   * removes groups in the background. Its owner's delete, update or second
+   * delete answers 404 as for a missing group: the platform already holds no
+   * such group to change.
+   */
+  groupLingerMs: z.int().min(0).optional(),
 });
 
 export type MisbehaviourSpec = z.infer<typeof misbehaviourSchema>;
@@ -45,6 +53,8 @@ export class Misbehaviour {
   private spec: MisbehaviourSpec = {};
   /** Each notebook as it was before the first write of the current stale window, and when that write came. */
   private beforeWrites = new Map<string, { at: number; record: NotebookRecord }>();
+  /** Deleted groups still shown (groupLingerMs), and when their delete was accepted. */
+  private deletedGroups = new Map<string, { at: number; record: GroupRecord }>();
 
   /** Merges switches into the current ones (undefined members are left as they are); throws on invalid ones. */
   set(patch: unknown): MisbehaviourSpec {
@@ -61,6 +71,22 @@ export class Misbehaviour {
   clear(): void {
     this.spec = {};
     this.beforeWrites.clear();
+    this.deletedGroups.clear();
+  }
+
+  /** Called once a group's delete was accepted: keeps showing it for groupLingerMs. */
+  afterGroupDelete(group: GroupRecord, now: number): void {
+    if ((this.spec.groupLingerMs ?? 0) > 0) this.deletedGroups.set(group.rg_id, { at: now, record: structuredClone(group) });
+  }
+
+  /** Deleted groups of `userId` that answers still show at `now` (those past the window are forgotten). */
+  lingeringGroups(userId: string, now: number): GroupRecord[] {
+    const shown: GroupRecord[] = [];
+    for (const [rgId, { at, record }] of this.deletedGroups) {
+      if (now - at >= (this.spec.groupLingerMs ?? 0)) this.deletedGroups.delete(rgId);
+      else if (record.user_id === userId) shown.push(record);
+    }
+    return shown;
   }
 
   /** Called before a write to `nb`: keeps how it looked, for lists that lag (staleListMs). */

@@ -65,10 +65,11 @@ export const updateResourceGroup: Handler = (ctx) => {
   return { data: groupToWire(group, ctx.dialect), counts: 0 };
 };
 
-/** GET /resource/resource_group/{rg_id}: the caller's groups and the platform's. */
+/** GET /resource/resource_group/{rg_id}: the caller's groups and the platform's (and a deleted one that lingers, see misbehaviour.ts). */
 export const getResourceGroup: Handler = (ctx) => {
   const rgId = ctx.params.rg_id!;
-  const group = ctx.store.data.groups.find((g) => g.rg_id === rgId && groupVisible(g, ctx.user.userId) && ctx.misbehaviour.listed(storedMs(g.created_at), ctx.now));
+  const stored = ctx.store.data.groups.find((g) => g.rg_id === rgId && groupVisible(g, ctx.user.userId) && ctx.misbehaviour.listed(storedMs(g.created_at), ctx.now));
+  const group = stored ?? ctx.misbehaviour.lingeringGroups(ctx.user.userId, ctx.now).find((g) => g.rg_id === rgId);
   if (!group) throw notFound(`resource group '${rgId}'`);
   return { data: groupToWire(group, ctx.dialect), counts: 1 };
 };
@@ -87,7 +88,9 @@ export const listResourceGroups: Handler = (ctx) => {
   }
   const words = [q.name, q.search_word].filter((w): w is string => !!w).map((w) => w.toLowerCase());
   const all = ctx.misbehaviour.shown(
-    ctx.store.data.groups.filter((g) => !g.platform && g.user_id === ctx.user.userId && words.every((w) => g.name.toLowerCase().includes(w))),
+    [...ctx.store.data.groups, ...ctx.misbehaviour.lingeringGroups(ctx.user.userId, ctx.now)].filter(
+      (g) => !g.platform && g.user_id === ctx.user.userId && words.every((w) => g.name.toLowerCase().includes(w)),
+    ),
     ctx.now,
     (g) => g.name,
     (g) => storedMs(g.created_at),
@@ -102,5 +105,7 @@ export const listResourceGroups: Handler = (ctx) => {
 export const deleteResourceGroup: Handler = (ctx) => {
   const group = ownGroup(ctx, ctx.params.rg_id!);
   ctx.store.mutate((d) => (d.groups = d.groups.filter((g) => g !== group)));
+  // Gone from the store (a second delete or an update finds nothing), but answers may still show it.
+  ctx.misbehaviour.afterGroupDelete(group, ctx.now);
   return { data: { rg_id: group.rg_id }, counts: 0 };
 };

@@ -81,6 +81,24 @@ describe("emulator misbehaviour", () => {
     expect(r.json.message).toContain("hunter2-secret");
   });
 
+  it("groupLingerMs keeps a deleted group in list and get answers for the window; its delete and update then answer 404", async () => {
+    const body = { name: "linger-group", description: "d", sku_id: "sku-1", pod_type: ["job"], customize_enable: 0 };
+    const rgId = (await api.post("/resource/resource_group", body)).json.data.rg_id as string;
+    const listed = async () => ((await api.get("/resource/resource_group", { limit: 100 })).json.data as Array<{ rg_id: string }>).some((g) => g.rg_id === rgId);
+    emu.misbehave({ groupLingerMs: 60_000 });
+    expect((await api.send({ method: "DELETE", path: `/resource/resource_group/${rgId}` })).json.ret_code).toBe(0);
+    expect(emu.listResourceGroups().some((g) => g.rg_id === rgId)).toBe(false);
+    expect(await listed()).toBe(true);
+    expect((await api.get(`/resource/resource_group/${rgId}`)).json.data).toMatchObject({ rg_id: rgId, name: "linger-group" });
+    const again = await api.send({ method: "DELETE", path: `/resource/resource_group/${rgId}` });
+    expect([again.status, again.json.ret_code]).toEqual([404, 404]);
+    const update = await api.post("/resource/resource_group", { rg_id: rgId, name: "x", description: "", pod_type: ["job"], customize_enable: 0 }, "PUT");
+    expect(update.status).toBe(404);
+    emu.clock.advance(60_000);
+    expect(await listed()).toBe(false);
+    expect((await api.get(`/resource/resource_group/${rgId}`)).status).toBe(404);
+  });
+
   it("the admin route validates switches and turns them off", async () => {
     expect((await admin(emu, "PUT", "/misbehaviour", { listDelayMs: -1 })).status).toBe(400);
     expect((await admin(emu, "PUT", "/misbehaviour", { omit: { name: "x", answers: 1 } })).json.data).toEqual({ omit: { name: "x", answers: 1 } });
