@@ -14,6 +14,7 @@
 import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
+import { warn } from "./engine-log";
 import { isMark } from "./ownership";
 
 /** One create sent for one resource (its mark). */
@@ -46,7 +47,8 @@ export function sentCreate(mark: string | undefined): JournalEntry | undefined {
   let entry: JournalEntry;
   try {
     entry = JSON.parse(readFileSync(fileOf(mark), "utf8")) as JournalEntry;
-  } catch {
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") unusable(error);
     return undefined;
   }
   const sent = Date.parse(entry.sentAt);
@@ -76,14 +78,51 @@ export function recordCreate(mark: string, entry: JournalEntry): void {
   renameSync(temporary, file);
 }
 
-/** Adds the id the create's answer named. */
+/** Adds the id the create's answer named (or the object an earlier create made, once found). */
 export function noteCreatedId(mark: string | undefined, id: string): void {
   const entry = sentCreate(mark);
-  if (entry) recordCreate(mark!, { ...entry, id });
+  if (!entry || entry.id === id) return;
+  try {
+    recordCreate(mark!, { ...entry, id });
+  } catch (error) {
+    unusable(error);
+  }
 }
 
 /** Removes the entry: the create was refused, or the engine's state holds the object now. */
 export function forgetCreate(mark: unknown): void {
   if (!isMark(mark)) return;
-  rmSync(fileOf(mark), { force: true });
+  try {
+    rmSync(fileOf(mark), { force: true });
+  } catch (error) {
+    unusable(error);
+  }
+}
+
+/**
+ * Called with what the engine's state records for a resource (each lifecycle
+ * call the engine makes with an id): the entry is removed once the state holds
+ * the object it describes, its id, or an unconfirmed record of this create or
+ * a later one. Any other record with the same mark is not it: the old object
+ * of a replacement keeps the mark while the new one's create may be in flight.
+ */
+export function settleWithState(mark: unknown, recordedId: string, createSentAt: unknown): void {
+  const entry = isMark(mark) ? sentCreate(mark) : undefined;
+  if (!entry) return;
+  const holdsTheObject = entry.id !== undefined && entry.id === recordedId;
+  const holdsTheRecord = recordedId.startsWith("unconfirmed-create-") && typeof createSentAt === "string" && Date.parse(createSentAt) >= Date.parse(entry.sentAt);
+  if (holdsTheObject || holdsTheRecord) forgetCreate(mark);
+}
+
+let warned = false;
+
+/** A journal that cannot be read or written is said once; the operation goes on (the error names no path). */
+function unusable(error: unknown): void {
+  if (warned) return;
+  warned = true;
+  const code = (error as NodeJS.ErrnoException).code ?? "an error";
+  void warn(
+    `the create journal cannot be used (${code}): if pulumi is killed while a create is in flight, the next run cannot know it was sent. ` +
+      "Set AICP_CREATE_JOURNAL_DIR to a folder this user can write (README, Ownership, lost answers and crashes).",
+  );
 }

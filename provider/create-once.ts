@@ -60,16 +60,18 @@ export interface SentCreate {
 }
 
 /**
- * How much earlier than the send, by this machine's clock, the platform may
- * date the object it made: clocks differ. A copy made before that is not ours.
+ * How far this machine's clock and the platform's may disagree when a
+ * creation time is compared with when a create was sent. A copy made before
+ * the send by more than this is not ours; nor is one dated after now by more
+ * than this (a bare date-time read in the wrong zone puts an old copy there).
  */
-const clockSlackMs = 2 * 60_000;
+const clockSlackMs = 10 * 60_000;
 
-/** Whether `object` (which carries our mark) is the one `sent` made: the id its answer named, else made after it was sent. */
+/** Whether `object` (which carries our mark) is the one `sent` made: the id its answer named, else made between the send and now. */
 export function madeBy<T>(target: Pick<MarkLookup<T>, "idOf" | "createdAtOf">, object: T, sent: SentCreate): boolean {
   if (sent.id !== undefined) return target.idOf(object) === sent.id;
   const created = target.createdAtOf(object);
-  return !Number.isNaN(created) && created >= Date.parse(sent.sentAt) - clockSlackMs;
+  return !Number.isNaN(created) && created >= Date.parse(sent.sentAt) - clockSlackMs && created <= Date.now() + clockSlackMs;
 }
 
 /** A create was sent and may have been made, but no object with its mark is listed yet. */
@@ -119,9 +121,12 @@ export async function createOnce<T>(target: CreateTarget<T>): Promise<{ object: 
   const named = (await target.findByName()).filter((o) => !target.goingAway?.(o));
   const ours = earlier ? named.filter((o) => target.markOf(o) === target.mark && madeBy(target, o, earlier)) : [];
   const alive = ours.find((o) => !isFailed(target.statusOf(o)));
-  if (alive) return { object: alive, adopted: true };
+  if (alive) {
+    noteCreatedId(target.mark, target.idOf(alive));
+    return { object: alive, adopted: true };
+  }
   const others = named.filter((o) => !ours.includes(o));
-  if (others.length > 0) throw notOurs(target, others);
+  if (others.length > 0) throw notOurs(target, others, earlier);
   for (const failed of ours) await target.removeFailed(failed);
   // An earlier create of this resource, not recorded by the engine and not listed yet, may still appear.
   if (earlier && ours.length === 0) return awaitEarlier(target, earlier);
@@ -161,8 +166,8 @@ async function journal<T>(target: CreateTarget<T>, sentAt: string): Promise<void
     recordCreate(target.mark, { noun: target.noun, name: target.name, sentAt });
   } catch (error) {
     await warn(
-      `the create journal could not be written (${error instanceof Error ? error.message : String(error)}): if this run is killed while the create of ${target.noun} ` +
-        `'${target.name}' is in flight, the next run cannot know it was sent. Set AICP_CREATE_JOURNAL_DIR to a writable folder.`,
+      `the create journal could not be written (${(error as NodeJS.ErrnoException).code ?? "error"}): if this run is killed while the create of ${target.noun} ` +
+        `'${target.name}' is in flight, the next run cannot know it was sent. Set AICP_CREATE_JOURNAL_DIR to a folder this user can write.`,
     );
   }
 }
@@ -170,7 +175,10 @@ async function journal<T>(target: CreateTarget<T>, sentAt: string): Promise<void
 /** An earlier create (from the journal) may still appear: watch for it, then record it as unconfirmed; never send a second one. */
 async function awaitEarlier<T>(target: CreateTarget<T>, earlier: SentCreate): Promise<{ object: T; adopted: boolean }> {
   const appeared = await watchFor(target, target.watchMs, earlier);
-  if (appeared) return { object: appeared, adopted: true };
+  if (appeared) {
+    noteCreatedId(target.mark, target.idOf(appeared));
+    return { object: appeared, adopted: true };
+  }
   const id = provisionalId(target.mark, target.name);
   const cause = new AicpError("AICP_WAIT", `an earlier create of ${target.noun} '${target.name}' may still appear.`);
   throw new UnconfirmedCreate(
@@ -208,9 +216,10 @@ export async function resolveProvisional<T>(
   waitMs: number,
 ): Promise<{ found: T } | { pending: string } | { pastWindow: string }> {
   const sent = typeof sentAt === "string" ? Date.parse(sentAt) : NaN;
-  const sentAtText = Number.isNaN(sent) ? new Date(0).toISOString() : new Date(sent).toISOString();
-  const until = (Number.isNaN(sent) ? Date.now() : sent) + unconfirmedWindowMs();
-  const found = await watchFor(target, Math.max(0, Math.min(waitMs, until - Date.now())), { sentAt: sentAtText });
+  // Without a send time no object can be told from a copy, and no window can end: the user decides.
+  if (Number.isNaN(sent)) return { pastWindow: "an unknown time (the record holds no send time)" };
+  const until = sent + unconfirmedWindowMs();
+  const found = await watchFor(target, Math.max(0, Math.min(waitMs, until - Date.now())), { sentAt: new Date(sent).toISOString() });
   if (found) return { found };
   const at = new Date(until).toISOString();
   return Date.now() >= until ? { pastWindow: at } : { pending: at };
@@ -220,12 +229,16 @@ function isFailed(status: string | undefined): boolean {
   return (status ?? "").toLowerCase() === "failed";
 }
 
-function notOurs<T>(target: CreateTarget<T>, others: T[]): AicpError {
+function notOurs<T>(target: CreateTarget<T>, others: T[], earlier: SentCreate | undefined): AicpError {
+  const evidence = earlier
+    ? `the create journal holds this resource's create sent at ${earlier.sentAt}${earlier.id ? `, answered with ${earlier.id}` : ""}, and this one is not it ` +
+      "(made before that, or this machine's clock and the platform's disagree by more than 10 minutes)"
+    : "no record of this resource's creates names it";
   const whose = (o: T) =>
     target.markOf(o) === undefined
       ? ", not made by Pulumi"
       : target.markOf(o) === target.mark
-        ? ", carrying this resource's mark, but no record of this resource's creates names it: a copy of its settings, or made by a run whose record was lost"
+        ? `, carrying this resource's mark, but ${evidence}: a copy of its settings, or made by a run whose record was lost`
         : ", made by another Pulumi resource";
   const listed = others.map((o) => `${target.idOf(o)} (${target.statusOf(o) ?? "status unknown"}${whose(o)})`);
   const copied = others.some((o) => target.markOf(o) === target.mark);

@@ -22,7 +22,7 @@ import { applyInPlace, beforeWrites, imageWritten, notebookOutputs } from "./not
 import { inDesiredState } from "./notebook-state";
 import type { NotebookListing } from "./notebook-listing";
 import { createOnce, isProvisional, lookedUpTwice, partlyCreated, pastWindow, stillUnconfirmed, UnconfirmedCreate } from "./create-once";
-import { forgetCreate } from "./create-journal";
+import { settleWithState } from "./create-journal";
 import { notebookTarget, nowOnTheWire, resolveNotebook } from "./notebook-create";
 import { digestKey, outputs, recorded, refreshedInputs, type NotebookOutputs } from "./notebook-outputs";
 import { compact, unknownPaths, withoutUnknowns } from "./inputs";
@@ -30,7 +30,7 @@ import { planAdoption } from "./notebook-adopt";
 import { nameOf, neverRanReplacement, previewAdoption, warnOfOutsideSchedules } from "./notebook-preview";
 import { hasZone, parseZone, withZone, zoneOf } from "../client/times";
 import { isRecordedSecret } from "./secrets";
-import { notebookMarkOf, refuseOwnedElsewhere, type Claim } from "./ownership";
+import { notebookMarkOf, ownedElsewhere, refuseOwnedElsewhere, type Claim } from "./ownership";
 
 export { overlay, type NotebookOutputs } from "./notebook-outputs";
 export type { NotebookInputs } from "./notebook-inputs";
@@ -68,7 +68,7 @@ export async function check(olds: Partial<NotebookInputs>, news: NotebookInputs)
 
 export async function diff(id: string, olds: NotebookOutputs, news: NotebookInputs): Promise<DiffWithProperties> {
   // The state holds this resource: its create needs no journal entry (create-journal.ts).
-  forgetCreate(olds.ownerMark);
+  settleWithState(olds.ownerMark, id, olds.createSentAt);
   const found = diffNotebook(olds, news, digestKey(), configuredZone());
   const updates = found.updates;
   let replaces = found.replaces;
@@ -120,7 +120,7 @@ async function adoptById(p: Platform, inputs: NotebookInputs & { __provider?: st
     let current = plan.notebook;
     if (plan.changes.length > 0) {
       const recordedNow = outputs(program, current);
-      await update(uuid, recordedNow, { ...program, desiredState: recordedNow.desiredState as NotebookInputs["desiredState"] });
+      await updateNotebook(uuid, recordedNow, { ...program, desiredState: recordedNow.desiredState as NotebookInputs["desiredState"] });
       current = (await p.listing.locate(String(program.namespace), uuid, current.name ?? undefined, 0)) ?? current;
     }
     return { id: uuid, outs: outputs(program, await settle(p, program, current)) };
@@ -162,14 +162,14 @@ async function matchProgram(p: Platform, inputs: NotebookInputs & { __provider?:
     );
   }
   if (updates.length === 0) return adopted;
-  await update(adopted.uuid, recordedNow, { ...inputs, desiredState: recordedNow.desiredState as NotebookInputs["desiredState"] });
+  await updateNotebook(adopted.uuid, recordedNow, { ...inputs, desiredState: recordedNow.desiredState as NotebookInputs["desiredState"] });
   return (await p.listing.locate(String(inputs.namespace), adopted.uuid, adopted.name ?? undefined)) ?? adopted;
 }
 
 export async function read(id: string, props: NotebookOutputs): Promise<pulumi.dynamic.ReadResult<NotebookOutputs>> {
   const namespace = String(props.namespace ?? currentSettings().userId?.toLowerCase() ?? "");
   if (!namespace) return { id: "", props: {} as NotebookOutputs };
-  forgetCreate(props.ownerMark);
+  settleWithState(props.ownerMark, id, props.createSentAt);
   const resolved = await resolveNotebook(currentClient(), id, props, 0);
   // An unconfirmed create stays recorded, past its window too: it may still appear.
   if ("pending" in resolved) return { id, props };
@@ -184,7 +184,9 @@ export async function read(id: string, props: NotebookOutputs): Promise<pulumi.d
   // An empty id tells the engine the notebook is gone, so refresh drops it; two direct lookups, a pause apart, agreed.
   if (!found) return { id: "", props: {} as NotebookOutputs };
   const { importAs, ...recordedProps } = props as NotebookOutputs & Claim;
-  refuseOwnedElsewhere("notebook", found.uuid, notebookMarkOf(found.envs), props, importAs ? "importing" : "refreshing");
+  // Read, never refused (a get reads anyone's notebook); an update or delete of another resource's notebook is.
+  const foreign = ownedElsewhere("notebook", found.uuid, notebookMarkOf(found.envs), props);
+  if (foreign) await warn(foreign.message);
   learnZoneFromState(props.createdAt, found.created_at);
   const outs = outputs(typeof importAs === "string" ? { ...recordedProps, ownerMark: importAs } : recordedProps, found, true);
   const inputs = refreshedInputs(outs);
@@ -192,10 +194,15 @@ export async function read(id: string, props: NotebookOutputs): Promise<pulumi.d
 }
 
 export async function update(id: string, olds: NotebookOutputs, news: NotebookInputs & { __provider?: string }): Promise<pulumi.dynamic.UpdateResult<NotebookOutputs>> {
+  settleWithState(olds.ownerMark, id, olds.createSentAt);
+  return updateNotebook(id, olds, news);
+}
+
+/** The update itself; a create that adopts calls it too, before the engine has recorded anything (so the journal stays). */
+async function updateNotebook(id: string, olds: NotebookOutputs, news: NotebookInputs & { __provider?: string }): Promise<pulumi.dynamic.UpdateResult<NotebookOutputs>> {
   const p = platform();
   const { client, listing } = p;
   const namespace = String(olds.namespace);
-  forgetCreate(olds.ownerMark);
   const resolved = await resolveNotebook(client, id, olds, waitOptions(news).timeoutMs);
   if ("pending" in resolved) throw partlyCreatedNotebook(notebookUnconfirmed(olds, resolved.pending), id, { ...olds, __provider: news.__provider });
   // Never a second create because a timer ran out: the first may still appear.
@@ -207,6 +214,7 @@ export async function update(id: string, olds: NotebookOutputs, news: NotebookIn
   const changed = new Set(updates);
   const ref = { namespace, uuid, name: nameOf(olds) };
   const before = beforeWrites(resolved.found ?? (await confirmedLookup(listing, ref)), ref, news, changed);
+  refuseOwnedElsewhere("notebook", uuid, notebookMarkOf(before.envs), olds);
   learnZoneFromState(olds.createdAt, before.created_at);
   const wrote = await applyInPlace(p, ref, changed, news);
   let written = imageWritten(before, changed, news);
@@ -240,7 +248,7 @@ export async function update(id: string, olds: NotebookOutputs, news: NotebookIn
 export async function remove(id: string, props: NotebookOutputs): Promise<void> {
   const { client, listing, write } = platform();
   const namespace = String(props.namespace);
-  forgetCreate(props.ownerMark);
+  settleWithState(props.ownerMark, id, props.createSentAt);
   const resolved = await resolveNotebook(client, id, props, 1000 * Number(props.readyTimeoutSeconds ?? defaults.readyTimeoutSeconds));
   // Destroy never reports a notebook deleted while its create may still appear.
   if ("pending" in resolved) throw notebookUnconfirmed(props, resolved.pending);
@@ -249,7 +257,7 @@ export async function remove(id: string, props: NotebookOutputs): Promise<void> 
   const current = resolved.found ?? (await confirmedLookup(listing, ref));
   // Gone already: neither the list nor two direct lookups, a pause apart, show it.
   if (!current) return;
-  refuseOwnedElsewhere("notebook", ref.uuid, notebookMarkOf(current.envs), props, "deleting");
+  refuseOwnedElsewhere("notebook", ref.uuid, notebookMarkOf(current.envs), props);
   // A delete step answered "not found" may race the notebook's own removal: gone only if the lookups agree.
   const step = async (send: () => Promise<void>) => {
     try {

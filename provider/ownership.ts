@@ -71,13 +71,13 @@ function parseJson(text: string): unknown {
   }
 }
 
-/** What a read or a delete is told about who this resource is (see claimedMark). */
+/** What a read, an update or a delete is told about who this resource is (see claimedMark). */
 export interface Claim {
   /** The mark the state records for this resource. */
   ownerMark?: unknown;
   /** Set by `Notebook.get` and `ResourceGroup.get`: a read-only lookup, which takes nothing over. */
   readById?: unknown;
-  /** Set by the plugin's import: the mark the imported resource will have (plugin/identity.ts). */
+  /** Set by the plugin's Read of an id with nothing recorded (an import, or a get): the mark the resource has (plugin/identity.ts). */
   importAs?: unknown;
 }
 
@@ -89,19 +89,27 @@ function claimedMark(claim: Claim): { mark: string | undefined } | undefined {
 }
 
 /**
- * Refuses to import, manage or delete an object that carries another
- * resource's mark: the stack (or resource) that made it manages it, and
- * taking it here would let one stack's destroy delete the other's work.
- * An object without a mark (made in the console) is anyone's to take over.
+ * Why an object that carries another resource's mark is not this resource's
+ * to change or delete, or undefined when it is: the stack (or resource) that
+ * made it manages it, and taking it here would let one stack's destroy delete
+ * the other's work. An object without a mark (made in the console) is anyone's.
  */
-export function refuseOwnedElsewhere(noun: string, id: string, liveMark: string | undefined, claim: Claim, what: "importing" | "refreshing" | "deleting"): void {
+export function ownedElsewhere(noun: string, id: string, liveMark: string | undefined, claim: Claim): AicpError | undefined {
   const claimed = claimedMark(claim);
-  if (claimed === undefined || liveMark === undefined || liveMark === claimed.mark) return;
-  throw new AicpError(
+  if (claimed === undefined || liveMark === undefined || liveMark === claimed.mark) return undefined;
+  const move =
+    noun === "notebook"
+      ? "A notebook's mark cannot change (its environment is fixed at create), so it stays with the stack that made it; read it from here with `Notebook.get` (or the plugin's get) instead."
+      : "To move it here, remove the `[pulumi-aicp …]` mark from its description in the console once the owner's stack no longer manages it (`pulumi state delete <URN>` there), then take it over with `adoptId`.";
+  return new AicpError(
     "AICP_CONFLICT",
-    `${noun} ${id} carries the mark ${liveMark} of another Pulumi resource (the stack that made it manages it), not this resource's; ${what} it here is refused, nothing was changed. ` +
-      (what === "importing"
-        ? "To read it without managing it, use the get function (`Notebook.get`, `ResourceGroup.get`). To move it to this stack, first remove it from the owner's state there (`pulumi state delete <URN>`), which leaves its mark; then take it over with `adoptId` (TypeScript)."
-        : "It was brought into this stack by an import that did not check marks: remove it from this stack's state with `pulumi state delete <URN>` (`pulumi stack --show-urns` lists it); the owner's stack keeps managing it."),
+    `${noun} ${id} carries the mark ${liveMark} of another Pulumi resource, not this resource's: the stack that made it manages it, and this stack will not change or delete it. ` +
+      `Nothing was changed. If this stack imported it, remove it from this stack's state with \`pulumi state delete <URN>\` (\`pulumi stack --show-urns\` lists it). ${move}`,
   );
+}
+
+/** Refuses a write (update or delete) of an object another resource marks: see ownedElsewhere. */
+export function refuseOwnedElsewhere(noun: string, id: string, liveMark: string | undefined, claim: Claim): void {
+  const refusal = ownedElsewhere(noun, id, liveMark, claim);
+  if (refusal) throw refusal;
 }
