@@ -33,6 +33,13 @@ export interface DialectKnowledge {
   readonly extraRequests: number;
 }
 
+/**
+ * How a resource group's delete ended: accepted by the platform; answered 404
+ * for a group no lookup finds; or answered 404 in the platform's envelope for
+ * a group still listed, with the error that names both readings of that.
+ */
+export type GroupDeleteOutcome = { readonly answer: "accepted" | "absent" } | { readonly answer: "listed"; readonly error: AicpError };
+
 /** One call of an operation: its path parameters, its validated input, and whether a retry is safe. */
 export interface Request<S extends z.ZodType | undefined> {
   readonly pathParams?: Readonly<Record<string, string>>;
@@ -229,14 +236,36 @@ export class AicpClient {
    * Deletes a resource group (assumed route). A group that is already gone is
    * not an error, but a 404 is only taken as "gone" once a read confirms it:
    * otherwise a wrong route would let Pulumi forget a group that still exists.
+   * A 404 for a group still listed is an AICP_ROUTE error that also names the
+   * other reading, a delete still under way (see tryDeleteResourceGroup).
    */
   async deleteResourceGroup(rgId: string): Promise<void> {
+    const outcome = await this.tryDeleteResourceGroup(rgId);
+    if (outcome.answer === "listed") throw outcome.error;
+  }
+
+  /**
+   * Deletes a resource group and says how it ended (see GroupDeleteOutcome).
+   * A 404 in the platform's envelope for a group still listed is what a
+   * platform shows while an earlier accepted delete finishes, and what a wrong
+   * route shows: it comes back as `listed`, for the caller to wait for the
+   * group to go. A 404 that is not the platform's envelope, for a group still
+   * listed, is a route the platform does not serve: an AICP_ROUTE error.
+   */
+  async tryDeleteResourceGroup(rgId: string): Promise<GroupDeleteOutcome> {
     try {
       await this.send("deleteResourceGroup", { pathParams: { rg_id: rgId }, idempotent: true });
+      return { answer: "accepted" };
     } catch (error) {
       if (!(error instanceof AicpError && error.isNotFound)) throw error;
-      if ((await this.getResourceGroup(rgId)) === undefined) return;
-      throw routeError("deleteResourceGroup", this.routes.deleteResourceGroup.source, error, undefined);
+      if ((await this.getResourceGroup(rgId)) === undefined) return { answer: "absent" };
+      const route = routeError("deleteResourceGroup", this.routes.deleteResourceGroup.source, error, undefined);
+      // Said in both cases: a gateway's 404 may also come while the platform is still removing the group.
+      route.message +=
+        " Or the platform is still finishing an earlier delete of this group (some platforms list a deleted group for a while): " +
+        "then it goes by itself, and `pulumi destroy` run again later confirms it.";
+      if (error.retCode === undefined) throw route;
+      return { answer: "listed", error: route };
     }
   }
 

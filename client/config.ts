@@ -26,6 +26,8 @@ export interface Settings {
   readonly zone?: string;
   readonly routes: Readonly<Record<string, string>>;
   readonly requestTimeoutMs: number;
+  /** How long a destroy waits for a deleted resource group to stop being listed (the plugin's customTimeouts.delete overrides it). */
+  readonly deleteTimeoutMs: number;
   readonly allowInsecureHttp: boolean;
 }
 
@@ -42,7 +44,12 @@ export const configKeys = {
   routes: { key: "aicp:routes", env: "AICP_ROUTES" },
   requestTimeoutSeconds: { key: "aicp:requestTimeoutSeconds", env: "AICP_REQUEST_TIMEOUT_SECONDS", default: "30" },
   allowInsecureHttp: { key: "aicp:allowInsecureHttp", env: "AICP_ALLOW_INSECURE_HTTP", default: "false" },
+  // The TypeScript package's bound on a group's delete; the plugin takes the engine's customTimeouts.delete instead, so its schema omits it.
+  deleteTimeoutSeconds: { key: "aicp:deleteTimeoutSeconds", env: "AICP_DELETE_TIMEOUT_SECONDS", default: "300", packageOnly: true },
 } as const;
+
+/** Keys the plugin's schema leaves out: the plugin has the engine's own way to set them. */
+export type PackageOnlyConfigKey = { [K in keyof typeof configKeys]: (typeof configKeys)[K] extends { packageOnly: true } ? K : never }[keyof typeof configKeys];
 
 type Name = keyof typeof configKeys;
 
@@ -76,6 +83,9 @@ function shown(value: string): string {
  * local emulator.
  */
 export const requestTimeoutBounds = { minSeconds: 0.5, maxSeconds: 600 } as const;
+
+/** Bounds of aicp:deleteTimeoutSeconds: up to a day, as customTimeouts allow; fractions admit a local emulator's short windows. */
+export const deleteTimeoutBounds = { minSeconds: 0.1, maxSeconds: 86_400 } as const;
 
 /**
  * Reads and checks every setting, once: this is where the provider process
@@ -111,6 +121,11 @@ export function resolveSettings(source: ConfigSource, env: NodeJS.ProcessEnv = p
   if (!(timeout >= minSeconds && timeout <= maxSeconds)) {
     throw configError(`${named("requestTimeoutSeconds")} must be a number of seconds from ${minSeconds} to ${maxSeconds}, got '${shown(timeoutText)}'`);
   }
+  const deleteTimeoutText = lookup("deleteTimeoutSeconds", source, env)!;
+  const deleteTimeout = Number(deleteTimeoutText);
+  if (!(deleteTimeout >= deleteTimeoutBounds.minSeconds && deleteTimeout <= deleteTimeoutBounds.maxSeconds)) {
+    throw configError(`${named("deleteTimeoutSeconds")} must be a number of seconds from ${deleteTimeoutBounds.minSeconds} to ${deleteTimeoutBounds.maxSeconds}, got '${shown(deleteTimeoutText)}'`);
+  }
   const accessKeyId = readCredential("accessKeyId", source, env);
   const secretAccessKey = readCredential("secretAccessKey", source, env);
   // Never printed, even when a platform echoes it back in an error (client/errors.ts).
@@ -140,6 +155,7 @@ export function resolveSettings(source: ConfigSource, env: NodeJS.ProcessEnv = p
     zone,
     routes,
     requestTimeoutMs: timeout * 1000,
+    deleteTimeoutMs: deleteTimeout * 1000,
     allowInsecureHttp,
   };
 }

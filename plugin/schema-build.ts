@@ -15,7 +15,7 @@ import { join } from "node:path";
 import ts from "typescript";
 import { z } from "zod";
 import * as wire from "../client/wire";
-import { configKeys } from "../client/config";
+import { configKeys, type PackageOnlyConfigKey } from "../client/config";
 import { kindDescriptions, type KindDescription } from "../client/wire/kinds";
 import { functions } from "./functions";
 
@@ -272,9 +272,10 @@ export function buildSchema(): string {
 
   const variables: Record<string, PropertySpec> = {};
   for (const [name, entry] of Object.entries(configKeys)) {
+    if ("packageOnly" in entry) continue;
     variables[name] = {
       type: name === "requestTimeoutSeconds" ? "number" : name === "allowInsecureHttp" ? "boolean" : "string",
-      description: `${configAbout[name as keyof typeof configKeys]} Falls back to the environment variable ${entry.env}.`,
+      description: `${configAbout[name as keyof typeof configAbout]} Falls back to the environment variable ${entry.env}.`,
       ...(name === "secretAccessKey" ? { secret: true } : {}),
     };
   }
@@ -313,7 +314,7 @@ function kebab(name: string): string {
 }
 
 /** What each configuration key is, as the README's configuration table says. */
-const configAbout: Record<keyof typeof configKeys, string> = {
+const configAbout: Record<Exclude<keyof typeof configKeys, PackageOnlyConfigKey>, string> = {
   baseUrl: "Origin of the platform's API, e.g. https://ai.coreshub.cn.",
   pathPrefix: "Path prefix of the API (/aicp or /qai/aicp); learned from the platform when not set.",
   signatureBody: "What a write's signature hashes (empty or body); learned from the first write when not set.",

@@ -13,11 +13,12 @@ import { AicpError, asOneLine } from "../client/errors";
 import { currentClient, currentSettings } from "./context";
 import { camelPath, changedKeys, compact, resolveMark, resolveName, unknownPaths, withoutUnknowns, type CheckFailure } from "./inputs";
 import { warn } from "./engine-log";
-import { createOnce, isProvisional, lookedUpTwice, partlyCreated, pastWindow, resolveProvisional, sleep, stillUnconfirmed, UnconfirmedCreate } from "./create-once";
+import { createOnce, isProvisional, lookedUpTwice, partlyCreated, pastWindow, resolveProvisional, stillUnconfirmed, UnconfirmedCreate } from "./create-once";
 import { forgetCreate } from "./create-journal";
 import { instantOf } from "../client/times";
 import { groupMarkLength, groupMarkOf, refuseOwnedElsewhere, withGroupMark, withoutGroupMark, type Claim } from "./ownership";
-import { pollDefaults } from "./notebook-wait";
+import { proveKeysActFor } from "./account-proof";
+import { deleteAndConfirm, deleteTimeoutMs } from "./group-delete";
 
 /** Inputs as the SDK passes them: the kind's fields (wire/resource-group.ts resourceGroupKind) and the provider's own. */
 export type ResourceGroupInputs = Partial<GroupProgram> &
@@ -222,8 +223,12 @@ export async function read(id: string, props: ResourceGroupOutputs): Promise<pul
   if (!group && (props as { readById?: unknown }).readById === true) {
     throw new AicpError("AICP_NOT_FOUND", `ResourceGroup.get: this account holds no resource group ${id} (getResourceTemplates and the console list them).`);
   }
-  // An empty id tells the engine the group is gone, so refresh drops it: two lookups, a pause apart, agreed.
-  if (!group) return { id: "", props: {} as ResourceGroupOutputs };
+  // An empty id tells the engine the group is gone, so refresh drops it: two lookups, a pause apart, agreed,
+  // by keys that act for the group's owner (another account's see nothing of it).
+  if (!group) {
+    await proveKeysActFor(props.userId, `resource group ${id}`);
+    return { id: "", props: {} as ResourceGroupOutputs };
+  }
   const { importAs, ...recordedProps } = props as ResourceGroupOutputs & Claim;
   refuseOwnedElsewhere("resource group", group.rg_id, groupMarkOf(group.description), props, importAs ? "importing" : "refreshing");
   return { id: group.rg_id, props: outputs(typeof importAs === "string" ? { ...recordedProps, ownerMark: importAs } : recordedProps, group) };
@@ -249,18 +254,11 @@ export async function remove(id: string, props: ResourceGroupOutputs): Promise<v
   // Destroy never reports a group deleted while its create may still appear.
   if ("pending" in resolved) throw groupUnconfirmed(props, resolved.pending);
   if ("pastWindow" in resolved) throw groupPastWindow(id, props, resolved.pastWindow);
-  const client = currentClient();
-  const live = resolved.found ?? (await client.getResourceGroup(resolved.rgId));
+  const live = resolved.found ?? (await currentClient().getResourceGroup(resolved.rgId));
   if (live) refuseOwnedElsewhere("resource group", live.rg_id, groupMarkOf(live.description), props ?? {}, "deleting");
-  await client.deleteResourceGroup(resolved.rgId);
-  // Gone only when a direct lookup says so: a replacement created next must not find (and adopt) it.
-  const deadline = Date.now() + 30_000;
-  while ((await client.getResourceGroup(resolved.rgId)) !== undefined) {
-    if (Date.now() > deadline) {
-      throw new AicpError("AICP_WAIT", `resource group ${resolved.rgId} is still listed 30 s after its delete was accepted; run \`pulumi destroy\` (or \`pulumi up\`) again to confirm.`);
-    }
-    await sleep(pollDefaults().initialIntervalMs);
-  }
+  // Not seen: another account's keys see nothing of the owner's, so prove these are the owner's before "gone".
+  else await proveKeysActFor(props?.userId, `resource group ${resolved.rgId}`);
+  await deleteAndConfirm(resolved.rgId, deleteTimeoutMs(props ?? {}));
 }
 
 /** The group, asked twice a pause apart before it counts as gone (create-once.ts). */
