@@ -14,9 +14,9 @@ import { currentClient, currentSettings } from "./context";
 import { camelPath, changedKeys, compact, resolveMark, resolveName, unknownPaths, withoutUnknowns, type CheckFailure } from "./inputs";
 import { warn } from "./engine-log";
 import { createOnce, isProvisional, lookedUpTwice, partlyCreated, pastWindow, resolveProvisional, stillUnconfirmed, UnconfirmedCreate } from "./create-once";
-import { forgetCreate } from "./create-journal";
+import { settleWithState } from "./create-journal";
 import { instantOf } from "../client/times";
-import { groupMarkLength, groupMarkOf, refuseOwnedElsewhere, withGroupMark, withoutGroupMark, type Claim } from "./ownership";
+import { groupMarkLength, groupMarkOf, ownedElsewhere, refuseOwnedElsewhere, withGroupMark, withoutGroupMark, type Claim } from "./ownership";
 import { proveKeysActFor } from "./account-proof";
 import { deleteAndConfirm, deleteTimeoutMs } from "./group-delete";
 
@@ -127,7 +127,12 @@ async function planAdoption(inputs: ResourceGroupInputs): Promise<{ group: WireG
 
 export async function diff(id: string, olds: ResourceGroupOutputs, news: ResourceGroupInputs): Promise<DiffWithProperties> {
   // The state holds this resource: its create needs no journal entry (create-journal.ts).
-  forgetCreate(olds.ownerMark);
+  settleWithState(olds.ownerMark, id, olds.createSentAt);
+  return diffOf(id, olds, news);
+}
+
+/** diff itself; create calls it too, before the engine has recorded anything (so the journal stays). */
+function diffOf(id: string, olds: ResourceGroupOutputs, news: ResourceGroupInputs): DiffWithProperties {
   // An unconfirmed create is resolved by an update, never by a second create.
   if (isProvisional(id) && !olds.rgId) return { changes: true, replaces: [] };
   const { replaces, updates } = diffGroup(olds, news);
@@ -151,7 +156,7 @@ export async function create(inputs: ResourceGroupInputs): Promise<pulumi.dynami
   if (inputs.adoptId) {
     const { group, program } = await planAdoption(inputs);
     // Always updated: the update writes this resource's mark into the description.
-    return { id: group.rg_id, outs: (await update(group.rg_id, outputs(program, group), program)).outs! };
+    return { id: group.rg_id, outs: (await updateGroup(group.rg_id, outputs(program, group), program)).outs! };
   }
   const client = currentClient();
   const w = requestOf(inputs);
@@ -170,12 +175,12 @@ export async function create(inputs: ResourceGroupInputs): Promise<pulumi.dynami
     if (!adopted) return { id: group.rg_id, outs: outputs(inputs, group) };
     // Made by an interrupted earlier run, perhaps before the program changed: match the program now.
     const recordedNow = outputs(inputs, group);
-    if ((await diff(group.rg_id, recordedNow, inputs)).changes) {
+    if (diffOf(group.rg_id, recordedNow, inputs).changes) {
       if (recordedNow.skuId !== inputs.skuId) {
         const reason = `adopted resource group ${group.rg_id} (made by an interrupted earlier run of this resource) has skuId ${recordedNow.skuId}, which replaces it; run \`pulumi up\` again to replace it.`;
         throw partlyCreated("resource group", reason, group.rg_id, { ...recordedNow, __provider: (inputs as { __provider?: string }).__provider });
       }
-      return { id: group.rg_id, outs: (await update(group.rg_id, recordedNow, inputs)).outs! };
+      return { id: group.rg_id, outs: (await updateGroup(group.rg_id, recordedNow, inputs)).outs! };
     }
     return { id: group.rg_id, outs: recordedNow };
   } catch (error) {
@@ -211,7 +216,7 @@ async function resolveGroup(id: string, props: Partial<ResourceGroupOutputs> & {
 }
 
 export async function read(id: string, props: ResourceGroupOutputs): Promise<pulumi.dynamic.ReadResult<ResourceGroupOutputs>> {
-  forgetCreate(props.ownerMark);
+  settleWithState(props.ownerMark, id, (props as { createSentAt?: unknown }).createSentAt);
   const resolved = await resolveGroup(id, props, 0);
   // An unconfirmed create stays recorded, past its window too: it may still appear.
   if ("pending" in resolved) return { id, props };
@@ -230,18 +235,28 @@ export async function read(id: string, props: ResourceGroupOutputs): Promise<pul
     return { id: "", props: {} as ResourceGroupOutputs };
   }
   const { importAs, ...recordedProps } = props as ResourceGroupOutputs & Claim;
-  refuseOwnedElsewhere("resource group", group.rg_id, groupMarkOf(group.description), props, importAs ? "importing" : "refreshing");
+  // Read, never refused (a get reads anyone's group); an update or delete of another resource's group is.
+  const foreign = ownedElsewhere("resource group", group.rg_id, groupMarkOf(group.description), props);
+  if (foreign) await warn(foreign.message);
   return { id: group.rg_id, props: outputs(typeof importAs === "string" ? { ...recordedProps, ownerMark: importAs } : recordedProps, group) };
 }
 
 export async function update(id: string, olds: ResourceGroupOutputs, news: ResourceGroupInputs): Promise<pulumi.dynamic.UpdateResult<ResourceGroupOutputs>> {
+  settleWithState(olds.ownerMark, id, olds.createSentAt);
+  return updateGroup(id, olds, news);
+}
+
+/** The update itself; a create that adopts or takes over calls it too, before the engine has recorded anything (so the journal stays). */
+async function updateGroup(id: string, olds: ResourceGroupOutputs, news: ResourceGroupInputs): Promise<pulumi.dynamic.UpdateResult<ResourceGroupOutputs>> {
   const client = currentClient();
-  forgetCreate(olds.ownerMark);
   const resolved = await resolveGroup(id, olds, 30_000);
   if ("pending" in resolved) throw groupUnconfirmed(olds, resolved.pending);
   // Never a second create because a timer ran out: the first may still appear.
   if ("pastWindow" in resolved) throw groupPastWindow(id, olds, resolved.pastWindow);
   const mark = olds.ownerMark ?? news.ownerMark;
+  // The update rewrites the description, mark included: never over another resource's mark.
+  const live = resolved.found ?? (await client.getResourceGroup(resolved.rgId));
+  if (live) refuseOwnedElsewhere("resource group", live.rg_id, groupMarkOf(live.description), { ownerMark: mark });
   const text = news.description ?? resourceGroupKind.fields.description.default;
   await client.updateResourceGroup(groupUpdateRequest(resolved.rgId, news, mark === undefined ? text : withGroupMark(text, mark)));
   const group = await client.getResourceGroup(resolved.rgId);
@@ -249,13 +264,13 @@ export async function update(id: string, olds: ResourceGroupOutputs, news: Resou
 }
 
 export async function remove(id: string, props: ResourceGroupOutputs): Promise<void> {
-  forgetCreate(props?.ownerMark);
+  settleWithState(props?.ownerMark, id, props?.createSentAt);
   const resolved = await resolveGroup(id, props ?? {}, 30_000);
   // Destroy never reports a group deleted while its create may still appear.
   if ("pending" in resolved) throw groupUnconfirmed(props, resolved.pending);
   if ("pastWindow" in resolved) throw groupPastWindow(id, props, resolved.pastWindow);
   const live = resolved.found ?? (await currentClient().getResourceGroup(resolved.rgId));
-  if (live) refuseOwnedElsewhere("resource group", live.rg_id, groupMarkOf(live.description), props ?? {}, "deleting");
+  if (live) refuseOwnedElsewhere("resource group", live.rg_id, groupMarkOf(live.description), props ?? {});
   // Not seen: another account's keys see nothing of the owner's, so prove these are the owner's before "gone".
   else await proveKeysActFor(props?.userId, `resource group ${resolved.rgId}`);
   await deleteAndConfirm(resolved.rgId, deleteTimeoutMs(props ?? {}));
