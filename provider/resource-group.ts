@@ -269,7 +269,8 @@ export async function remove(id: string, props: ResourceGroupOutputs): Promise<v
   // Destroy never reports a group deleted while its create may still appear.
   if ("pending" in resolved) throw groupUnconfirmed(props, resolved.pending);
   if ("pastWindow" in resolved) throw groupPastWindow(id, props, resolved.pastWindow);
-  const live = resolved.found ?? (await currentClient().getResourceGroup(resolved.rgId));
+  // Asked twice before a delete goes out unchecked: one answer that omits the group proves nothing.
+  const live = resolved.found ?? (await confirmedGroup(resolved.rgId));
   if (live) refuseOwnedElsewhere("resource group", live.rg_id, groupMarkOf(live.description), props ?? {});
   // Not seen: another account's keys see nothing of the owner's, so prove these are the owner's before "gone".
   else await proveKeysActFor(props?.userId, `resource group ${resolved.rgId}`);

@@ -102,6 +102,23 @@ describe("import and destroy of another stack's objects", () => {
       expect(writes()).toBe(0);
     }));
 
+  it("destroy of another stack's group checks its mark even when the first lookup misses it", () =>
+    run("destroy of another stack's group, first lookup misses", async (row) => {
+      const markA = markOf("stack-a/missed");
+      const inputs = (await resourceGroup.check({}, { logicalName: "missed", autoNameSuffix: "dddd444", ownerMark: markA, skuId: "sku-1", podTypes: ["job"] } as never)).inputs!;
+      const made = await resourceGroup.create(inputs);
+      // The direct lookup answers 404 and the list that confirms it omits the group, once.
+      emulator.addFault({ kind: "http", status: 404, operation: "getResourceGroup", count: 1 });
+      emulator.misbehave({ omit: { name: String(made.outs!.name), answers: 1 } });
+      const destroyed = await resourceGroup.remove(made.id, { ...made.outs!, ownerMark: markOf("stack-b/missed") }).catch((e: unknown) => e as Error);
+      emulator.clearMisbehaviour();
+      const stillThere = emulator.listResourceGroups().some((g) => g.rg_id === made.id);
+      row.taken += stillThere ? 0 : 1;
+      expect(destroyed).toBeInstanceOf(Error);
+      expect((destroyed as Error).message).toContain(markA);
+      expect(stillThere).toBe(true);
+    }));
+
   it("pulumi import of a notebook made in the console (no mark) still works", async () => {
     const inputs = (await notebook.check({}, validNotebookInputs({ logicalName: "console", autoNameSuffix: "cccc333" }))).inputs!;
     const made = await notebook.create(inputs);
