@@ -17,19 +17,19 @@ import { currentClient, currentListing, currentSettings, learnedZone } from "./c
 import { checkNotebook, defaults, diffNotebook, wireBody, type NotebookInputs } from "./notebook-inputs";
 import { warn } from "./engine-log";
 import { NotebookFailed, type NotebookRef, waitForRemoval } from "./notebook-wait";
-import { resize, ResizeRefused, settle, StartRefused, waitOptions } from "./notebook-settle";
+import { resize, ResizeRefused, settle, waitOptions } from "./notebook-settle";
 import { applyInPlace, beforeWrites, imageWritten, notebookOutputs } from "./notebook-update";
 import { inDesiredState } from "./notebook-state";
 import type { NotebookListing } from "./notebook-listing";
-import { createOnce, isProvisional, lookedUpTwice, partlyCreated, pastWindow, stillUnconfirmed, UnconfirmedCreate } from "./create-once";
+import { createOnce, isProvisional, lookedUpTwice, UnconfirmedCreate } from "./create-once";
 import { settleWithState } from "./create-journal";
 import { notebookTarget, nowOnTheWire, resolveNotebook } from "./notebook-create";
 import { digestKey, outputs, recorded, refreshedInputs, type NotebookOutputs } from "./notebook-outputs";
 import { compact, unknownPaths, withoutUnknowns } from "./inputs";
 import { planAdoption } from "./notebook-adopt";
 import { nameOf, neverRanReplacement, previewAdoption, warnOfOutsideSchedules } from "./notebook-preview";
-import { hasZone, parseZone, withZone, zoneOf } from "../client/times";
 import { isRecordedSecret } from "./secrets";
+import { configuredZone, lastSeen, learnZoneFromState, notebookPastWindow, notebookUnconfirmed, partlyCreatedNotebook, refreshAgeMs, resolvedUuid } from "./notebook-records";
 import { notebookMarkOf, ownedElsewhere, refuseOwnedElsewhere, type Claim } from "./ownership";
 
 export { overlay, type NotebookOutputs } from "./notebook-outputs";
@@ -279,52 +279,4 @@ function confirmedLookup(listing: NotebookListing, ref: NotebookRef, maxAgeMs?: 
     if (again) listing.invalidate(ref.namespace);
     return listing.locate(ref.namespace, ref.uuid, ref.name, again ? 0 : maxAgeMs);
   });
-}
-
-/** The notebook as the platform last listed it, when `error` ended a wait or a start on a failure. */
-function lastSeen(error: unknown): wire.Notebook | undefined {
-  return error instanceof NotebookFailed || error instanceof StartRefused ? error.notebook : undefined;
-}
-
-/** The uuid an earlier update resolved a provisional id to, recorded in the outputs. */
-function resolvedUuid(props: Partial<NotebookOutputs>): string | undefined {
-  return typeof props.uuid === "string" && props.uuid !== "" ? props.uuid : undefined;
-}
-
-/** The error of an operation on a notebook whose create is still unconfirmed. */
-function notebookUnconfirmed(props: Partial<NotebookOutputs>, until: string): AicpError {
-  return stillUnconfirmed("notebook", `namespace ${String(props.namespace)}`, props, until);
-}
-
-/** The error of an operation on a notebook whose unconfirmed create's window has passed without it. */
-function notebookPastWindow(id: string, props: Partial<NotebookOutputs>, until: string): AicpError {
-  return pastWindow("notebook", `namespace ${String(props.namespace)}`, id, props, until);
-}
-
-/** A notebook created (or adopted) but not ready: the engine records it with this id. */
-function partlyCreatedNotebook(error: unknown, id: string, properties: Record<string, unknown>): Error {
-  return partlyCreated("notebook", error, id, properties);
-}
-
-/**
- * How old the shared listing may be for the reads of a refresh: the engine
- * sends them over several seconds, and a refresh is one point in time. A
- * notebook the snapshot does not show is still looked up directly.
- */
-const refreshAgeMs = 5000;
-
-/**
- * An earlier run recorded `createdAt` with the platform's zone; the platform
- * still sends the same bare value, so the state tells this process the zone.
- */
-function learnZoneFromState(recorded: unknown, live: unknown): void {
-  if (typeof recorded !== "string" || typeof live !== "string" || hasZone(live)) return;
-  const zone = zoneOf(recorded);
-  if (zone !== undefined && withZone(live, zone) === recorded) currentClient().timeZone.learn(zone);
-}
-
-/** The configured zone of bare date-times; diff runs without a client, so nothing learned is known there. */
-function configuredZone(): number | undefined {
-  const zone = currentSettings().platformTimeZone;
-  return zone === undefined ? undefined : parseZone(zone);
 }

@@ -8,14 +8,13 @@ import type * as pulumi from "@pulumi/pulumi";
 import * as wire from "../client/wire";
 import type { ResourceGroup as WireGroup } from "../client/wire";
 import { groupCreateRequest, groupFieldOfWire, groupFieldsChanging, groupPlatformOutputs, groupProgramOf, groupUpdateRequest, resourceGroupKind, type GroupProgram } from "../client/wire/resource-group";
-import { collectAll } from "../client/paging";
 import { AicpError, asOneLine } from "../client/errors";
-import { currentClient, currentSettings } from "./context";
+import { currentClient } from "./context";
 import { camelPath, changedKeys, compact, resolveMark, resolveName, unknownPaths, withoutUnknowns, type CheckFailure } from "./inputs";
 import { warn } from "./engine-log";
-import { createOnce, isProvisional, lookedUpTwice, partlyCreated, pastWindow, resolveProvisional, stillUnconfirmed, UnconfirmedCreate } from "./create-once";
+import { createOnce, isProvisional, partlyCreated, UnconfirmedCreate } from "./create-once";
 import { settleWithState } from "./create-journal";
-import { instantOf } from "../client/times";
+import { byMark, confirmedGroup, groupPastWindow, groupUnconfirmed, resolveGroup } from "./resource-group-lookup";
 import { groupMarkLength, groupMarkOf, ownedElsewhere, refuseOwnedElsewhere, withGroupMark, withoutGroupMark, type Claim } from "./ownership";
 import { proveKeysActFor } from "./account-proof";
 import { deleteAndConfirm, deleteTimeoutMs } from "./group-delete";
@@ -191,30 +190,6 @@ export async function create(inputs: ResourceGroupInputs): Promise<pulumi.dynami
   }
 }
 
-/** Finds the configured user's groups of exactly this name and recognises ours by the mark (and, from a copy, by id or creation time). */
-function byMark(name: string, mark: string | undefined) {
-  const client = currentClient();
-  const user = currentSettings().userId;
-  return {
-    mark,
-    idOf: (g: WireGroup) => g.rg_id,
-    createdAtOf: (g: WireGroup) => (typeof g.created_at === "string" ? instantOf(g.created_at, client.timeZone.offset ?? 0) : NaN),
-    markOf: (g: WireGroup) => groupMarkOf(g.description),
-    findByName: async () => {
-      const listed = await collectAll((offset, limit) => client.listResourceGroups({ name, offset, limit }), {}, (g) => g.rg_id);
-      return listed.filter((g) => g.name === name && (!user || !g.user_id || g.user_id === user));
-    },
-  };
-}
-
-/** The group a recorded id stands for (a provisional id is resolved by the mark, see create-once.ts). */
-async function resolveGroup(id: string, props: Partial<ResourceGroupOutputs> & { createSentAt?: unknown }, waitMs: number) {
-  if (!isProvisional(id)) return { rgId: id };
-  if (typeof props.rgId === "string" && props.rgId !== "") return { rgId: props.rgId };
-  const resolved = await resolveProvisional(byMark(String(props.name), props.ownerMark), props.createSentAt, waitMs);
-  return "found" in resolved ? { rgId: resolved.found.rg_id, found: resolved.found } : resolved;
-}
-
 export async function read(id: string, props: ResourceGroupOutputs): Promise<pulumi.dynamic.ReadResult<ResourceGroupOutputs>> {
   settleWithState(props.ownerMark, id, (props as { createSentAt?: unknown }).createSentAt);
   const resolved = await resolveGroup(id, props, 0);
@@ -275,21 +250,6 @@ export async function remove(id: string, props: ResourceGroupOutputs): Promise<v
   // Not seen: another account's keys see nothing of the owner's, so prove these are the owner's before "gone".
   else await proveKeysActFor(props?.userId, `resource group ${resolved.rgId}`);
   await deleteAndConfirm(resolved.rgId, deleteTimeoutMs(props ?? {}));
-}
-
-/** The group, asked twice a pause apart before it counts as gone (create-once.ts). */
-function confirmedGroup(rgId: string): Promise<WireGroup | undefined> {
-  return lookedUpTwice(() => currentClient().getResourceGroup(rgId));
-}
-
-/** The error of an operation on a group whose create is still unconfirmed. */
-function groupUnconfirmed(props: Partial<ResourceGroupOutputs> & { createSentAt?: unknown }, until: string): AicpError {
-  return stillUnconfirmed("resource group", "this account", props, until);
-}
-
-/** The error of an operation on a group whose unconfirmed create's window has passed without it. */
-function groupPastWindow(id: string, props: Partial<ResourceGroupOutputs> & { createSentAt?: unknown }, until: string): AicpError {
-  return pastWindow("resource group", "this account", id, props, until);
 }
 
 /** The outputs: the inputs, overlaid with what the platform returned. */

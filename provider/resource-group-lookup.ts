@@ -1,0 +1,54 @@
+/**
+ * How a ResourceGroup is found on the platform (resource-group.ts): by exact
+ * name among the configured user's groups and recognised by the mark in its
+ * description (ownership.ts), a provisional id resolved by that mark, "gone"
+ * asked twice, and the errors of unconfirmed creates.
+ */
+import type { ResourceGroup as WireGroup } from "../client/wire";
+import { collectAll } from "../client/paging";
+import type { AicpError } from "../client/errors";
+import { instantOf } from "../client/times";
+import { currentClient, currentSettings } from "./context";
+import { isProvisional, lookedUpTwice, pastWindow, resolveProvisional, stillUnconfirmed } from "./create-once";
+import { groupMarkOf } from "./ownership";
+import type { ResourceGroupOutputs } from "./resource-group";
+
+/** Finds the configured user's groups of exactly this name and recognises ours by the mark (and, from a copy, by id or creation time). */
+export function byMark(name: string, mark: string | undefined) {
+  const client = currentClient();
+  const user = currentSettings().userId;
+  return {
+    mark,
+    idOf: (g: WireGroup) => g.rg_id,
+    createdAtOf: (g: WireGroup) => (typeof g.created_at === "string" ? instantOf(g.created_at, client.timeZone.offset ?? 0) : NaN),
+    markOf: (g: WireGroup) => groupMarkOf(g.description),
+    findByName: async () => {
+      const listed = await collectAll((offset, limit) => client.listResourceGroups({ name, offset, limit }), {}, (g) => g.rg_id);
+      return listed.filter((g) => g.name === name && (!user || !g.user_id || g.user_id === user));
+    },
+  };
+}
+
+/** The group a recorded id stands for (a provisional id is resolved by the mark, see create-once.ts). */
+export async function resolveGroup(id: string, props: Partial<ResourceGroupOutputs> & { createSentAt?: unknown }, waitMs: number) {
+  if (!isProvisional(id)) return { rgId: id };
+  if (typeof props.rgId === "string" && props.rgId !== "") return { rgId: props.rgId };
+  const resolved = await resolveProvisional(byMark(String(props.name), props.ownerMark), props.createSentAt, waitMs);
+  return "found" in resolved ? { rgId: resolved.found.rg_id, found: resolved.found } : resolved;
+}
+
+/** The group, asked twice a pause apart before it counts as gone (create-once.ts). */
+export function confirmedGroup(rgId: string): Promise<WireGroup | undefined> {
+  return lookedUpTwice(() => currentClient().getResourceGroup(rgId));
+}
+
+/** The error of an operation on a group whose create is still unconfirmed. */
+export function groupUnconfirmed(props: Partial<ResourceGroupOutputs> & { createSentAt?: unknown }, until: string): AicpError {
+  return stillUnconfirmed("resource group", "this account", props, until);
+}
+
+/** The error of an operation on a group whose unconfirmed create's window has passed without it. */
+export function groupPastWindow(id: string, props: Partial<ResourceGroupOutputs> & { createSentAt?: unknown }, until: string): AicpError {
+  return pastWindow("resource group", "this account", id, props, until);
+}
+
