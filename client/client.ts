@@ -292,7 +292,7 @@ export class AicpClient {
     const env = await this.transport.send({ operation, route: this.routes[operation], pathParams, query: toQuery(q), idempotent: true });
     // A list without its data is not an empty list: reading it as one would make live objects look gone.
     const items = parseList(operation, itemSchema, env.data);
-    return { items, totalSum: env.total_sum ?? undefined, counts: env.counts ?? undefined };
+    return { items, totalSum: env.total_sum ?? undefined, counts: env.counts ?? undefined, requestUser: env.meta?.X_REQUEST_USER || undefined };
   }
 
   /** Sends one operation through the transport; subclasses add operations the shipped client does not need (test/support/platform-writer.ts). */

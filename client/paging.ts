@@ -23,6 +23,8 @@ export interface Page<T> {
   readonly totalSum?: number;
   /** `counts` of the answer: a total or the page length, the platform does not say which. */
   readonly counts?: number;
+  /** `meta.X_REQUEST_USER` of the answer: whom the platform took the request for (spec 1), when it said. */
+  readonly requestUser?: string;
 }
 
 export type PageFetcher<T> = (offset: number, limit: number) => Promise<Page<T>>;

@@ -11,7 +11,7 @@
  * Windows are the emulator's clock moved forward, so nothing waits real seconds.
  */
 import { createHash } from "node:crypto";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Emulator } from "../../emulator";
 import { AicpClient } from "../../client/client";
 import type { AicpError } from "../../client/errors";
@@ -181,15 +181,34 @@ describe("resource groups: deletes that linger, and another account's keys", () 
       expect(onPlatform(group.id)).toBe(false);
     }));
 
-  it("a state recorded before the owner was (no userId output) falls back to the configured aicp:userId: keys switched alone are refused", () =>
-    run("refresh of an older state's group with another account's keys", async (row) => {
+  it("a state that records no owner (no userId output), keys and user id switched by environment: refresh keeps the group and says how to clear it", () =>
+    run("refresh of an older state's group with another account's keys and user id", async (row) => {
       const group = await made("older");
       const { userId: _owner, ...older } = group.outs as Record<string, unknown>;
-      switchKeys(false);
+      switchKeys(true);
       const outcome = await resourceGroup.read(group.id, older as never).catch((e: unknown) => e as Error);
       row.dropped += !(outcome instanceof Error) && outcome.id === "" && onPlatform(group.id) ? 1 : 0;
       expect(outcome).toBeInstanceOf(Error);
-      expect((outcome as Error).message).toContain(emulatorCredentials.userId);
+      expect((outcome as Error).message).toContain("pulumi state delete");
+      expect(onPlatform(group.id)).toBe(true);
+    }));
+
+  it("a platform that answers another account's namespace with the caller's own (empty) list: the requesting user it names is not the owner, refresh keeps the group", () =>
+    run("refresh with another account's keys, namespace ignored by the platform", async (row) => {
+      const group = await made("ignored-namespace");
+      switchKeys(true);
+      const original = AicpClient.prototype.listNotebooks;
+      const spy = vi.spyOn(AicpClient.prototype, "listNotebooks").mockImplementation(function (this: AicpClient, _namespace: string, query?: Parameters<AicpClient["listNotebooks"]>[1]) {
+        return original.call(this, OTHER.userId.toLowerCase(), query);
+      });
+      try {
+        const outcome = await resourceGroup.read(group.id, group.outs).catch((e: unknown) => e as Error);
+        row.dropped += !(outcome instanceof Error) && outcome.id === "" && onPlatform(group.id) ? 1 : 0;
+        expect(outcome).toBeInstanceOf(Error);
+        expect((outcome as Error).message).toContain(OTHER.userId);
+      } finally {
+        spy.mockRestore();
+      }
       expect(onPlatform(group.id)).toBe(true);
     }));
 
