@@ -49,23 +49,34 @@ const ZONED = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:?\d{2})$
  */
 export function shows(written: Written, nb: Notebook): boolean | undefined {
   const { before } = written;
+  const imageChanges = written.image !== undefined && before.image !== written.image;
+  // Still the old image: whatever moved its update time (an earlier write of the same update), not this write.
+  if (imageChanges && typeof nb.image === "string" && nb.image === before.image) return false;
   const order = compareWritten(before.updated_at, nb.updated_at);
   if (order !== undefined && order !== 0) return order === 1;
-  // Same second, or no update time: what else the write changed.
-  if (written.image !== undefined && before.image !== written.image && typeof nb.image === "string") return nb.image === written.image;
+  // Same second, or no update time: what else the write changed. An image spelt neither way tells nothing by itself.
+  if (imageChanges && nb.image === written.image) return true;
   const spec = written.spec && specShown(before, written.spec) === false ? specShown(nb, written.spec) : undefined;
   if (spec !== undefined) return spec;
   if (typeof nb.status === "string" && typeof before.status === "string" && nb.status !== before.status) return true;
   return order === 0 ? false : undefined;
 }
 
-/** A predicate for one wait: once an answer showed the write, the later ones of the same wait count too (Pending, then Running). */
+/**
+ * A predicate for one wait: once an answer showed the write, the later ones
+ * of the same wait count too (Pending, then Running), except one from a list
+ * further behind: an update time before the write, or back at its value
+ * before the write after a later one was seen.
+ */
 export function evidenceOf(written: Written): (nb: Notebook) => boolean | undefined {
   let seen = false;
+  let seenLater = false;
   return (nb) => {
-    if (seen) return true;
+    const order = compareWritten(written.before.updated_at, nb.updated_at);
+    if (seen) return !(order === -1 || (order === 0 && seenLater));
     const shown = shows(written, nb);
     seen = shown === true;
+    seenLater = seen && order === 1;
     return shown;
   };
 }

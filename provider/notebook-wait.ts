@@ -7,8 +7,12 @@ import { AicpError } from "../client/errors";
 import type { Notebook } from "../client/wire";
 import type { NotebookListing } from "./notebook-listing";
 import { cancelled, cancelledError, pause } from "./cancellation";
+import { warn } from "./engine-log";
 import { isUnknownStatus, stoppedOnScheduleSince } from "./notebook-state";
 import { describeSeen } from "./notebook-evidence";
+
+/** How long answers that cannot show a write (see WaitOptions.showsWrite) are waited on before their status is taken as it is. */
+export const undecidedSettleMs = 30_000;
 
 /** How long a Failed answer right after a start from Failed may be the old failure (see WaitOptions.restartedFromFailed). */
 export const staleFailedMs = 10_000;
@@ -72,6 +76,7 @@ export async function waitForStatus(listing: NotebookListing, ref: NotebookRef, 
   let missingSince: number | undefined;
   const started = Date.now();
   let failureMayBeOld = options.restartedFromFailed === true;
+  let warnedUndecided = false;
   for (;;) {
     last = await listing.locate(namespace, uuid, ref.name);
     if (cancelled()) {
@@ -88,7 +93,17 @@ export async function waitForStatus(listing: NotebookListing, ref: NotebookRef, 
     }
     missingSince = undefined;
     const shown = options.showsWrite ? options.showsWrite(last) : true;
-    const current = shown === true;
+    // Answers that cannot tell (no update time, nothing visible changed) are taken as they are after a bounded
+    // settle: evidence that cannot exist must not make every such update run to its timeout.
+    const settled = shown === undefined && Date.now() >= started + Math.min(undecidedSettleMs, options.timeoutMs / 2);
+    if (settled && !warnedUndecided) {
+      warnedUndecided = true;
+      await warn(
+        `notebook ${uuid}: the platform's answers cannot show whether the change was applied (they carry no updated_at, and nothing else visible changed); ` +
+          `after ${Math.round(Math.min(undecidedSettleMs, options.timeoutMs / 2) / 1000)} s its status (${last.status ?? "none"}) is taken as it is. Check the notebook if the change matters.`,
+      );
+    }
+    const current = shown === true || settled;
     if (current && last.status === wanted) return last;
     if (current && wanted === "Running" && options.scheduleZone !== undefined && stoppedOnScheduleSince(last, options.scheduleZone, started)) return last;
     if (last.status !== "Failed") failureMayBeOld = false;
@@ -118,7 +133,8 @@ function stillWaiting(uuid: string, last: Notebook, wanted: string, timeoutMs: n
     return new AicpError(
       "AICP_WAIT",
       `notebook ${uuid} is still listed as before the change (${describeSeen(last)}) after ${seconds} s, waiting for ${wanted} and for an answer that shows the change. ` +
-        "It is recorded; `pulumi up` waits again (raise readyTimeoutSeconds, or the customTimeouts a program gives the plugin's resources, to wait longer at once).",
+        "The state records the change as made: check the notebook, run `pulumi refresh` to read what the platform shows, and `pulumi up` applies what is missing " +
+        "(raise readyTimeoutSeconds, or the customTimeouts a program gives the plugin's resources, to wait longer).",
     );
   }
   const status = last.status ?? "without a status";

@@ -38,16 +38,54 @@ describe("evidence of a write", () => {
     expect(seen(nb({ status: "Running" }))).toBe(true);
   });
 
-  it("a wait that never sees the write ends at its timeout, and says what it saw", async () => {
-    const fake = { listAllNotebooks: async () => [nb({})], findNotebooksByName: async () => [], findNotebook: async () => undefined };
+  it("a wait that never sees the write (its update time never moves) ends at its timeout, and says what it saw", async () => {
+    const same = nb({ updated_at: "2025-01-01 10:00:00" });
+    const fake = { listAllNotebooks: async () => [same], findNotebooksByName: async () => [], findNotebook: async () => undefined };
     const listing = new NotebookListing(fake as unknown as AicpClient, 0);
     const error = (await waitForStatus(listing, { namespace: "ns", uuid: "nb-1" }, "Running", {
       timeoutMs: 200,
       initialIntervalMs: 5,
       maxIntervalMs: 5,
-      showsWrite: evidenceOf({ before: nb({}), restarted: true }),
+      showsWrite: evidenceOf({ before: same, restarted: true }),
     }).catch((e: unknown) => e)) as AicpError;
     expect(error).toBeInstanceOf(AicpError);
-    expect(error.message).toMatch(/still listed as before the change \(status "Running", image "lab:1", updated_at not sent\)/);
+    expect(error.message).toMatch(/still listed as before the change \(status "Running", image "lab:1", updated_at "2025-01-01 10:00:00"\)/);
+    expect(error.message).toContain("pulumi refresh");
+  });
+
+  it("a wait whose answers cannot tell (no update time, nothing visible changed) takes the status as it is after a bounded settle, not at the timeout", async () => {
+    const fake = { listAllNotebooks: async () => [nb({})], findNotebooksByName: async () => [], findNotebook: async () => undefined };
+    const listing = new NotebookListing(fake as unknown as AicpClient, 0);
+    const warned: string[] = [];
+    const original = console.error;
+    console.error = (message: unknown) => void warned.push(String(message));
+    try {
+      const done = await waitForStatus(listing, { namespace: "ns", uuid: "nb-1" }, "Running", {
+        timeoutMs: 400,
+        initialIntervalMs: 5,
+        maxIntervalMs: 5,
+        showsWrite: evidenceOf({ before: nb({}), restarted: true }),
+      }).catch((e: unknown) => e);
+      expect(done).toMatchObject({ uuid: "nb-1", status: "Running" });
+    } finally {
+      console.error = original;
+    }
+    expect(warned.join("\n")).toMatch(/cannot show whether the change was applied/);
+  });
+
+  it("once an answer showed the write, an answer from a replica further behind (older update time) does not count", () => {
+    const before = nb({ updated_at: "2025-01-01 10:00:00" });
+    const seen = evidenceOf({ before, restarted: true });
+    expect(seen(nb({ updated_at: "2025-01-01 10:00:05", status: "Pending" }))).toBe(true);
+    expect(seen(nb({ updated_at: "2025-01-01 09:59:00", status: "Running" }))).toBe(false);
+    expect(seen(nb({ updated_at: "2025-01-01 10:00:00", status: "Running" }))).toBe(false);
+    expect(seen(nb({ updated_at: "2025-01-01 10:00:09", status: "Running" }))).toBe(true);
+  });
+
+  it("an answer still on the old image does not show an image write, whatever its update time (an earlier write of the same update moved it)", () => {
+    const before = nb({ updated_at: "2025-01-01 10:00:00", image: "lab:1" });
+    expect(shows({ before, image: "lab:2" }, nb({ updated_at: "2025-01-01 10:00:03", image: "lab:1" }))).toBe(false);
+    // An image spelt neither way tells nothing by itself: the status transition does.
+    expect(shows({ before: nb({ image: "lab:1" }), image: "lab:2" }, nb({ image: "docker.io/library/lab:2", status: "Pending" }))).toBe(true);
   });
 });
