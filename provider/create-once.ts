@@ -245,6 +245,7 @@ function notOurs<T>(target: CreateTarget<T>, others: T[], earlier: SentCreate | 
   return new AicpError(
     "AICP_CONFLICT",
     `${target.place} already holds a ${target.noun} named '${target.name}': ${listed.join(", ")}. ` +
+      (copied ? "" : "It does not carry this resource's mark. ") +
       "The provider will not adopt, change or delete it, nor send a second create under its name. Choose another `name` (or a different resource name for an " +
       `auto-name), or remove that ${target.noun} first if it is no longer used.` +
       (copied ? ` If it is this resource's own, take it over deliberately: \`adoptId\` (TypeScript) or \`pulumi import\` with its id.` : ""),
