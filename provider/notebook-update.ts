@@ -73,6 +73,19 @@ function refuseSideEffects(news: NotebookInputs, before: wire.Notebook, changed:
   );
 }
 
+/**
+ * The notebook as an update records it once its writes were accepted: the
+ * platform's answer after them (`seen`), carrying the image the write set
+ * where that answer still shows the one before (a list that lags). Recording
+ * the old image would make the next `up` send the change, and restart the
+ * notebook, again.
+ */
+export function withWrites(seen: wire.Notebook, before: wire.Notebook, changed: Set<string>, news: NotebookInputs): wire.Notebook {
+  if (!changesImage(changed) || seen.image !== before.image) return seen;
+  const body = wireBody({ ...news, namespace: String(news.namespace ?? before.namespace) });
+  return { ...seen, image: body.image, image_type: body.image_type };
+}
+
 /** The error of an update whose notebook was deleted outside Pulumi. */
 export function goneOutOfBand(uuid: string, namespace: string, cause?: AicpError): AicpError {
   return new AicpError(

@@ -18,7 +18,7 @@ import { checkNotebook, defaults, diffNotebook, wireBody, type NotebookInputs } 
 import { warn } from "./engine-log";
 import { NotebookFailed, type NotebookRef, waitForRemoval } from "./notebook-wait";
 import { resize, ResizeRefused, settle, waitOptions } from "./notebook-settle";
-import { applyInPlace, beforeWrites, imageWritten, notebookOutputs } from "./notebook-update";
+import { applyInPlace, beforeWrites, imageWritten, notebookOutputs, withWrites } from "./notebook-update";
 import { inDesiredState } from "./notebook-state";
 import type { NotebookListing } from "./notebook-listing";
 import { createOnce, isProvisional, lookedUpTwice, UnconfirmedCreate } from "./create-once";
@@ -218,7 +218,7 @@ async function updateNotebook(id: string, olds: NotebookOutputs, news: NotebookI
   learnZoneFromState(olds.createdAt, before.created_at);
   const wrote = await applyInPlace(p, ref, changed, news);
   let written = imageWritten(before, changed, news);
-  let current = before;
+  let current = wrote ? withWrites((await listing.locate(namespace, uuid, ref.name)) ?? before, before, changed, news) : before;
   // What the outputs record: the program, and whether the notebook has still never run.
   const program: NotebookInputs = Object.assign({}, news, { neverRan: olds.neverRan });
   let recordedSpec: Partial<NotebookInputs> = {};

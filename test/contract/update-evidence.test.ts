@@ -188,4 +188,20 @@ describe("updates wait on evidence of their own write, and kept states stay kept
       expect(result.outs?.status).toBe("Stopped");
       expect(result.outs?.resizeAtStart).toBe(true);
     }), 30_000);
+  it("an image update whose wait times out records the image it wrote, so the next up does not send it again", () =>
+    run("image update, wait timed out", async (row) => {
+      const news = await checked(inputs("recorded-image"));
+      const { id, outs } = await running(news);
+      emulator.clearRequests();
+      // A wait shorter than the restart (the engine's customTimeouts.update): the update fails while the notebook is Pending.
+      const changed = { ...news, image: "jupyter:2", readyTimeoutSeconds: 0.2 };
+      const failed = (await notebook.update(id, outs, changed).catch((e: unknown) => e)) as Error & { properties?: Record<string, unknown> };
+      expect(failed).toBeInstanceOf(Error);
+      expect(truth(id).image).toBe("jupyter:2");
+      const recorded = failed.properties as NotebookOutputs;
+      const again = await notebook.diff(id, recorded, { ...news, image: "jupyter:2" });
+      row.taken += again.diffs?.includes("image") ? 1 : 0;
+      expect(recorded.image).toBe("jupyter:2");
+      expect(again.diffs ?? []).not.toContain("image");
+    }));
 });
