@@ -11,7 +11,7 @@ import { configureFrom } from "../../provider/context";
 import * as notebook from "../../provider/notebook";
 import type { NotebookInputs } from "../../provider/notebook-inputs";
 import * as resourceGroup from "../../provider/resource-group";
-import { emulatorCredentials, emulatorSettings, startTestEmulator } from "../support/emulator";
+import { emulatorCredentials, emulatorSettings, requestsInFlight, startTestEmulator } from "../support/emulator";
 import { validNotebookInputs } from "../support/fixtures";
 import { eventually } from "../support/poll";
 
@@ -21,8 +21,7 @@ describe("lifecycles against the emulator", () => {
   let emulator: Emulator;
   const own = () => emulator.listNotebooks().filter((n) => n.namespace === user);
   const writes = (operation: string) => emulator.requests().filter((r) => r.operation === operation);
-  // API requests the emulator is handling now (its admin API, emulator/admin.ts).
-  const inFlight = async () => ((await (await fetch(`${emulator.url}/__emulator/connections`)).json()) as { data: { inFlight: number } }).data.inFlight;
+  const inFlight = () => requestsInFlight(emulator);
 
   // What the SDK derives for each resource: a mark of 32 hex characters, one per resource.
   const markOf = (name: string) => createHash("md5").update(`test-stack/${name}`).digest("hex");

@@ -12,9 +12,9 @@ import { AicpError } from "../../client/errors";
 import { configureFrom, currentListing } from "../../provider/context";
 import * as notebook from "../../provider/notebook";
 import type { NotebookInputs, NotebookOutputs } from "../../provider/notebook";
-import { emulatorCredentials, emulatorZone, startTestEmulator } from "../support/emulator";
+import { emulatorCredentials, emulatorSettings, startTestEmulator } from "../support/emulator";
 import { validNotebookInputs } from "../support/fixtures";
-import { recordCase } from "../support/reliability";
+import { reliabilityCase } from "../support/reliability";
 
 const user = emulatorCredentials.userId;
 const namespace = user.toLowerCase();
@@ -44,33 +44,13 @@ describe("updates wait on evidence of their own write, and kept states stay kept
     return { id: created.id, outs };
   }
 
-  /** Runs a case and records its row in the reliability table, whatever happens. */
-  async function run(name: string, body: (row: { taken: number }) => Promise<void>): Promise<void> {
-    const row = { taken: 0 };
-    let passed = false;
-    try {
-      await body(row);
-      passed = true;
-    } finally {
-      recordCase({ suite: "in-process", name, passed, duplicates: 0, orphans: 0, dropped: 0, leaks: 0, ...row });
-    }
-  }
+  const run = (name: string, body: Parameters<typeof reliabilityCase>[2]) => reliabilityCase("in-process", name, body);
 
   beforeAll(async () => {
     // Pending lasts long enough that an update which returns on an old answer returns while the platform has it Pending.
     emulator = await startTestEmulator({ notebookReadyDelayMs: 600 });
     process.env.AICP_POLL_INTERVAL_MS = "50";
-    configureFrom(
-      (k) =>
-        ({
-          "aicp:baseUrl": emulator.url,
-          "aicp:accessKeyId": emulatorCredentials.accessKeyId,
-          "aicp:secretAccessKey": emulatorCredentials.secretAccessKey,
-          "aicp:userId": user,
-          "aicp:zone": emulatorZone,
-          "aicp:requestTimeoutSeconds": "2",
-        })[k],
-    );
+    configureFrom(emulatorSettings(emulator, { "aicp:requestTimeoutSeconds": "2" }));
   });
   afterAll(async () => {
     delete process.env.AICP_POLL_INTERVAL_MS;

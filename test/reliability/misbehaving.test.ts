@@ -9,7 +9,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import type { Emulator } from "../../emulator";
 import { cliProject, cliStack, type CliProject } from "../support/cli-project";
-import { emulatorCredentials, emulatorZone, startTestEmulator } from "../support/emulator";
+import { emulatorCredentials, emulatorZone, requestsInFlight, startTestEmulator } from "../support/emulator";
 import { descendantsOf, killAll } from "../support/processes";
 import { recordCase } from "../support/reliability";
 import { signedRequest } from "../support/signed-request";
@@ -363,7 +363,7 @@ new aicp.Notebook("research", ${notebookArgs(pinned ? ', name: "research-pinned"
       const c = await setUp("kill-lagging", oneNotebook());
       c.emulator.misbehave({ listDelayMs: 60_000 });
       c.emulator.addFault({ kind: "latency", operation: "createNotebook", latencyMs: 3000, count: 1 });
-      const inFlight = async () => ((await (await fetch(`${c.emulator.url}/__emulator/connections`)).json()) as { data: { inFlight: number } }).data.inFlight;
+      const inFlight = () => requestsInFlight(c.emulator);
       const { child, done } = c.project.start("pulumi", "up", "--yes", "--non-interactive", "--stack", "ci");
       const started = Date.now();
       // The lookups before the create answer at once; a request still open after them is the create.

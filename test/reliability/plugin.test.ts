@@ -15,7 +15,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { emulatorCredentials, providerWaiting, startTestEmulator } from "../support/emulator";
+import { emulatorCredentials, providerWaiting, requestsInFlight, startTestEmulator } from "../support/emulator";
 import { packPlugin, pluginVersion, yamlPluginProject } from "../support/plugin-project";
 import { eventually } from "../support/poll";
 import { descendantsOf, killAll } from "../support/processes";
@@ -148,7 +148,7 @@ describe("the provider plugin under faults and interruption", () => {
     try {
       emulator.misbehave({ listDelayMs: 60_000 });
       emulator.addFault({ kind: "latency", operation: "createNotebook", latencyMs: 3000, count: 1 });
-      const inFlight = async () => ((await (await fetch(`${emulator.url}/__emulator/connections`)).json()) as { data: { inFlight: number } }).data.inFlight;
+      const inFlight = () => requestsInFlight(emulator);
       const { child, done } = stack.project.start("pulumi", "up", "--yes", "--non-interactive", "--stack", "ci");
       // The lookups before the create answer at once; a request still open after them is the create.
       await eventually(async () => emulator.requests().some((r) => r.operation === "listNotebooks") && (await inFlight()) > 0, "the create to be in flight", 120_000);

@@ -54,6 +54,11 @@ export async function createTrainingJob(emulator: Emulator, name: string, replic
   if (r.status !== 200 || r.json?.ret_code !== 0) throw new Error(`creating training job '${name}' failed: HTTP ${r.status} ${r.text}`);
 }
 
+/** API requests the emulator is handling now (its admin API, emulator/admin.ts). */
+export async function requestsInFlight(emulator: Emulator): Promise<number> {
+  return ((await (await fetch(`${emulator.url}/__emulator/connections`)).json()) as { data: { inFlight: number } }).data.inFlight;
+}
+
 /** True once the emulator has answered a notebook create and then been asked for a list: the provider waits for Running. */
 export function providerWaiting(emulator: Emulator): boolean {
   const log = emulator.requests();
