@@ -23,6 +23,7 @@ import { cancelled, pause } from "./cancellation";
 import { forgetCreate, noteCreatedId, recordCreate, sentCreate } from "./create-journal";
 import { warn } from "./engine-log";
 import { pollDefaults } from "./notebook-wait";
+import { currentTimings } from "./timing";
 
 /** What createOnce needs to know about one kind and one create. */
 export interface CreateTarget<T> {
@@ -101,12 +102,10 @@ const unconfirmedPrefix = "unconfirmed-create-";
 /**
  * How long after an unconfirmed create the provider keeps expecting it to
  * appear ("pending"); after it, a create that never showed is put to the
- * user (pastWindow), never taken as not made. AICP_UNCONFIRMED_CREATE_WINDOW_MS
- * shortens it for tests.
+ * user (pastWindow), never taken as not made (timing.ts).
  */
 export function unconfirmedWindowMs(): number {
-  const fromEnv = Number(process.env.AICP_UNCONFIRMED_CREATE_WINDOW_MS);
-  return Number.isFinite(fromEnv) && fromEnv > 0 ? fromEnv : 15 * 60_000;
+  return currentTimings().unconfirmedCreateWindowMs;
 }
 
 /**

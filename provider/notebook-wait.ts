@@ -10,12 +10,8 @@ import { cancelled, cancelledError, pause } from "./cancellation";
 import { warn } from "./engine-log";
 import { isUnknownStatus, stoppedOnScheduleSince } from "./notebook-state";
 import { describeSeen } from "./notebook-evidence";
+import { currentTimings } from "./timing";
 
-/** How long answers that cannot show a write (see WaitOptions.showsWrite) are waited on before their status is taken as it is. */
-export const undecidedSettleMs = 30_000;
-
-/** How long a Failed answer right after a start from Failed may be the old failure (see WaitOptions.restartedFromFailed). */
-export const staleFailedMs = 10_000;
 
 /** Which notebook: its namespace and uuid, and its name for direct lookups. */
 export interface NotebookRef {
@@ -58,11 +54,10 @@ export interface WaitOptions {
   maxIntervalMs?: number;
 }
 
-/** Polling intervals, shortened by AICP_POLL_INTERVAL_MS for tests against a fast emulator. */
+/** Polling intervals (timing.ts). */
 export function pollDefaults(): Required<Pick<WaitOptions, "initialIntervalMs" | "maxIntervalMs">> {
-  const fromEnv = Number(process.env.AICP_POLL_INTERVAL_MS);
-  const initial = Number.isFinite(fromEnv) && fromEnv > 0 ? fromEnv : 1000;
-  return { initialIntervalMs: initial, maxIntervalMs: Math.max(initial, 10_000) };
+  const { pollIntervalMs, maxPollIntervalMs } = currentTimings();
+  return { initialIntervalMs: pollIntervalMs, maxIntervalMs: maxPollIntervalMs };
 }
 
 /** Polls until the notebook's status is `wanted`; returns it. */
@@ -70,7 +65,8 @@ export async function waitForStatus(listing: NotebookListing, ref: NotebookRef, 
   const { namespace, uuid } = ref;
   const { initialIntervalMs, maxIntervalMs } = { ...pollDefaults(), ...options };
   const deadline = Date.now() + options.timeoutMs;
-  const graceMs = options.graceMs ?? 30_000;
+  const { missingGraceMs, undecidedSettleMs, staleFailedMs } = currentTimings();
+  const graceMs = options.graceMs ?? missingGraceMs;
   let interval = initialIntervalMs;
   let last: Notebook | undefined;
   let missingSince: number | undefined;

@@ -31,6 +31,7 @@ import { nameOf, neverRanReplacement, previewAdoption, warnOfOutsideSchedules } 
 import { isRecordedSecret } from "./secrets";
 import { configuredZone, lastSeen, learnZoneFromState, notebookPastWindow, notebookUnconfirmed, partlyCreatedNotebook, refreshAgeMs, resolvedUuid } from "./notebook-records";
 import { notebookMarkOf, ownedElsewhere, refuseOwnedElsewhere, type Claim } from "./ownership";
+import { currentTimings } from "./timing";
 
 export { overlay, type NotebookOutputs } from "./notebook-outputs";
 export type { NotebookInputs } from "./notebook-inputs";
@@ -138,7 +139,7 @@ async function adoptById(p: Platform, inputs: NotebookInputs & { __provider?: st
 async function createOrRecord(p: Platform, inputs: NotebookInputs & { __provider?: string }): Promise<{ object: wire.Notebook; adopted: boolean }> {
   const body = wireBody(inputs);
   try {
-    return await createOnce(notebookTarget(p.client, p.write, body, inputs.ownerMark, Math.min(waitOptions(inputs).timeoutMs, 30_000)));
+    return await createOnce(notebookTarget(p.client, p.write, body, inputs.ownerMark, Math.min(waitOptions(inputs).timeoutMs, currentTimings().createWatchMs)));
   } catch (error) {
     if (!(error instanceof UnconfirmedCreate)) throw error;
     throw partlyCreatedNotebook(error, error.provisionalId, { ...recorded(inputs), createSentAt: error.sentAt, __provider: inputs.__provider });

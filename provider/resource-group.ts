@@ -18,6 +18,7 @@ import { byMark, confirmedGroup, groupPastWindow, groupUnconfirmed, resolveGroup
 import { groupMarkLength, groupMarkOf, ownedElsewhere, refuseOwnedElsewhere, withGroupMark, withoutGroupMark, type Claim } from "./ownership";
 import { proveKeysActFor } from "./account-proof";
 import { deleteAndConfirm, deleteTimeoutMs } from "./group-delete";
+import { currentTimings } from "./timing";
 
 /** Inputs as the SDK passes them: the kind's fields (wire/resource-group.ts resourceGroupKind) and the provider's own. */
 export type ResourceGroupInputs = Partial<GroupProgram> &
@@ -169,7 +170,7 @@ export async function create(inputs: ResourceGroupInputs): Promise<pulumi.dynami
       statusOf: (g) => g.status ?? undefined,
       send: () => client.createResourceGroup({ ...w, description: mark === undefined ? w.description : withGroupMark(w.description, mark) }),
       removeFailed: (g) => client.deleteResourceGroup(g.rg_id),
-      watchMs: 30_000,
+      watchMs: currentTimings().createWatchMs,
     });
     if (!adopted) return { id: group.rg_id, outs: outputs(inputs, group) };
     // Made by an interrupted earlier run, perhaps before the program changed: match the program now.
@@ -224,7 +225,7 @@ export async function update(id: string, olds: ResourceGroupOutputs, news: Resou
 /** The update itself; a create that adopts or takes over calls it too, before the engine has recorded anything (so the journal stays). */
 async function updateGroup(id: string, olds: ResourceGroupOutputs, news: ResourceGroupInputs): Promise<pulumi.dynamic.UpdateResult<ResourceGroupOutputs>> {
   const client = currentClient();
-  const resolved = await resolveGroup(id, olds, 30_000);
+  const resolved = await resolveGroup(id, olds, currentTimings().createWatchMs);
   if ("pending" in resolved) throw groupUnconfirmed(olds, resolved.pending);
   // Never a second create because a timer ran out: the first may still appear.
   if ("pastWindow" in resolved) throw groupPastWindow(id, olds, resolved.pastWindow);
@@ -240,7 +241,7 @@ async function updateGroup(id: string, olds: ResourceGroupOutputs, news: Resourc
 
 export async function remove(id: string, props: ResourceGroupOutputs): Promise<void> {
   settleWithState(props?.ownerMark, id, props?.createSentAt);
-  const resolved = await resolveGroup(id, props ?? {}, 30_000);
+  const resolved = await resolveGroup(id, props ?? {}, currentTimings().createWatchMs);
   // Destroy never reports a group deleted while its create may still appear.
   if ("pending" in resolved) throw groupUnconfirmed(props, resolved.pending);
   if ("pastWindow" in resolved) throw groupPastWindow(id, props, resolved.pastWindow);

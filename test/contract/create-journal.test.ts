@@ -27,8 +27,12 @@ describe("the create journal under review", () => {
   const inputs = (name: string, extra: Partial<NotebookInputs> = {}): NotebookInputs =>
     validNotebookInputs({ logicalName: name, autoNameSuffix: "dead001", ownerMark: markOf(name), readyTimeoutSeconds: 1, ...extra });
 
+  /** The times each fresh copy of the provider runs with (provider/timing.ts), as its own process would be configured. */
+  const timings: { pollIntervalMs: number; unconfirmedCreateWindowMs?: number } = { pollIntervalMs: 50 };
+
   async function providerProcess(): Promise<{ notebook: NotebookModule; server: typeof import("../../plugin/server"); grpc: typeof import("../../plugin/grpc") }> {
     vi.resetModules();
+    (await import("../../provider/timing")).useTimings(timings);
     const context = await import("../../provider/context");
     context.configureFrom(emulatorSettings(emulator, { "aicp:requestTimeoutSeconds": "0.5" }));
     return { notebook: await import("../../provider/notebook"), server: await import("../../plugin/server"), grpc: await import("../../plugin/grpc") };
@@ -36,10 +40,8 @@ describe("the create journal under review", () => {
 
   beforeAll(async () => {
     emulator = await startTestEmulator({ notebookReadyDelayMs: 50 });
-    process.env.AICP_POLL_INTERVAL_MS = "50";
   });
   afterAll(async () => {
-    delete process.env.AICP_POLL_INTERVAL_MS;
     await emulator?.close();
   });
   beforeEach(() => {

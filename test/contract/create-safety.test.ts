@@ -39,8 +39,12 @@ describe("creates that may still appear, and marks that were copied", () => {
     validNotebookInputs({ logicalName: name, autoNameSuffix: "c0ffee1", ownerMark: markOf(name), readyTimeoutSeconds: 1, ...extra });
 
   /** A provider process of its own: fresh modules, configured for the emulator. */
+  /** The times each fresh copy of the provider runs with (provider/timing.ts), as its own process would be configured. */
+  const timings: { pollIntervalMs: number; unconfirmedCreateWindowMs?: number } = { pollIntervalMs: 50 };
+
   async function providerProcess(): Promise<{ notebook: NotebookModule; group: GroupModule }> {
     vi.resetModules();
+    (await import("../../provider/timing")).useTimings(timings);
     const context = await import("../../provider/context");
     context.configureFrom(emulatorSettings(emulator, { "aicp:requestTimeoutSeconds": "0.5" }));
     return { notebook: await import("../../provider/notebook"), group: await import("../../provider/resource-group") };
@@ -53,18 +57,15 @@ describe("creates that may still appear, and marks that were copied", () => {
 
   beforeAll(async () => {
     emulator = await startTestEmulator({ notebookReadyDelayMs: 50 });
-    process.env.AICP_POLL_INTERVAL_MS = "50";
   });
   afterAll(async () => {
-    delete process.env.AICP_POLL_INTERVAL_MS;
-    delete process.env.AICP_UNCONFIRMED_CREATE_WINDOW_MS;
     await emulator?.close();
   });
   beforeEach(() => {
+    delete timings.unconfirmedCreateWindowMs;
     emulator.clearFaults();
     emulator.clearMisbehaviour();
     emulator.clearRequests();
-    delete process.env.AICP_UNCONFIRMED_CREATE_WINDOW_MS;
   });
 
   it("a provider killed while its create is in flight, on a platform that lists new notebooks a minute late: the next run sends no second create", () =>
@@ -146,7 +147,7 @@ describe("creates that may still appear, and marks that were copied", () => {
 
   it("an unconfirmed create past its window is not followed by a second create: up refuses, naming the record, refresh keeps it", () =>
     run("unconfirmed past its window", async (row) => {
-      process.env.AICP_UNCONFIRMED_CREATE_WINDOW_MS = "300";
+      timings.unconfirmedCreateWindowMs = 300;
       emulator.misbehave({ listDelayMs: 3_600_000 });
       emulator.addFault({ kind: "latency", latencyMs: 1500, operation: "createNotebook", count: 1 });
       const { notebook } = await providerProcess();

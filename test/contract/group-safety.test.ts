@@ -21,6 +21,7 @@ import { provider as proto, toStruct } from "../../plugin/grpc";
 import { providerServer } from "../../plugin/server";
 import { emulatorCredentials, emulatorSettings, emulatorZone, startTestEmulator } from "../support/emulator";
 import { reliabilityCase } from "../support/reliability";
+import { useTimings } from "../../provider/timing";
 
 /** A second account with its own keys, as another pipeline's secrets hold them. */
 const OTHER = { accessKeyId: "AKIDOTHER", secretAccessKey: "other-secret", userId: "usr-other" };
@@ -77,10 +78,9 @@ describe("resource groups: deletes that linger, and another account's keys", () 
 
   beforeAll(async () => {
     emulator = await startTestEmulator({ notebookReadyDelayMs: 50, credentials: [emulatorCredentials, OTHER] });
-    process.env.AICP_POLL_INTERVAL_MS = "50";
+    useTimings({ pollIntervalMs: 50 });
   });
   afterAll(async () => {
-    delete process.env.AICP_POLL_INTERVAL_MS;
     for (const v of keyVariables) delete process.env[v];
     await emulator?.close();
   });

@@ -18,6 +18,7 @@ import { providerServer } from "../../plugin/server";
 import { emulatorSettings, startTestEmulator } from "../support/emulator";
 import { validNotebookInputs } from "../support/fixtures";
 import { reliabilityCase } from "../support/reliability";
+import { useTimings } from "../../provider/timing";
 
 const markOf = (text: string) => createHash("md5").update(`import-ownership/${text}`).digest("hex");
 
@@ -39,11 +40,10 @@ describe("import and destroy of another stack's objects", () => {
 
   beforeAll(async () => {
     emulator = await startTestEmulator({ notebookReadyDelayMs: 50 });
-    process.env.AICP_POLL_INTERVAL_MS = "50";
+    useTimings({ pollIntervalMs: 50 });
     configureFrom(emulatorSettings(emulator));
   });
   afterAll(async () => {
-    delete process.env.AICP_POLL_INTERVAL_MS;
     await emulator?.close();
   });
 

@@ -14,6 +14,7 @@ import * as resourceGroup from "../../provider/resource-group";
 import { emulatorCredentials, emulatorSettings, requestsInFlight, startTestEmulator } from "../support/emulator";
 import { validNotebookInputs } from "../support/fixtures";
 import { eventually } from "../support/poll";
+import { useTimings } from "../../provider/timing";
 
 const user = emulatorCredentials.userId;
 
@@ -36,11 +37,10 @@ describe("lifecycles against the emulator", () => {
 
   beforeAll(async () => {
     emulator = await startTestEmulator({ notebookReadyDelayMs: 50 });
-    process.env.AICP_POLL_INTERVAL_MS = "50";
+    useTimings({ pollIntervalMs: 50 });
     configureFrom(emulatorSettings(emulator, { "aicp:requestTimeoutSeconds": "0.5" }));
   });
   afterAll(async () => {
-    delete process.env.AICP_POLL_INTERVAL_MS;
     await emulator?.close();
   });
   beforeEach(() => {

@@ -10,6 +10,7 @@ import { configureFrom } from "../../provider/context";
 import * as notebook from "../../provider/notebook";
 import { emulatorCredentials, startTestEmulator } from "../support/emulator";
 import { validNotebookInputs } from "../support/fixtures";
+import { useTimings } from "../../provider/timing";
 
 describe("a stop time that comes before the notebook is ready", () => {
   let emulator: Emulator;
@@ -17,7 +18,7 @@ describe("a stop time that comes before the notebook is ready", () => {
   beforeAll(async () => {
     // Ready 6 s after a start: the stop time, 2 s after the create, comes first.
     emulator = await startTestEmulator({ notebookReadyDelayMs: 6000 });
-    process.env.AICP_POLL_INTERVAL_MS = "100";
+    useTimings({ pollIntervalMs: 100 });
     const settings: Record<string, string> = {
       "aicp:baseUrl": emulator.url,
       "aicp:accessKeyId": emulatorCredentials.accessKeyId,
@@ -28,7 +29,6 @@ describe("a stop time that comes before the notebook is ready", () => {
     configureFrom((k) => settings[k]);
   });
   afterAll(async () => {
-    delete process.env.AICP_POLL_INTERVAL_MS;
     await emulator?.close();
   });
 

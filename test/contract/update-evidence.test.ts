@@ -15,6 +15,7 @@ import type { NotebookInputs, NotebookOutputs } from "../../provider/notebook";
 import { emulatorCredentials, emulatorSettings, startTestEmulator } from "../support/emulator";
 import { validNotebookInputs } from "../support/fixtures";
 import { reliabilityCase } from "../support/reliability";
+import { useTimings } from "../../provider/timing";
 
 const user = emulatorCredentials.userId;
 const namespace = user.toLowerCase();
@@ -49,11 +50,10 @@ describe("updates wait on evidence of their own write, and kept states stay kept
   beforeAll(async () => {
     // Pending lasts long enough that an update which returns on an old answer returns while the platform has it Pending.
     emulator = await startTestEmulator({ notebookReadyDelayMs: 600 });
-    process.env.AICP_POLL_INTERVAL_MS = "50";
+    useTimings({ pollIntervalMs: 50 });
     configureFrom(emulatorSettings(emulator, { "aicp:requestTimeoutSeconds": "2" }));
   });
   afterAll(async () => {
-    delete process.env.AICP_POLL_INTERVAL_MS;
     await emulator?.close();
   });
   beforeEach(() => {
