@@ -3,8 +3,12 @@
  * journal of its own (provider/create-journal.ts), so an entry one file leaves
  * (a create it sent and never recorded) never reaches another file or a later run.
  */
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
-process.env.AICP_CREATE_JOURNAL_DIR = mkdtempSync(join(tmpdir(), "aicp-journal-"));
+import { afterAll } from "vitest";
+
+const dir = mkdtempSync(join(tmpdir(), "aicp-journal-"));
+process.env.AICP_CREATE_JOURNAL_DIR = dir;
+afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -5,7 +5,7 @@ import { inject } from "vitest";
 import type { CaseRow } from "./reliability-summary";
 
 export function recordCase(row: CaseRow): void {
-  appendFileSync(join(inject("reliabilityDir"), `${row.suite}-${process.pid}.jsonl`), JSON.stringify(row) + "\n");
+  appendFileSync(join(inject("reliabilityDir"), `${row.suite}-${process.pid}.jsonl`), JSON.stringify({ layer: inject("reliabilityLayer"), ...row }) + "\n");
 }
 
 /** What a case counts: what the scenario would cost a user (see CaseRow). */

@@ -1,0 +1,349 @@
+/**
+ * An engine in the test's process: a stack's state, and `up`, `preview`,
+ * `refresh` and `destroy` calling the provider plugin (plugin-process.ts) as
+ * Pulumi's engine does, one fresh plugin per command. The rules followed are
+ * the engine's own (pkg/resource/deploy/step_generator.go and step.go of
+ * pulumi v3.259.0):
+ * - ignoreChanges puts the recorded inputs back before Check;
+ * - a diff the provider cannot decide (DIFF_UNKNOWN) is decided by comparing
+ *   the recorded inputs with the new ones;
+ * - a resource recorded with initialization errors gets an Update even when
+ *   nothing changed; a refresh clears those errors;
+ * - a replacement deletes first when the diff or the resource asks for it,
+ *   else creates first and deletes the old object at the end;
+ * - a failed Create or Update that made an object (ErrorResourceInitFailed)
+ *   is recorded with its id and state, and the command fails;
+ * - what the program no longer declares is deleted after the rest, last first.
+ * It leaves out what only the real engine shows (the CLI, the languages'
+ * SDKs, processes and signals); the engine project tests those.
+ */
+import { vi } from "vitest";
+import type { Timings } from "../../../provider/timing";
+import { ProviderCallError, startPlugin, type PluginProcess } from "./plugin-process";
+
+export type Kind = "Notebook" | "ResourceGroup";
+type Props = Record<string, unknown>;
+
+/** Every resource's outputs by name, with its `id`: what a program's later resources read. */
+export type Outputs = Record<string, Props>;
+
+/** Calls a provider function (`aicp:index:<name>`) as a program's data source does. */
+export type Invoke = (name: string, args: Props) => Promise<Props>;
+
+export interface Declared {
+  kind: Kind;
+  name: string;
+  /** Where later resources and the stack outputs find this one's outputs; the name by default. */
+  key?: string;
+  /** The inputs, or how the program computes them from earlier resources' outputs and the provider's functions. */
+  inputs: Props | ((outs: Outputs, invoke: Invoke) => Props | Promise<Props>);
+  ignoreChanges?: string[];
+  deleteBeforeReplace?: boolean;
+  /** customTimeouts in seconds. */
+  timeouts?: { create?: number; update?: number; delete?: number };
+}
+
+export interface Program {
+  resources: Declared[];
+  outputs?: (outs: Outputs) => Props;
+}
+
+export interface Recorded {
+  kind: Kind;
+  name: string;
+  urn: string;
+  id: string;
+  inputs: Props;
+  outputs: Props;
+  initErrors: string[];
+}
+
+export interface Step {
+  kind: Kind;
+  name: string;
+  op: "create" | "update" | "replace" | "same" | "delete" | "refresh";
+  diffs: string[];
+  replaces: string[];
+}
+
+export interface CommandResult {
+  steps: Step[];
+  /** What the provider warned of (the engine prints these under "Diagnostics"). */
+  warnings: string[];
+}
+
+/** A failed command: every error, as the CLI prints them, and what was done before. */
+export class CommandFailed extends Error {
+  constructor(
+    readonly command: string,
+    readonly result: CommandResult,
+    readonly errors: string[],
+  ) {
+    super(`${command} failed: ${errors.join("\n")}`);
+  }
+}
+
+export interface StackOptions {
+  project?: string;
+  stack?: string;
+  /** The aicp:* configuration, keys without the `aicp:` prefix. */
+  config: Record<string, string>;
+  timings?: Partial<Timings>;
+}
+
+const unknown = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
+const secretKey = "4dabf18193072939515e22adb298388d";
+const secretMark = "1b47061264138c4ac30d75fd1eb44270";
+
+export class InProcessStack {
+  readonly resources: Recorded[] = [];
+  outputs: Props = {};
+  private providerInputs: Props = {};
+  private plugin: PluginProcess | undefined;
+
+  constructor(readonly options: StackOptions) {}
+
+  urnOf(kind: Kind, name: string): string {
+    return `urn:pulumi:${this.options.stack ?? "dev"}::${this.options.project ?? "aicp-test"}::aicp:index:${kind}::${name}`;
+  }
+
+  /** The record of the resource `name` (of `kind`, where a group and a notebook share the name). */
+  find(name: string, kind?: Kind): Recorded | undefined {
+    return this.resources.find((r) => r.name === name && (kind === undefined || r.kind === kind));
+  }
+
+  /** `pulumi state delete` of the records `which` selects. */
+  stateDelete(which: (r: Recorded) => boolean): void {
+    for (let i = this.resources.length - 1; i >= 0; i--) if (which(this.resources[i]!)) this.resources.splice(i, 1);
+  }
+
+  async preview(program: Program, options: { replace?: string[] } = {}): Promise<CommandResult> {
+    return this.command("preview", (result) => this.deploy(program, result, { ...options, dryRun: true }));
+  }
+
+  async up(program: Program, options: { replace?: string[]; refresh?: boolean } = {}): Promise<CommandResult> {
+    return this.command("up", async (result) => {
+      if (options.refresh) await this.readAll(result);
+      await this.deploy(program, result, { ...options, dryRun: false });
+    });
+  }
+
+  async refresh(): Promise<CommandResult> {
+    return this.command("refresh", (result) => this.readAll(result));
+  }
+
+  async destroy(): Promise<CommandResult> {
+    return this.command("destroy", async (result) => {
+      await this.configure();
+      for (const r of [...this.resources].reverse()) await this.remove(r, result);
+      this.outputs = {};
+    });
+  }
+
+  /** Runs one command with a fresh plugin, collecting its steps and warnings; throws CommandFailed on any error. */
+  private async command(name: string, body: (result: CommandResult) => Promise<void>): Promise<CommandResult> {
+    const result: CommandResult = { steps: [], warnings: [] };
+    const stderr = vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => {
+      const line = args.map(String).join(" ");
+      if (line.startsWith("warning: ")) result.warnings.push(line.slice("warning: ".length));
+    });
+    this.plugin = await startPlugin(this.options.timings);
+    try {
+      await body(result);
+      return result;
+    } catch (error) {
+      throw new CommandFailed(name, result, [error instanceof Error ? error.message : String(error)]);
+    } finally {
+      stderr.mockRestore();
+      await this.plugin.close();
+      this.plugin = undefined;
+    }
+  }
+
+  private get p(): PluginProcess {
+    if (!this.plugin) throw new Error("no command is running");
+    return this.plugin;
+  }
+
+  private struct(value: Props) {
+    return this.p.grpc.toStruct(value);
+  }
+
+  /** The default provider: CheckConfig (which keeps the recorded stack mark), then Configure. */
+  private async configure(): Promise<void> {
+    const { proto } = this.p;
+    const news: Props = { ...this.options.config, version: "0.1.0" };
+    if (news.secretAccessKey !== undefined) news.secretAccessKey = { [secretKey]: secretMark, value: news.secretAccessKey };
+    const urn = `urn:pulumi:${this.options.stack ?? "dev"}::${this.options.project ?? "aicp-test"}::pulumi:providers:aicp::default`;
+    const checked = await this.p.call<InstanceType<Proto["CheckResponse"]>>("checkConfig", new proto.CheckRequest().setUrn(urn).setOlds(this.struct(this.providerInputs)).setNews(this.struct(news)));
+    const failures = checked.getFailuresList();
+    if (failures.length > 0) throw new Error(failures.map((f) => `${f.getProperty()}: ${f.getReason()}`).join("; "));
+    this.providerInputs = this.p.grpc.toJson(checked.getInputs());
+    await this.p.call("configure", new proto.ConfigureRequest().setArgs(this.struct(this.providerInputs)).setAcceptsecrets(true).setAcceptresources(true));
+  }
+
+  private async deploy(program: Program, result: CommandResult, options: { replace?: string[]; dryRun: boolean }): Promise<void> {
+    await this.configure();
+    const outs: Outputs = {};
+    const deleteAtEnd: Recorded[] = [];
+    for (const declared of program.resources) {
+      const old = this.find(declared.name, declared.kind);
+      const key = declared.key ?? declared.name;
+      const step = (op: Step["op"], diff: { diffs: string[]; replaces: string[] } = { diffs: [], replaces: [] }) =>
+        result.steps.push({ kind: declared.kind, name: declared.name, op, diffs: diff.diffs, replaces: diff.replaces });
+      const news = typeof declared.inputs === "function" ? await declared.inputs(outs, (name, args) => this.invoke(name, args)) : declared.inputs;
+      const inputs = old ? withIgnored(news, old.inputs, declared.ignoreChanges ?? []) : news;
+      const urn = this.urnOf(declared.kind, declared.name);
+      const checked = await this.check(urn, old?.inputs ?? {}, inputs);
+      if (!old) {
+        step("create");
+        outs[key] = options.dryRun ? unknownOutputs() : { ...(await this.create(declared, urn, checked)).outputs };
+        continue;
+      }
+      const diff = await this.diff(old, checked, declared.ignoreChanges ?? []);
+      const forced = options.replace?.includes(key) === true;
+      if (forced || diff.replaces.length > 0) {
+        step("replace", diff);
+        if (options.dryRun) {
+          outs[key] = unknownOutputs();
+          continue;
+        }
+        if (declared.deleteBeforeReplace || (!forced && diff.deleteBeforeReplace)) await this.remove(old, undefined);
+        else deleteAtEnd.push(old);
+        this.stateDelete((r) => r === old);
+        outs[key] = { ...(await this.create(declared, urn, checked)).outputs };
+      } else if (diff.changed || old.initErrors.length > 0) {
+        step("update", diff);
+        outs[key] = options.dryRun ? { ...old.outputs, id: old.id } : { ...(await this.update(old, checked, declared)).outputs };
+      } else {
+        step("same", diff);
+        if (!options.dryRun) old.inputs = checked;
+        outs[key] = { ...old.outputs, id: old.id };
+      }
+    }
+    const declaredUrns = new Set(program.resources.map((r) => this.urnOf(r.kind, r.name)));
+    const gone = this.resources.filter((r) => !declaredUrns.has(r.urn));
+    for (const r of [...gone].reverse()) {
+      if (options.dryRun) result.steps.push({ kind: r.kind, name: r.name, op: "delete", diffs: [], replaces: [] });
+      else await this.remove(r, result);
+    }
+    for (const r of deleteAtEnd) await this.remove(r, undefined);
+    if (!options.dryRun) this.outputs = program.outputs ? program.outputs(outs) : {};
+  }
+
+  /** A function call through the plugin's Invoke. */
+  async invoke(name: string, args: Props): Promise<Props> {
+    const { proto } = this.p;
+    const response = await this.p.call<InstanceType<Proto["InvokeResponse"]>>("invoke", new proto.InvokeRequest().setTok(`aicp:index:${name}`).setArgs(this.struct(args)));
+    return plain(this.p.grpc.toJson(response.getReturn())) as Props;
+  }
+
+  private async check(urn: string, olds: Props, news: Props): Promise<Props> {
+    const { proto } = this.p;
+    const response = await this.p.call<InstanceType<Proto["CheckResponse"]>>("check", new proto.CheckRequest().setUrn(urn).setOlds(this.struct(olds)).setNews(this.struct(news)));
+    const failures = response.getFailuresList();
+    if (failures.length > 0) throw new Error(failures.map((f) => `${f.getProperty()}: ${f.getReason()}`).join("; "));
+    return this.p.grpc.toJson(response.getInputs());
+  }
+
+  private async diff(old: Recorded, news: Props, ignoreChanges: string[]): Promise<{ changed: boolean; diffs: string[]; replaces: string[]; deleteBeforeReplace: boolean }> {
+    const { proto } = this.p;
+    const request = new proto.DiffRequest().setUrn(old.urn).setId(old.id).setOlds(this.struct(old.outputs)).setNews(this.struct(news)).setOldInputs(this.struct(old.inputs)).setIgnorechangesList(ignoreChanges);
+    const response = await this.p.call<InstanceType<Proto["DiffResponse"]>>("diff", request);
+    const changes = response.getChanges();
+    const diffs = response.getDiffsList();
+    const replaces = response.getReplacesList();
+    const deleteBeforeReplace = response.getDeletebeforereplace();
+    if (changes !== proto.DiffResponse.DiffChanges.DIFF_UNKNOWN) return { changed: changes === proto.DiffResponse.DiffChanges.DIFF_SOME, diffs, replaces, deleteBeforeReplace };
+    // The engine's own comparison of the recorded inputs with the new ones.
+    const keys = [...new Set([...Object.keys(old.inputs), ...Object.keys(news)])].filter((k) => JSON.stringify(old.inputs[k]) !== JSON.stringify(news[k]));
+    return { changed: keys.length > 0, diffs: keys, replaces, deleteBeforeReplace };
+  }
+
+  private async create(declared: Declared, urn: string, inputs: Props): Promise<Recorded> {
+    const { proto } = this.p;
+    const request = new proto.CreateRequest().setUrn(urn).setProperties(this.struct(inputs)).setTimeout(declared.timeouts?.create ?? 0);
+    const record = (id: string, outputs: Props, initErrors: string[]): Recorded => {
+      const made: Recorded = { kind: declared.kind, name: declared.name, urn, id, inputs, outputs: { ...outputs }, initErrors };
+      this.resources.push(made);
+      return made;
+    };
+    try {
+      const response = await this.p.call<InstanceType<Proto["CreateResponse"]>>("create", request);
+      const made = record(response.getId(), this.p.grpc.toJson(response.getProperties()), []);
+      return { ...made, outputs: { ...made.outputs, id: made.id } };
+    } catch (error) {
+      const failed = error instanceof ProviderCallError ? error.failure.initFailed : undefined;
+      if (failed) record(failed.id, failed.properties, failed.reasons);
+      throw error;
+    }
+  }
+
+  private async update(old: Recorded, news: Props, declared: Declared): Promise<Recorded> {
+    const { proto } = this.p;
+    const request = new proto.UpdateRequest()
+      .setUrn(old.urn)
+      .setId(old.id)
+      .setOlds(this.struct(old.outputs))
+      .setNews(this.struct(news))
+      .setOldInputs(this.struct(old.inputs))
+      .setTimeout(declared.timeouts?.update ?? 0)
+      .setIgnorechangesList(declared.ignoreChanges ?? []);
+    try {
+      const response = await this.p.call<InstanceType<Proto["UpdateResponse"]>>("update", request);
+      Object.assign(old, { inputs: news, outputs: this.p.grpc.toJson(response.getProperties()), initErrors: [] });
+      return { ...old, outputs: { ...old.outputs, id: old.id } };
+    } catch (error) {
+      const failed = error instanceof ProviderCallError ? error.failure.initFailed : undefined;
+      if (failed) Object.assign(old, { id: failed.id || old.id, inputs: news, outputs: failed.properties, initErrors: failed.reasons });
+      throw error;
+    }
+  }
+
+  private async remove(r: Recorded, result: CommandResult | undefined): Promise<void> {
+    const { proto } = this.p;
+    result?.steps.push({ kind: r.kind, name: r.name, op: "delete", diffs: [], replaces: [] });
+    await this.p.call("delete", new proto.DeleteRequest().setUrn(r.urn).setId(r.id).setProperties(this.struct(r.outputs)).setOldInputs(this.struct(r.inputs)));
+    this.stateDelete((x) => x === r);
+  }
+
+  private async readAll(result: CommandResult): Promise<void> {
+    await this.configure();
+    const { proto } = this.p;
+    for (const r of [...this.resources]) {
+      const request = new proto.ReadRequest().setUrn(r.urn).setId(r.id).setProperties(this.struct(r.outputs)).setInputs(this.struct(r.inputs));
+      const response = await this.p.call<InstanceType<Proto["ReadResponse"]>>("read", request);
+      result.steps.push({ kind: r.kind, name: r.name, op: "refresh", diffs: [], replaces: [] });
+      if (response.getId() === "") {
+        this.stateDelete((x) => x === r);
+        continue;
+      }
+      Object.assign(r, { id: response.getId(), outputs: this.p.grpc.toJson(response.getProperties()), inputs: this.p.grpc.toJson(response.getInputs()), initErrors: [] });
+    }
+  }
+}
+
+type Proto = PluginProcess["proto"];
+
+/** Inputs with each ignored property put back to its recorded value (the engine's processIgnoreChanges, top-level paths). */
+function withIgnored(news: Props, olds: Props, ignoreChanges: string[]): Props {
+  const out = { ...news };
+  for (const key of ignoreChanges) {
+    if (key in olds) out[key] = olds[key];
+    else delete out[key];
+  }
+  return out;
+}
+
+/** The outputs of a resource a preview would create: every one unknown. */
+function unknownOutputs(): Props {
+  return new Proxy({}, { get: () => unknown });
+}
+
+/** A recorded value without its secret mark (what `pulumi stack output --show-secrets` prints). */
+export function plain(value: unknown): unknown {
+  if (value !== null && typeof value === "object" && (value as Props)[secretKey] === secretMark) return plain((value as Props).value);
+  if (Array.isArray(value)) return value.map(plain);
+  if (value !== null && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, plain(v)]));
+  return value;
+}
