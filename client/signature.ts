@@ -29,17 +29,26 @@ export function percentEncode(value: string): string {
     .replace(/%2F/g, "/");
 }
 
+/**
+ * Text in the order Python's `sorted` gives: by code point. JavaScript's
+ * default sort compares UTF-16 units, which puts a character above U+FFFF
+ * (an emoji) before one of U+E000..U+FFFF; UTF-8 bytes compare as code points.
+ */
+function byCodePoint(a: string, b: string): number {
+  return Buffer.compare(Buffer.from(a, "utf8"), Buffer.from(b, "utf8"));
+}
+
 /** Array values in the order Python's `sorted` gives: numbers numerically, everything else as text. */
 function sortValues(values: ReadonlyArray<string | number | boolean>): string[] {
   const numeric = values.every((v) => typeof v === "number");
-  const sorted = numeric ? [...(values as number[])].sort((a, b) => a - b) : values.map(String).sort();
+  const sorted = numeric ? [...(values as number[])].sort((a, b) => a - b) : values.map(String).sort(byCodePoint);
   return sorted.map(String);
 }
 
 /** Query parameters as sorted `[name, value]` pairs: by name, then array values by value. */
 export function sortedPairs(query: Readonly<Record<string, QueryValue | undefined>>): Array<[string, string]> {
   const pairs: Array<[string, string]> = [];
-  for (const name of Object.keys(query).sort()) {
+  for (const name of Object.keys(query).sort(byCodePoint)) {
     const value = query[name];
     if (value === undefined) continue;
     const values = Array.isArray(value) ? sortValues(value) : [String(value)];

@@ -67,15 +67,18 @@ const ENCODERS: Record<Canonical, (text: string) => string> = {
 
 type Ordering = (values: string[]) => string[];
 
+/** Python's `sorted` order of text, by code point (JavaScript's default sort compares UTF-16 units); UTF-8 bytes compare as code points. */
+const byCodePoint = (a: string, b: string) => Buffer.compare(Buffer.from(a, "utf8"), Buffer.from(b, "utf8"));
+
 const ORDERINGS: Ordering[] = [
   (values) => values,
-  (values) => [...values].sort(),
+  (values) => [...values].sort(byCodePoint),
   (values) => (values.every((v) => /^-?\d+(\.\d+)?$/.test(v)) ? [...values].sort((a, b) => Number(a) - Number(b)) : values),
 ];
 
 /** The canonical query strings worth trying, each with the variant that built it. */
 function canonicalCandidates(pairs: readonly QueryPair[]): Array<{ canonical: Canonical; text: string }> {
-  const names = [...new Set(pairs.map((p) => p.key))].sort();
+  const names = [...new Set(pairs.map((p) => p.key))].sort(byCodePoint);
   // A '+' in a value reads as a space to a form decoder but meant '+' to a raw signer: try both readings.
   const readings: Array<(p: QueryPair) => string> = [(p) => p.value];
   if (pairs.some((p) => p.literal !== p.value)) readings.push((p) => p.literal);

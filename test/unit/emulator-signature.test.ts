@@ -52,6 +52,13 @@ describe("emulator signature verifier: canonical forms", () => {
     expect(verify("GET", `${path}?${canonical}&signature=${twice(sig)}`).variant).toEqual({ canonical: "python", bodyHash: "empty", signatureEncoding: "twice" });
   });
 
+  it("sorts names by code point, as Python's sorted does (an emoji after U+FF01), whatever order they arrive in", () => {
+    const canonical = "access_key_id=AKIDEMULATOR&zone=xb3&%EF%BC%81=a&%F0%9F%98%80=b";
+    const sig = openssl("emulator-secret", `GET\n${path}/\n${canonical}\n${MD5_EMPTY}`);
+    const received = "%F0%9F%98%80=b&zone=xb3&access_key_id=AKIDEMULATOR&%EF%BC%81=a";
+    expect(verify("GET", `${path}?${received}&signature=${twice(sig)}`).variant).toEqual({ canonical: "rfc3986", bodyHash: "empty", signatureEncoding: "twice" });
+  });
+
   it("accepts the raw key=value join, re-quoted on the wire (the operator's SDK)", () => {
     const signed = "access_key_id=AKIDEMULATOR&gpu_name=a/b c&reverse=False&zone=xb3";
     const sig = openssl("emulator-secret", `GET\n${path}/\n${signed}\n${MD5_EMPTY}`);

@@ -49,6 +49,16 @@ describe("signature", () => {
     expect(ours).toContain("template_ids=10&template_ids=999&template_ids=1001");
   });
 
+  it("sorts names and values by code point, as Python's sorted does (UTF-16 order puts an emoji before U+FF01)", () => {
+    expect(sortedPairs({ "\uff01": "a", "\u{1F600}": "b", k: ["\u{1F600}", "\uff01", "z"] })).toEqual([
+      ["k", "z"],
+      ["k", "\uff01"],
+      ["k", "\u{1F600}"],
+      ["\uff01", "a"],
+      ["\u{1F600}", "b"],
+    ]);
+  });
+
   it("hashes the body with MD5 as md5sum does", () => {
     const body = JSON.stringify({ name: "nb", replica_specs: { replicas: 1 } });
     expect(md5Hex(body)).toBe(shellMd5(body));
