@@ -3,7 +3,8 @@
  * installs the tarball with @pulumi/pulumi into a temp folder outside the
  * repository, the way a user's project gets it. End-to-end programs live in
  * sub-folders of it, so one copy of @pulumi/pulumi serves program, package and
- * the dynamic-provider process.
+ * the dynamic-provider process. It also packs the provider plugin's archive
+ * once (scripts/plugin-pack.sh), which every plugin test installs.
  */
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
@@ -25,6 +26,8 @@ export default function setup(project: TestProject): () => void {
     JSON.stringify({ name: "aicp-e2e-programs", private: true, dependencies: { "pulumi-aicp": `file:${tarball}`, "@pulumi/pulumi": pulumiVersion } }, null, 2),
   );
   execFileSync("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error"], { cwd: root, stdio: ["ignore", "ignore", "inherit"] });
+  const archive = execFileSync("bash", [join(repo, "scripts/plugin-pack.sh"), join(root, "plugin")], { cwd: repo, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
+  project.provide("pluginArchive", archive.trim().split("\n").pop()!);
   project.provide("e2eRoot", root);
   project.provide("packedFiles", readdirSync(root));
   return () => rmSync(root, { recursive: true, force: true });
@@ -34,5 +37,7 @@ declare module "vitest" {
   export interface ProvidedContext {
     e2eRoot: string;
     packedFiles: string[];
+    /** The plugin archive `pulumi plugin install resource aicp <version> --file` takes. */
+    pluginArchive: string;
   }
 }

@@ -5,8 +5,8 @@
  * YAML programs run by the YAML language host tools/yaml-host builds.
  */
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, unlinkSync, writeFileSync } from "node:fs";
+import { inject } from "vitest";
 import { join, resolve } from "node:path";
 import type { Emulator } from "../../emulator";
 import { cliProject, type CliProject } from "./cli-project";
@@ -17,11 +17,9 @@ const repo = resolve(__dirname, "../..");
 /** The package's version: the plugin's and the schema's. */
 export const pluginVersion = (JSON.parse(readFileSync(join(repo, "package.json"), "utf8")) as { version: string }).version;
 
-/** Packs the plugin archive into a fresh folder; returns its path and a cleanup. */
+/** The plugin archive the engine project's global setup packed (package-install.ts); nothing to clean up. */
 export function packPlugin(): { archive: string; dispose(): void } {
-  const dir = mkdtempSync(join(tmpdir(), "aicp-plugin-"));
-  const output = execFileSync("bash", [join(repo, "scripts/plugin-pack.sh"), dir], { cwd: repo, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
-  return { archive: output.trim().split("\n").pop()!, dispose: () => rmSync(dir, { recursive: true, force: true }) };
+  return { archive: inject("pluginArchive"), dispose: () => undefined };
 }
 
 /** The folder of the YAML language host, built once from the Go module proxy (tools/yaml-host/build.sh). */
