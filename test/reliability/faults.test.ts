@@ -1,64 +1,27 @@
 /**
- * The fault matrix: the quickstart deployed and destroyed through the real
- * engine while the emulator injects one kind of fault. Each run either
+ * The fault matrix through the real engine (its in-process run is
+ * test/contract/fault-matrix.test.ts): the quickstart deployed and destroyed
+ * while the emulator injects one kind of fault. Each run either
  * succeeds through retries or fails with an error naming the operation (and,
  * when the platform answered, the status and request id); the runs that
  * follow converge; the emulator never holds a duplicate, and nothing is left
  * behind after destroy.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import type { Emulator, FaultSpec } from "../../emulator";
+import type { Emulator } from "../../emulator";
 import { emulatorCredentials, startTestEmulator } from "../support/emulator";
 import { exampleStack } from "../support/examples";
 import { recording, type TestStack } from "../support/pulumi";
+import { faultCases } from "../support/fault-cases";
 import { recordCase } from "../support/reliability";
 
-interface FaultCase {
-  name: string;
-  phase: "up" | "destroy";
-  faults: FaultSpec[];
-  /** What the faulted run must do. */
-  outcome: "succeeds" | "fails";
-  /** Facts the error must name when the run fails. */
-  mentions?: RegExp[];
-}
-
-const cases: FaultCase[] = [
-  { name: "500 burst on list templates", phase: "up", faults: [{ kind: "http", status: 500, operation: "listTemplates", count: 2 }], outcome: "succeeds" },
-  { name: "503 burst on list notebooks", phase: "up", faults: [{ kind: "http", status: 503, operation: "listNotebooks", count: 3 }], outcome: "succeeds" },
-  { name: "429 + Retry-After on create notebook", phase: "up", faults: [{ kind: "http", status: 429, retryAfterSeconds: 1, operation: "createNotebook", count: 2 }], outcome: "succeeds" },
-  { name: "503 + Retry-After on create group", phase: "up", faults: [{ kind: "http", status: 503, retryAfterSeconds: 1, operation: "createResourceGroup", count: 1 }], outcome: "succeeds" },
-  { name: "latency above the timeout on create notebook", phase: "up", faults: [{ kind: "latency", latencyMs: 2500, operation: "createNotebook", count: 1 }], outcome: "succeeds" },
-  { name: "malformed bodies on list notebooks", phase: "up", faults: [{ kind: "malformed", operation: "listNotebooks", count: 2 }], outcome: "succeeds" },
-  {
-    name: "ret_code != 0 on create notebook",
-    phase: "up",
-    faults: [{ kind: "retCode", retCode: 5001, message: "resources sold out", operation: "createNotebook", count: 1 }],
-    outcome: "fails",
-    mentions: [/createNotebook \(POST \/aicp\/notebooks\/namespaces\/usr-emulator\/create\)/, /ret_code 5001/, /resources sold out/, /request id req-[0-9a-f]+/],
-  },
-  {
-    name: "dropped connection during create notebook",
-    phase: "up",
-    faults: [{ kind: "drop", operation: "createNotebook", count: 1 }],
-    outcome: "fails",
-    // Unknown outcome: the state records the create as unconfirmed; past its window the user checks and clears the record.
-    mentions: [/createNotebook \(POST /, /may have processed it/, /records the create as unconfirmed/],
-  },
-  { name: "503 burst on stop notebooks", phase: "destroy", faults: [{ kind: "http", status: 503, operation: "stopNotebooks", count: 2 }], outcome: "succeeds" },
-  { name: "dropped connection on delete group", phase: "destroy", faults: [{ kind: "drop", operation: "deleteResourceGroup", count: 1 }], outcome: "succeeds" },
-  { name: "latency above the timeout on list notebooks", phase: "destroy", faults: [{ kind: "latency", latencyMs: 2500, operation: "listNotebooks", count: 1 }], outcome: "succeeds" },
-  {
-    name: "ret_code != 0 on set delete time",
-    phase: "destroy",
-    faults: [{ kind: "retCode", retCode: 4003, message: "notebook is locked", operation: "setDeleteTime", count: 1 }],
-    outcome: "fails",
-    mentions: [/setDeleteTime \(POST /, /ret_code 4003/, /request id req-/],
-  },
-];
+/**
+ * The one case run through the real engine: a failed create reaches the user
+ * through the TypeScript SDK's dynamic provider and the CLI as one error
+ * naming the operation, ret_code, message and request id. Every other case,
+ * and this one, run in-process in test/contract/fault-matrix.test.ts.
+ */
+const cases = faultCases.filter((c) => c.name === "ret_code != 0 on create notebook");
 
 /** The stack's notebooks and groups as the emulator holds them. */
 function held(emulator: Emulator) {
@@ -163,35 +126,4 @@ describe("fault matrix", () => {
       }
     }, 240_000);
   }
-
-  it("up: the emulator restarted mid-up, its state kept in a file", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "aicp-restart-"));
-    const stateFile = join(dir, "emulator.json");
-    let emulator = await startTestEmulator({ stateFile });
-    const port = emulator.port;
-    let passed = false;
-    let duplicates = 0;
-    let orphans = 0;
-    try {
-      // A create cut off by the restart is remembered as unconfirmed for this long (provider/create-once.ts).
-      const target = await exampleStack("quickstart", emulator, {}, { AICP_UNCONFIRMED_CREATE_WINDOW_MS: "20000" });
-      stacks.push(target);
-      const up = target.stack.up(recording(target));
-      // Restart as soon as the notebook create has been answered, while the provider waits for it.
-      for (let i = 0; i < 600 && !emulator.requests().some((r) => r.operation === "createNotebook" && r.status === 200); i++) {
-        await new Promise((r) => setTimeout(r, 20));
-      }
-      await emulator.close();
-      emulator = await startTestEmulator({ stateFile, port });
-      await attempt(() => up);
-      ({ duplicates, orphans } = await convergeThenDestroy(target, () => emulator));
-      expect(duplicates).toBe(0);
-      expect(orphans).toBe(0);
-      passed = true;
-    } finally {
-      recordCase({ suite: "faults", name: "up: emulator restarted mid-up", passed, duplicates, orphans, leaks: 0 });
-      await emulator.close();
-      rmSync(dir, { recursive: true, force: true });
-    }
-  }, 240_000);
 });
