@@ -8,7 +8,8 @@
  * to replace it.
  */
 import { afterAll, describe, expect, it } from "vitest";
-import { notebookCases, NS, program, until } from "../support/notebook-case";
+import { notebookCases, program } from "../support/notebook-case";
+import { NS, until } from "../support/platform-console";
 
 describe("what Pulumi shows when the platform lags or refuses", () => {
   const cases = notebookCases();
