@@ -36,6 +36,14 @@ export interface PluginProcess {
   readonly grpc: GrpcModule;
   call<Res>(method: string, request: unknown): Promise<Res>;
   close(): Promise<void>;
+  /**
+   * What kill -9 leaves of it: its port closes at once, so the calls in
+   * flight end with no answer, and its waits end (provider/cancellation.ts),
+   * so it polls no more. Requests it already sent still reach the platform;
+   * unlike a killed process, this copy still reads their answers (a create's
+   * id may reach the create journal).
+   */
+  kill(): void;
 }
 
 /**
@@ -47,6 +55,7 @@ export async function startPlugin(timings: Partial<Timings> = {}): Promise<Plugi
   (await import("../../../provider/timing")).useTimings(timings);
   const grpcModule = await import("../../../plugin/grpc");
   const { providerServer } = await import("../../../plugin/server");
+  const { cancelNow } = await import("../../../provider/cancellation");
   const { grpc, providerService } = grpcModule;
   const server = new grpc.Server();
   server.addService(providerService.ResourceProviderService, providerServer);
@@ -67,6 +76,12 @@ export async function startPlugin(timings: Partial<Timings> = {}): Promise<Plugi
     close: async () => {
       (client as unknown as grpcTypes.Client).close();
       await new Promise<void>((resolve) => server.tryShutdown(() => resolve()));
+    },
+    kill: () => {
+      // The port first: the calls in flight must end before a cancelled wait could answer them.
+      server.forceShutdown();
+      (client as unknown as grpcTypes.Client).close();
+      cancelNow();
     },
   };
 }

@@ -13,7 +13,11 @@
  *   else creates first and deletes the old object at the end;
  * - a failed Create or Update that made an object (ErrorResourceInitFailed)
  *   is recorded with its id and state, and the command fails;
- * - what the program no longer declares is deleted after the rest, last first.
+ * - what the program no longer declares is deleted after the rest, last first;
+ * - a resource's URN names its parents' types (`parentType$aicp:index:Notebook`);
+ * - kill(), kill -9 of the engine and its plugin mid-command: what finished
+ *   before stays recorded (the engine's checkpoints), the step in flight
+ *   records nothing, and the next command starts a fresh plugin.
  * It leaves out what only the real engine shows (the CLI, the languages'
  * SDKs, processes and signals); the engine project tests those.
  */
@@ -41,6 +45,8 @@ export interface Declared {
   deleteBeforeReplace?: boolean;
   /** customTimeouts in seconds. */
   timeouts?: { create?: number; update?: number; delete?: number };
+  /** The type chain of its parent (`team:a:Team`; `a:A$b:B` for a grandparent), which its URN names. */
+  parent?: string;
 }
 
 export interface Program {
@@ -103,8 +109,8 @@ export class InProcessStack {
 
   constructor(readonly options: StackOptions) {}
 
-  urnOf(kind: Kind, name: string): string {
-    return `urn:pulumi:${this.options.stack ?? "dev"}::${this.options.project ?? "aicp-test"}::aicp:index:${kind}::${name}`;
+  urnOf(kind: Kind, name: string, parent?: string): string {
+    return `urn:pulumi:${this.options.stack ?? "dev"}::${this.options.project ?? "aicp-test"}::${parent ? `${parent}$` : ""}aicp:index:${kind}::${name}`;
   }
 
   /** The record of the resource `name` (of `kind`, where a group and a notebook share the name). */
@@ -130,6 +136,11 @@ export class InProcessStack {
 
   async refresh(): Promise<CommandResult> {
     return this.command("refresh", (result) => this.readAll(result));
+  }
+
+  /** kill -9 of the engine and its plugin while a command runs (see PluginProcess.kill): that command fails, its step in flight unrecorded. */
+  kill(): void {
+    this.plugin?.kill();
   }
 
   async destroy(): Promise<CommandResult> {
@@ -187,13 +198,13 @@ export class InProcessStack {
     const outs: Outputs = {};
     const deleteAtEnd: Recorded[] = [];
     for (const declared of program.resources) {
-      const old = this.find(declared.name, declared.kind);
+      const urn = this.urnOf(declared.kind, declared.name, declared.parent);
+      const old = this.resources.find((r) => r.urn === urn);
       const key = declared.key ?? declared.name;
       const step = (op: Step["op"], diff: { diffs: string[]; replaces: string[] } = { diffs: [], replaces: [] }) =>
         result.steps.push({ kind: declared.kind, name: declared.name, op, diffs: diff.diffs, replaces: diff.replaces });
       const news = typeof declared.inputs === "function" ? await declared.inputs(outs, (name, args) => this.invoke(name, args)) : declared.inputs;
       const inputs = old ? withIgnored(news, old.inputs, declared.ignoreChanges ?? []) : news;
-      const urn = this.urnOf(declared.kind, declared.name);
       const checked = await this.check(urn, old?.inputs ?? {}, inputs);
       if (!old) {
         step("create");
@@ -221,7 +232,7 @@ export class InProcessStack {
         outs[key] = { ...old.outputs, id: old.id };
       }
     }
-    const declaredUrns = new Set(program.resources.map((r) => this.urnOf(r.kind, r.name)));
+    const declaredUrns = new Set(program.resources.map((r) => this.urnOf(r.kind, r.name, r.parent)));
     const gone = this.resources.filter((r) => !declaredUrns.has(r.urn));
     for (const r of [...gone].reverse()) {
       if (options.dryRun) result.steps.push({ kind: r.kind, name: r.name, op: "delete", diffs: [], replaces: [] });
