@@ -59,6 +59,15 @@ describe("signature", () => {
     ]);
   });
 
+  it("leaves out parameters without a value, and sorts a list of numbers and text as text", () => {
+    expect(sortedPairs({ a: undefined, b: "1", c: [10, "x", 9] })).toEqual([
+      ["b", "1"],
+      ["c", "10"],
+      ["c", "9"],
+      ["c", "x"],
+    ]);
+  });
+
   it("hashes the body with MD5 as md5sum does", () => {
     const body = JSON.stringify({ name: "nb", replica_specs: { replicas: 1 } });
     expect(md5Hex(body)).toBe(shellMd5(body));
