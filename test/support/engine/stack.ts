@@ -17,7 +17,9 @@
  * - a resource's URN names its parents' types (`parentType$aicp:index:Notebook`);
  * - kill(), kill -9 of the engine and its plugin mid-command: what finished
  *   before stays recorded (the engine's checkpoints), the step in flight
- *   records nothing, and the next command starts a fresh plugin.
+ *   records nothing, and the next command starts a fresh plugin;
+ * - values marked secret (by the program, secret(), or by the provider's
+ *   answers) are written to the checkpoint encrypted (checkpoint()).
  * It leaves out what only the real engine shows (the CLI, the languages'
  * SDKs, processes and signals); the engine project tests those.
  */
@@ -118,6 +120,11 @@ export class InProcessStack {
     return this.resources.find((r) => r.name === name && (kind === undefined || r.kind === kind));
   }
 
+  /** The state as the engine writes it to its backend: every value marked secret encrypted (shown here as "[secret]"). */
+  checkpoint(): string {
+    return JSON.stringify({ provider: encrypted(this.providerInputs), resources: encrypted(this.resources), outputs: encrypted(this.outputs) });
+  }
+
   /** `pulumi state delete` of the records `which` selects. */
   stateDelete(which: (r: Recorded) => boolean): void {
     for (let i = this.resources.length - 1; i >= 0; i--) if (which(this.resources[i]!)) this.resources.splice(i, 1);
@@ -184,7 +191,7 @@ export class InProcessStack {
   private async configure(): Promise<void> {
     const { proto } = this.p;
     const news: Props = { ...this.options.config, version: "0.1.0" };
-    if (news.secretAccessKey !== undefined) news.secretAccessKey = { [secretKey]: secretMark, value: news.secretAccessKey };
+    if (news.secretAccessKey !== undefined) news.secretAccessKey = secret(news.secretAccessKey);
     const urn = `urn:pulumi:${this.options.stack ?? "dev"}::${this.options.project ?? "aicp-test"}::pulumi:providers:aicp::default`;
     const checked = await this.p.call<InstanceType<Proto["CheckResponse"]>>("checkConfig", new proto.CheckRequest().setUrn(urn).setOlds(this.struct(this.providerInputs)).setNews(this.struct(news)));
     const failures = checked.getFailuresList();
@@ -351,10 +358,25 @@ function unknownOutputs(): Props {
   return new Proxy({}, { get: () => unknown });
 }
 
+/** A program input marked secret, as the engine sends it (`pulumi.secret(…)`, YAML's `fn::secret`). */
+export function secret(value: unknown): Props {
+  return { [secretKey]: secretMark, value };
+}
+
+/** `value` with each value marked secret replaced by what `onSecret` makes of the value inside. */
+function mapSecrets(value: unknown, onSecret: (inner: unknown) => unknown): unknown {
+  if (value !== null && typeof value === "object" && (value as Props)[secretKey] === secretMark) return onSecret((value as Props).value);
+  if (Array.isArray(value)) return value.map((v) => mapSecrets(v, onSecret));
+  if (value !== null && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, mapSecrets(v, onSecret)]));
+  return value;
+}
+
+/** A value as the checkpoint holds it: what is marked secret encrypted. */
+function encrypted(value: unknown): unknown {
+  return mapSecrets(value, () => ({ [secretKey]: secretMark, ciphertext: "[secret]" }));
+}
+
 /** A recorded value without its secret mark (what `pulumi stack output --show-secrets` prints). */
 export function plain(value: unknown): unknown {
-  if (value !== null && typeof value === "object" && (value as Props)[secretKey] === secretMark) return plain((value as Props).value);
-  if (Array.isArray(value)) return value.map(plain);
-  if (value !== null && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, plain(v)]));
-  return value;
+  return mapSecrets(value, plain);
 }
