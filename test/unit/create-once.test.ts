@@ -1,0 +1,190 @@
+/**
+ * The create-once path (provider/create-once.ts) against a platform held in
+ * memory: what is sent, adopted, refused or recorded as unconfirmed, for each
+ * thing the name lookup can show, with the journal (create-journal.ts) in the
+ * folder of this file (test/support/isolated-journal.ts). Expectations are
+ * written out by hand.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { AicpError } from "../../client/errors";
+import { createOnce, isProvisional, lookedUpTwice, madeBy, provisionalId, UnconfirmedCreate, type CreateTarget } from "../../provider/create-once";
+import { forgetCreate, recordCreate, sentCreate } from "../../provider/create-journal";
+import { useTimings } from "../../provider/timing";
+
+interface Obj {
+  id: string;
+  mark?: string;
+  status?: string;
+  createdAt: number;
+  deleting?: boolean;
+}
+
+let n = 0;
+/** A fresh mark per test: the journal is shared by the file. */
+const newMark = () => (++n).toString(16).padStart(32, "0");
+const minute = 60_000;
+
+/** A platform holding `listed`; its create makes `made` (or throws `fails`); `appears` is listed after the create (an answer lost). */
+function target(mark: string | undefined, listed: Obj[], behaviour: { fails?: AicpError; appears?: Obj } = {}) {
+  const sent: string[] = [];
+  const removed: string[] = [];
+  const t: CreateTarget<Obj> = {
+    noun: "notebook",
+    place: "namespace usr-1",
+    name: "nb",
+    mark,
+    idOf: (o) => o.id,
+    markOf: (o) => o.mark,
+    statusOf: (o) => o.status,
+    createdAtOf: (o) => o.createdAt,
+    goingAway: (o) => o.deleting === true,
+    findByName: async () => [...listed],
+    send: async () => {
+      sent.push("create");
+      if (behaviour.appears) listed.push(behaviour.appears);
+      if (behaviour.fails) throw behaviour.fails;
+      const made = { id: `nb-${sent.length}`, mark, status: "Pending", createdAt: Date.now() };
+      listed.push(made);
+      return made;
+    },
+    removeFailed: async (o) => void removed.push(o.id),
+    watchMs: 30,
+  };
+  return { t, sent, removed };
+}
+
+const lost = () => new AicpError("AICP_TIMEOUT", "createNotebook: no answer within 0.5 s.", { outcomeUnknown: true });
+
+let undo: () => void;
+beforeAll(() => (undo = useTimings({ pollIntervalMs: 5 })));
+afterAll(() => undo());
+
+describe("createOnce", () => {
+  it("sends one create when the name is free, and notes the new id in the journal", async () => {
+    const mark = newMark();
+    const { t, sent } = target(mark, []);
+    expect(await createOnce(t)).toMatchObject({ object: { id: "nb-1", mark }, adopted: false });
+    expect(sent).toEqual(["create"]);
+    expect(sentCreate(mark)).toMatchObject({ noun: "notebook", name: "nb", id: "nb-1" });
+  });
+
+  it("refuses a name held by an object without a mark, or with another's, and sends nothing", async () => {
+    for (const holder of [{ id: "nb-x", createdAt: 0 }, { id: "nb-x", mark: newMark(), createdAt: 0, status: "Running" }]) {
+      const mark = newMark();
+      const { t, sent } = target(mark, [holder]);
+      const refusal = await createOnce(t).catch((e: AicpError) => e);
+      expect(refusal).toMatchObject({ code: "AICP_CONFLICT" });
+      expect((refusal as AicpError).message).toContain("namespace usr-1 already holds a notebook named 'nb': nb-x (");
+      expect((refusal as AicpError).message).toContain("It does not carry this resource's mark.");
+      expect(sent).toEqual([]);
+      expect(sentCreate(mark)).toBeUndefined();
+    }
+  });
+
+  it("refuses a copy that carries this resource's mark when no create of its own is recorded", async () => {
+    const mark = newMark();
+    const { t, sent } = target(mark, [{ id: "nb-copy", mark, status: "Running", createdAt: Date.now() }]);
+    const message = String((await createOnce(t).catch((e: Error) => e)).message);
+    expect(message).toContain("nb-copy (Running, carrying this resource's mark, but no record of this resource's creates names it");
+    expect(message).toContain("`adoptId`");
+    expect(message).not.toContain("It does not carry");
+    expect(sent).toEqual([]);
+  });
+
+  it("adopts what an earlier create of this resource made, and refuses a copy made before it was sent", async () => {
+    const mark = newMark();
+    recordCreate(mark, { noun: "notebook", name: "nb", sentAt: new Date(Date.now() - 60 * minute).toISOString() });
+    const copy = { id: "nb-old", mark, status: "Running", createdAt: Date.now() - 71 * minute };
+    const { t, sent } = target(mark, [copy]);
+    expect(String((await createOnce(t).catch((e: Error) => e)).message)).toContain("this one is not it (made before that");
+    const ours = { id: "nb-ours", mark, status: "Running", createdAt: Date.now() - 69 * minute };
+    const again = target(mark, [ours, { id: "nb-gone", createdAt: 0, deleting: true }]);
+    expect(await createOnce(again.t)).toEqual({ object: ours, adopted: true });
+    expect(sent.length + again.sent.length).toBe(0);
+    expect(sentCreate(mark)?.id).toBe("nb-ours");
+  });
+
+  it("removes its own Failed object before creating again", async () => {
+    const mark = newMark();
+    recordCreate(mark, { noun: "notebook", name: "nb", sentAt: new Date(Date.now() - minute).toISOString() });
+    const { t, sent, removed } = target(mark, [{ id: "nb-failed", mark, status: "failed", createdAt: Date.now() }]);
+    expect(await createOnce(t)).toMatchObject({ object: { id: "nb-1" }, adopted: false });
+    expect(removed).toEqual(["nb-failed"]);
+    expect(sent).toEqual(["create"]);
+  });
+
+  it("sends no second create while an earlier one may appear, and records it as unconfirmed", async () => {
+    const mark = newMark();
+    const sentAt = new Date(Date.now() - minute).toISOString();
+    recordCreate(mark, { noun: "notebook", name: "nb", sentAt });
+    const { t, sent } = target(mark, []);
+    const error = await createOnce(t).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UnconfirmedCreate);
+    expect(error).toMatchObject({ provisionalId: `unconfirmed-create-${mark}`, sentAt, code: "AICP_WAIT" });
+    expect((error as Error).message).toContain(`an earlier run sent the create of notebook 'nb' at ${sentAt}`);
+    expect(sent).toEqual([]);
+  });
+
+  it("finds the object of a create whose answer was lost, or records the create as unconfirmed", async () => {
+    const mark = newMark();
+    const found = target(mark, [], { fails: lost(), appears: { id: "nb-late", mark, createdAt: Date.now() } });
+    expect(await createOnce(found.t)).toEqual({ object: { id: "nb-late", mark, createdAt: expect.any(Number) }, adopted: false });
+    expect(sentCreate(mark)?.id).toBe("nb-late");
+    const other = newMark();
+    const none = target(other, [], { fails: lost() });
+    const error = await createOnce(none.t).catch((e: unknown) => e);
+    expect(error).toMatchObject({ provisionalId: `unconfirmed-create-${other}`, code: "AICP_TIMEOUT", outcomeUnknown: true });
+    expect((error as Error).message).toContain("No notebook named 'nb' with this resource's mark was listed in namespace usr-1 within 0 s.");
+    expect(sentCreate(other)).toMatchObject({ name: "nb" });
+  });
+
+  it("forgets the journal entry of a create the platform refused", async () => {
+    const mark = newMark();
+    const refused = new AicpError("AICP_RET_CODE", "quota exceeded");
+    const { t } = target(mark, [], { fails: refused });
+    await expect(createOnce(t)).rejects.toBe(refused);
+    expect(sentCreate(mark)).toBeUndefined();
+  });
+
+  it("without a mark, writes no journal and watches for nothing", async () => {
+    const { t, sent } = target(undefined, [], { fails: lost(), appears: { id: "nb-late", createdAt: Date.now() } });
+    await expect(createOnce(t)).rejects.toMatchObject({ provisionalId: "unconfirmed-create-nb" });
+    expect(sent).toEqual(["create"]);
+  });
+});
+
+describe("madeBy, provisional ids and lookedUpTwice", () => {
+  const t = { idOf: (o: Obj) => o.id, createdAtOf: (o: Obj) => o.createdAt };
+  const sentAt = "2020-01-01T12:00:00.000Z";
+  const at = (iso: string) => ({ id: "x", createdAt: Date.parse(iso) });
+
+  it("takes the id the answer named, else a creation time from 10 minutes before the send to 10 minutes from now", () => {
+    expect(madeBy(t, { id: "a", createdAt: 0 }, { sentAt, id: "a" })).toBe(true);
+    expect(madeBy(t, at(sentAt), { sentAt, id: "b" })).toBe(false);
+    expect(madeBy(t, at("2020-01-01T11:50:00.000Z"), { sentAt })).toBe(true);
+    expect(madeBy(t, at("2020-01-01T11:49:59.999Z"), { sentAt })).toBe(false);
+    expect(madeBy(t, { id: "x", createdAt: NaN }, { sentAt })).toBe(false);
+    const now = new Date(Date.now()).toISOString();
+    expect(madeBy(t, { id: "x", createdAt: Date.now() + 9 * minute }, { sentAt: now })).toBe(true);
+    expect(madeBy(t, { id: "x", createdAt: Date.now() + 11 * minute }, { sentAt: now })).toBe(false);
+  });
+
+  it("names a provisional id by the mark, else the name", () => {
+    expect(provisionalId("abc", "nb")).toBe("unconfirmed-create-abc");
+    expect(provisionalId(undefined, "nb")).toBe("unconfirmed-create-nb");
+    expect(isProvisional("unconfirmed-create-abc")).toBe(true);
+    expect(isProvisional("nb-unconfirmed-create-abc")).toBe(false);
+  });
+
+  it("asks a second time, told so, only when the first lookup misses", async () => {
+    const asked: boolean[] = [];
+    expect(await lookedUpTwice(async (again) => (asked.push(again), "found"))).toBe("found");
+    expect(asked).toEqual([false]);
+    expect(await lookedUpTwice(async (again) => (asked.push(again), again ? "late" : undefined))).toBe("late");
+    expect(asked).toEqual([false, false, true]);
+  });
+});
+
+afterAll(() => {
+  for (let i = 1; i <= n; i++) forgetCreate(i.toString(16).padStart(32, "0"));
+});
