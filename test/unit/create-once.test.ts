@@ -53,6 +53,13 @@ function target(mark: string | undefined, listed: Obj[], behaviour: { fails?: Ai
   return { t, sent, removed };
 }
 
+/** The message of the error `running` ends with; fails when it succeeds. */
+const refusalOf = (running: Promise<unknown>) =>
+  running.then(
+    () => expect.fail("expected a refusal"),
+    (e: Error) => e.message,
+  );
+
 const lost = () => new AicpError("AICP_TIMEOUT", "createNotebook: no answer within 0.5 s.", { outcomeUnknown: true });
 
 let undo: () => void;
@@ -84,7 +91,7 @@ describe("createOnce", () => {
   it("refuses a copy that carries this resource's mark when no create of its own is recorded", async () => {
     const mark = newMark();
     const { t, sent } = target(mark, [{ id: "nb-copy", mark, status: "Running", createdAt: Date.now() }]);
-    const message = String((await createOnce(t).catch((e: Error) => e)).message);
+    const message = await refusalOf(createOnce(t));
     expect(message).toContain("nb-copy (Running, carrying this resource's mark, but no record of this resource's creates names it");
     expect(message).toContain("`adoptId`");
     expect(message).not.toContain("It does not carry");
@@ -96,7 +103,7 @@ describe("createOnce", () => {
     recordCreate(mark, { noun: "notebook", name: "nb", sentAt: new Date(Date.now() - 60 * minute).toISOString() });
     const copy = { id: "nb-old", mark, status: "Running", createdAt: Date.now() - 71 * minute };
     const { t, sent } = target(mark, [copy]);
-    expect(String((await createOnce(t).catch((e: Error) => e)).message)).toContain("this one is not it (made before that");
+    expect(await refusalOf(createOnce(t))).toContain("this one is not it (made before that");
     const ours = { id: "nb-ours", mark, status: "Running", createdAt: Date.now() - 69 * minute };
     const again = target(mark, [ours, { id: "nb-gone", createdAt: 0, deleting: true }]);
     expect(await createOnce(again.t)).toEqual({ object: ours, adopted: true });
