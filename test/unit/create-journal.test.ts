@@ -1,0 +1,100 @@
+/**
+ * The create journal (provider/create-journal.ts) on its own: where it
+ * lives, what an entry holds, when it is dropped, and which records of the
+ * state settle it. Each expectation is written out by hand; the folder is
+ * this file's own (test/support/isolated-journal.ts).
+ */
+import { existsSync, readFileSync } from "node:fs";
+import { homedir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { forgetCreate, journalDir, noteCreatedId, recordCreate, sentCreate, settleWithState } from "../../provider/create-journal";
+
+let n = 0xa00;
+const newMark = () => (++n).toString(16).padStart(32, "0");
+const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
+const day = 86_400_000;
+
+describe("where the journal lives", () => {
+  it("is AICP_CREATE_JOURNAL_DIR, else PULUMI_HOME's aicp/create-journal, else ~/.pulumi's", () => {
+    expect(journalDir({ AICP_CREATE_JOURNAL_DIR: "/j", PULUMI_HOME: "/p" })).toBe("/j");
+    expect(journalDir({ AICP_CREATE_JOURNAL_DIR: "", PULUMI_HOME: "/p" })).toBe(join("/p", "aicp", "create-journal"));
+    expect(journalDir({ PULUMI_HOME: "" })).toBe(join(homedir(), ".pulumi", "aicp", "create-journal"));
+  });
+});
+
+describe("an entry", () => {
+  it("is a file named by the mark holding what was sent, readable until forgotten", () => {
+    const mark = newMark();
+    const entry = { noun: "notebook", name: "nb", sentAt: ago(1000) };
+    recordCreate(mark, entry);
+    expect(JSON.parse(readFileSync(join(journalDir(), `${mark}.json`), "utf8"))).toEqual(entry);
+    expect(sentCreate(mark)).toEqual(entry);
+    forgetCreate(mark);
+    expect(existsSync(join(journalDir(), `${mark}.json`))).toBe(false);
+    expect(sentCreate(mark)).toBeUndefined();
+  });
+
+  it("is kept only under a mark: other text writes and reads nothing", () => {
+    recordCreate("../escape", { noun: "notebook", name: "nb", sentAt: ago(0) });
+    expect(existsSync(join(journalDir(), "..", "escape.json"))).toBe(false);
+    expect(sentCreate("../escape")).toBeUndefined();
+    expect(sentCreate(undefined)).toBeUndefined();
+  });
+
+  it("gains the id the create's answer named, once", () => {
+    const mark = newMark();
+    recordCreate(mark, { noun: "notebook", name: "nb", sentAt: ago(0) });
+    noteCreatedId(mark, "nb-1");
+    expect(sentCreate(mark)?.id).toBe("nb-1");
+    noteCreatedId(newMark(), "nb-2");
+    expect(sentCreate(n.toString(16).padStart(32, "0"))).toBeUndefined();
+  });
+
+  it("is dropped when it is a week old or its time cannot be read", () => {
+    const week = newMark();
+    recordCreate(week, { noun: "notebook", name: "nb", sentAt: ago(7 * day + 60_000) });
+    expect(sentCreate(week)).toBeUndefined();
+    expect(existsSync(join(journalDir(), `${week}.json`))).toBe(false);
+    const young = newMark();
+    recordCreate(young, { noun: "notebook", name: "nb", sentAt: ago(7 * day - 60_000) });
+    expect(sentCreate(young)?.name).toBe("nb");
+    const garbled = newMark();
+    recordCreate(garbled, { noun: "notebook", name: "nb", sentAt: "yesterday" });
+    expect(sentCreate(garbled)).toBeUndefined();
+  });
+});
+
+describe("settleWithState", () => {
+  const entryFor = (id?: string, sentAt = ago(60_000)) => {
+    const mark = newMark();
+    recordCreate(mark, { noun: "notebook", name: "nb", sentAt, ...(id ? { id } : {}) });
+    return { mark, sentAt };
+  };
+
+  it("removes the entry once the state records its object's id", () => {
+    const { mark } = entryFor("nb-1");
+    settleWithState(mark, "nb-1", undefined);
+    expect(sentCreate(mark)).toBeUndefined();
+  });
+
+  it("removes it for an unconfirmed record of this create or a later one, never an earlier one", () => {
+    const { mark, sentAt } = entryFor();
+    settleWithState(mark, "unconfirmed-create-x", ago(120_000));
+    expect(sentCreate(mark)).toBeDefined();
+    settleWithState(mark, "unconfirmed-create-x", 12);
+    expect(sentCreate(mark)).toBeDefined();
+    settleWithState(mark, "unconfirmed-create-x", sentAt);
+    expect(sentCreate(mark)).toBeUndefined();
+  });
+
+  it("keeps it for another object of the same mark (the old object of a replacement) and without an id", () => {
+    const { mark } = entryFor("nb-new");
+    settleWithState(mark, "nb-old", undefined);
+    expect(sentCreate(mark)?.id).toBe("nb-new");
+    const bare = entryFor();
+    settleWithState(bare.mark, "nb-old", ago(0));
+    expect(sentCreate(bare.mark)).toBeDefined();
+    settleWithState(42, "nb-new", undefined);
+  });
+});
