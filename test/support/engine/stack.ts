@@ -14,6 +14,8 @@
  * - a failed Create or Update that made an object (ErrorResourceInitFailed)
  *   is recorded with its id and state, and the command fails;
  * - what the program no longer declares is deleted after the rest, last first;
+ * - a preview records, of what it would create or update, the checked inputs
+ *   as outputs (the plugin does not support preview) and the rest unknown;
  * - a resource's URN names its parents' types (`parentType$aicp:index:Notebook`);
  * - kill(), kill -9 of the engine and its plugin mid-command: what finished
  *   before stays recorded (the engine's checkpoints), the step in flight
@@ -26,6 +28,9 @@
 import { vi } from "vitest";
 import type { Timings } from "../../../provider/timing";
 import { ProviderCallError, startPlugin, type PluginProcess } from "./plugin-process";
+import { encrypted, plain, previewOutputs, secret, withIgnored } from "./values";
+
+export { isUnknown, plain, secret } from "./values";
 
 export type Kind = "Notebook" | "ResourceGroup";
 type Props = Record<string, unknown>;
@@ -76,6 +81,8 @@ export interface Step {
 
 export interface CommandResult {
   steps: Step[];
+  /** Each resource's outputs by key as the command leaves them; a preview's are what it would record (values.ts previewOutputs). */
+  outputs: Outputs;
   /** What the provider warned of (the engine prints these under "Diagnostics"). */
   warnings: string[];
 }
@@ -98,10 +105,6 @@ export interface StackOptions {
   config: Record<string, string>;
   timings?: Partial<Timings>;
 }
-
-const unknown = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
-const secretKey = "4dabf18193072939515e22adb298388d";
-const secretMark = "1b47061264138c4ac30d75fd1eb44270";
 
 export class InProcessStack {
   readonly resources: Recorded[] = [];
@@ -160,7 +163,7 @@ export class InProcessStack {
 
   /** Runs one command with a fresh plugin, collecting its steps and warnings; throws CommandFailed on any error. */
   private async command(name: string, body: (result: CommandResult) => Promise<void>): Promise<CommandResult> {
-    const result: CommandResult = { steps: [], warnings: [] };
+    const result: CommandResult = { steps: [], outputs: {}, warnings: [] };
     const stderr = vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => {
       const line = args.map(String).join(" ");
       if (line.startsWith("warning: ")) result.warnings.push(line.slice("warning: ".length));
@@ -202,7 +205,7 @@ export class InProcessStack {
 
   private async deploy(program: Program, result: CommandResult, options: { replace?: string[]; dryRun: boolean }): Promise<void> {
     await this.configure();
-    const outs: Outputs = {};
+    const outs = result.outputs;
     const deleteAtEnd: Recorded[] = [];
     for (const declared of program.resources) {
       const urn = this.urnOf(declared.kind, declared.name, declared.parent);
@@ -215,7 +218,7 @@ export class InProcessStack {
       const checked = await this.check(urn, old?.inputs ?? {}, inputs);
       if (!old) {
         step("create");
-        outs[key] = options.dryRun ? unknownOutputs() : { ...(await this.create(declared, urn, checked)).outputs };
+        outs[key] = options.dryRun ? previewOutputs(checked) : { ...(await this.create(declared, urn, checked)).outputs };
         continue;
       }
       const diff = await this.diff(old, checked, declared.ignoreChanges ?? []);
@@ -223,7 +226,7 @@ export class InProcessStack {
       if (forced || diff.replaces.length > 0) {
         step("replace", diff);
         if (options.dryRun) {
-          outs[key] = unknownOutputs();
+          outs[key] = previewOutputs(checked);
           continue;
         }
         if (declared.deleteBeforeReplace || (!forced && diff.deleteBeforeReplace)) await this.remove(old, undefined);
@@ -232,7 +235,7 @@ export class InProcessStack {
         outs[key] = { ...(await this.create(declared, urn, checked)).outputs };
       } else if (diff.changed || old.initErrors.length > 0) {
         step("update", diff);
-        outs[key] = options.dryRun ? { ...old.outputs, id: old.id } : { ...(await this.update(old, checked, declared)).outputs };
+        outs[key] = options.dryRun ? previewOutputs(checked, old.id) : { ...(await this.update(old, checked, declared)).outputs };
       } else {
         step("same", diff);
         if (!options.dryRun) old.inputs = checked;
@@ -342,41 +345,3 @@ export class InProcessStack {
 }
 
 type Proto = PluginProcess["proto"];
-
-/** Inputs with each ignored property put back to its recorded value (the engine's processIgnoreChanges, top-level paths). */
-function withIgnored(news: Props, olds: Props, ignoreChanges: string[]): Props {
-  const out = { ...news };
-  for (const key of ignoreChanges) {
-    if (key in olds) out[key] = olds[key];
-    else delete out[key];
-  }
-  return out;
-}
-
-/** The outputs of a resource a preview would create: every one unknown. */
-function unknownOutputs(): Props {
-  return new Proxy({}, { get: () => unknown });
-}
-
-/** A program input marked secret, as the engine sends it (`pulumi.secret(…)`, YAML's `fn::secret`). */
-export function secret(value: unknown): Props {
-  return { [secretKey]: secretMark, value };
-}
-
-/** `value` with each value marked secret replaced by what `onSecret` makes of the value inside. */
-function mapSecrets(value: unknown, onSecret: (inner: unknown) => unknown): unknown {
-  if (value !== null && typeof value === "object" && (value as Props)[secretKey] === secretMark) return onSecret((value as Props).value);
-  if (Array.isArray(value)) return value.map((v) => mapSecrets(v, onSecret));
-  if (value !== null && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, mapSecrets(v, onSecret)]));
-  return value;
-}
-
-/** A value as the checkpoint holds it: what is marked secret encrypted. */
-function encrypted(value: unknown): unknown {
-  return mapSecrets(value, () => ({ [secretKey]: secretMark, ciphertext: "[secret]" }));
-}
-
-/** A recorded value without its secret mark (what `pulumi stack output --show-secrets` prints). */
-export function plain(value: unknown): unknown {
-  return mapSecrets(value, plain);
-}
