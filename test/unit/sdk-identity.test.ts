@@ -1,0 +1,55 @@
+/**
+ * The TypeScript SDK's side of the misbehaving-platform cases "same stack
+ * name, two backends" and "same name, two parents" (the plugin's side runs
+ * in-process in test/contract/misbehaving-names.test.ts): a resource's
+ * auto-name suffix and mark (sdk/forward.ts) differ between two stacks of one
+ * project and stack name (each has its own random id, the StackMark resource)
+ * and between two parents of one resource name, and are the same on every run
+ * of one stack. Pulumi's mocks stand in for the engine; a fresh module copy
+ * is a new program run.
+ */
+import { describe, expect, it, vi } from "vitest";
+import type { ResourceKind } from "../../sdk/forward";
+
+/** One program run of stack `ci` of project `twin` whose StackMark holds `stackId`: the identity of `kind` `name` under `team`'s component, or at the top. */
+async function identity(stackId: string, kind: ResourceKind, name: string, team?: string): Promise<{ suffix: string; mark: string }> {
+  vi.resetModules();
+  const pulumi = await import("@pulumi/pulumi");
+  await pulumi.runtime.setMocks(
+    {
+      newResource: (args) => ({ id: `${args.name}-id`, state: args.type.endsWith(":StackMark") ? { value: stackId } : args.inputs }),
+      call: (args) => args.inputs,
+    },
+    "twin",
+    "ci",
+    false,
+  );
+  const forward = await import("../../sdk/forward");
+  const parent = team === undefined ? undefined : new pulumi.ComponentResource(`team:${team}:Team`, team, {});
+  const value = (output: { apply<U>(f: (v: string) => U): unknown }) => new Promise<string>((resolve) => output.apply(resolve));
+  return { suffix: await value(forward.autoNameSuffix(kind, name, parent)), mark: await value(forward.ownerMark(kind, name, parent)) };
+}
+
+describe("the TypeScript SDK's identity of a resource", () => {
+  it("is the same on every run of one stack", async () => {
+    expect(await identity("id-a", "Notebook", "research")).toEqual(await identity("id-a", "Notebook", "research"));
+    expect(await identity("id-a", "Notebook", "worker", "a")).toEqual(await identity("id-a", "Notebook", "worker", "a"));
+  });
+
+  it("differs between two stacks of one project and stack name (two backends: two random ids)", async () => {
+    const a = await identity("id-a", "Notebook", "research");
+    const b = await identity("id-b", "Notebook", "research");
+    expect(a.suffix).toMatch(/^[0-9a-f]{7}$/);
+    expect(a.mark).toMatch(/^[0-9a-f]{32}$/);
+    expect(b.suffix).not.toBe(a.suffix);
+    expect(b.mark).not.toBe(a.mark);
+  });
+
+  it("differs between two parents of one resource name, and from the same name at the top", async () => {
+    for (const kind of ["Notebook", "ResourceGroup"] as const) {
+      const [a, b, top] = [await identity("id-a", kind, "worker", "a"), await identity("id-a", kind, "worker", "b"), await identity("id-a", kind, "worker")];
+      expect(new Set([a.suffix, b.suffix, top.suffix]).size).toBe(3);
+      expect(new Set([a.mark, b.mark, top.mark]).size).toBe(3);
+    }
+  });
+});
