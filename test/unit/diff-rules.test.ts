@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { changedKeys, sameValue } from "../../provider/inputs";
-import { coversSubset, diffNotebook, sameInstant } from "../../provider/notebook-inputs";
+import { coversSubset, diffNotebook, sameInstant, type NotebookInputs } from "../../provider/notebook-inputs";
 import { diff as groupDiff, type ResourceGroupOutputs } from "../../provider/resource-group";
 
 describe("sameValue", () => {
@@ -65,28 +65,30 @@ describe("sameInstant", () => {
 });
 
 describe("an input the program stops setting", () => {
+  /** The program's inputs: only what a case sets. */
+  const news = (set: Partial<NotebookInputs> = {}) => set as NotebookInputs;
   const at = "2030-01-01T18:00:00Z";
 
   it("is cleared in place for a time, and replaces the notebook for any other field the platform keeps", () => {
-    expect(diffNotebook({ stopTime: at, inputShape: { stopTime: true } }, {})).toEqual({ updates: ["stopTime"], replaces: [] });
-    expect(diffNotebook({ autoDeleteTime: at, inputShape: { autoDeleteTime: true } }, {})).toEqual({ updates: ["autoDeleteTime"], replaces: [] });
-    expect(diffNotebook({ image: "jupyter:1", inputShape: { image: true } }, {})).toEqual({ updates: ["image"], replaces: [] });
-    expect(diffNotebook({ pip: "pip-1", inputShape: { pip: true } }, {})).toEqual({ updates: [], replaces: ["pip"] });
+    expect(diffNotebook({ stopTime: at, inputShape: { stopTime: true } }, news())).toEqual({ updates: ["stopTime"], replaces: [] });
+    expect(diffNotebook({ autoDeleteTime: at, inputShape: { autoDeleteTime: true } }, news())).toEqual({ updates: ["autoDeleteTime"], replaces: [] });
+    expect(diffNotebook({ image: "jupyter:1", inputShape: { image: true } }, news())).toEqual({ updates: ["image"], replaces: [] });
+    expect(diffNotebook({ pip: "pip-1", inputShape: { pip: true } }, news())).toEqual({ updates: [], replaces: ["pip"] });
   });
 
   it("changes nothing when the platform holds nothing for it, or the program never set it (or the state is too old to say)", () => {
     for (const none of [undefined, null, "", []]) {
-      expect(diffNotebook({ envs: none, inputShape: { envs: true } }, {})).toEqual({ updates: [], replaces: [] });
+      expect(diffNotebook({ envs: none, inputShape: { envs: true } }, news())).toEqual({ updates: [], replaces: [] });
     }
-    expect(diffNotebook({ stopTime: at, inputShape: { image: true } }, {})).toEqual({ updates: [], replaces: [] });
-    expect(diffNotebook({ stopTime: at }, {})).toEqual({ updates: [], replaces: [] });
-    expect(diffNotebook({ stopTime: at, inputShape: null }, {})).toEqual({ updates: [], replaces: [] });
+    expect(diffNotebook({ stopTime: at, inputShape: { image: true } }, news())).toEqual({ updates: [], replaces: [] });
+    expect(diffNotebook({ stopTime: at }, news())).toEqual({ updates: [], replaces: [] });
+    expect(diffNotebook({ stopTime: at, inputShape: null }, news())).toEqual({ updates: [], replaces: [] });
   });
 
   it("takes a default the program left out as wanted, against a recorded value or the default", () => {
-    expect(diffNotebook({ desiredState: "Stopped" }, {})).toEqual({ updates: ["desiredState"], replaces: [] });
-    expect(diffNotebook({}, { desiredState: "Stopped" })).toEqual({ updates: ["desiredState"], replaces: [] });
-    expect(diffNotebook({}, { readyTimeoutSeconds: 600 })).toEqual({ updates: [], replaces: [] });
+    expect(diffNotebook({ desiredState: "Stopped" }, news())).toEqual({ updates: ["desiredState"], replaces: [] });
+    expect(diffNotebook({}, news({ desiredState: "Stopped" }))).toEqual({ updates: ["desiredState"], replaces: [] });
+    expect(diffNotebook({}, news({ readyTimeoutSeconds: 600 }))).toEqual({ updates: [], replaces: [] });
   });
 });
 
