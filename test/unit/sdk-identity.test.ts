@@ -1,7 +1,9 @@
 /**
  * The TypeScript SDK's side of the misbehaving-platform cases "same stack
- * name, two backends" and "same name, two parents" (the plugin's side runs
- * in-process in test/contract/misbehaving-names.test.ts): a resource's
+ * name, two backends", "same name, two parents" and "forced replacement"
+ * (the plugin's side runs in-process in test/contract/misbehaving-names.test.ts):
+ * every resource asks the engine to delete before it replaces (the engine
+ * never asks the provider on `--replace`), and a resource's
  * auto-name suffix and mark (sdk/forward.ts) differ between two stacks of one
  * project and stack name (each has its own random id, the StackMark resource)
  * and between two parents of one resource name, and are the same on every run
@@ -11,8 +13,8 @@
 import { describe, expect, it, vi } from "vitest";
 import type { ResourceKind } from "../../sdk/forward";
 
-/** One program run of stack `ci` of project `twin` whose StackMark holds `stackId`: the identity of `kind` `name` under `team`'s component, or at the top. */
-async function identity(stackId: string, kind: ResourceKind, name: string, team?: string): Promise<{ suffix: string; mark: string }> {
+/** Mocks for one program run of stack `ci` of project `twin` whose StackMark holds `stackId`; returns the fresh SDK and Pulumi. */
+async function programRun(stackId: string) {
   vi.resetModules();
   const pulumi = await import("@pulumi/pulumi");
   await pulumi.runtime.setMocks(
@@ -24,6 +26,12 @@ async function identity(stackId: string, kind: ResourceKind, name: string, team?
     "ci",
     false,
   );
+  return { pulumi, sdk: await import("../../sdk") };
+}
+
+/** One program run of stack `ci` of project `twin` whose StackMark holds `stackId`: the identity of `kind` `name` under `team`'s component, or at the top. */
+async function identity(stackId: string, kind: ResourceKind, name: string, team?: string): Promise<{ suffix: string; mark: string }> {
+  const { pulumi } = await programRun(stackId);
   const forward = await import("../../sdk/forward");
   const parent = team === undefined ? undefined : new pulumi.ComponentResource(`team:${team}:Team`, team, {});
   const value = (output: { apply<U>(f: (v: string) => U): unknown }) => new Promise<string>((resolve) => output.apply(resolve));
@@ -50,6 +58,23 @@ describe("the TypeScript SDK's identity of a resource", () => {
       const [a, b, top] = [await identity("id-a", kind, "worker", "a"), await identity("id-a", kind, "worker", "b"), await identity("id-a", kind, "worker")];
       expect(new Set([a.suffix, b.suffix, top.suffix]).size).toBe(3);
       expect(new Set([a.mark, b.mark, top.mark]).size).toBe(3);
+    }
+  });
+});
+
+describe("the TypeScript SDK's replacements", () => {
+  it("delete first, whatever the program's options say: a new object would carry the old one's name and mark", async () => {
+    const { sdk } = await programRun("id-a");
+    const runtime = (await import("@pulumi/pulumi/runtime/resource")) as unknown as { default: Record<string, (...args: unknown[]) => unknown> };
+    const registered = vi.spyOn(runtime.default, "registerResource");
+    try {
+      new sdk.Notebook("research", { chargeMode: "elastic", duration: 3600, image: "jupyter:1", imageType: "official", serverType: "jupyter", replicaSpecs: { specs: "sku-1" } }, { deleteBeforeReplace: false });
+      new sdk.ResourceGroup("pool", { skuId: "sku-1", podTypes: ["instance"] });
+      const options = (type: string) => registered.mock.calls.find((call) => call[2] === type)?.[8] as { deleteBeforeReplace?: boolean } | undefined;
+      expect(options("pulumi-nodejs:dynamic/aicp:Notebook")?.deleteBeforeReplace).toBe(true);
+      expect(options("pulumi-nodejs:dynamic/aicp:ResourceGroup")?.deleteBeforeReplace).toBe(true);
+    } finally {
+      registered.mockRestore();
     }
   });
 });
