@@ -14,6 +14,11 @@
  * - a failed Create or Update that made an object (ErrorResourceInitFailed)
  *   is recorded with its id and state, and the command fails;
  * - what the program no longer declares is deleted after the rest, last first;
+ * - explicit provider instances (Program.providers) each run a plugin of their
+ *   own, configured from their own arguments (providers.ts);
+ * - the import option reads the id with nothing recorded, then checks and
+ *   diffs the program's inputs against what was read: an update if they
+ *   differ in place, an error if they would replace it (import.ts);
  * - a preview records, of what it would create or update, the checked inputs
  *   as outputs (the plugin does not support preview) and the rest unknown;
  * - a resource's URN names its parents' types (`parentType$aicp:index:Notebook`);
@@ -27,8 +32,10 @@
  */
 import { vi } from "vitest";
 import type { Timings } from "../../../provider/timing";
+import { readForImport } from "./import";
 import { ProviderCallError, startPlugin, type PluginProcess } from "./plugin-process";
-import { encrypted, plain, previewOutputs, secret, withIgnored } from "./values";
+import { checkAndConfigure, ExplicitProviders } from "./providers";
+import { encrypted, plain, previewOutputs, withIgnored } from "./values";
 
 export { isUnknown, plain, secret } from "./values";
 
@@ -54,11 +61,17 @@ export interface Declared {
   timeouts?: { create?: number; update?: number; delete?: number };
   /** The type chain of its parent (`team:a:Team`; `a:A$b:B` for a grandparent), which its URN names. */
   parent?: string;
+  /** The explicit provider instance (a name in Program.providers) that manages it; the default one otherwise. */
+  provider?: string;
+  /** The import option: the id of an existing object this resource takes over. */
+  import?: string;
 }
 
 export interface Program {
   resources: Declared[];
   outputs?: (outs: Outputs) => Props;
+  /** Explicit provider instances (`pulumi:providers:aicp` resources) by name, with their arguments. */
+  providers?: Record<string, Props>;
 }
 
 export interface Recorded {
@@ -69,12 +82,13 @@ export interface Recorded {
   inputs: Props;
   outputs: Props;
   initErrors: string[];
+  provider?: string;
 }
 
 export interface Step {
   kind: Kind;
   name: string;
-  op: "create" | "update" | "replace" | "same" | "delete" | "refresh";
+  op: "create" | "update" | "replace" | "same" | "delete" | "refresh" | "import";
   diffs: string[];
   replaces: string[];
 }
@@ -111,6 +125,9 @@ export class InProcessStack {
   outputs: Props = {};
   private providerInputs: Props = {};
   private plugin: PluginProcess | undefined;
+  /** The plugin of the explicit provider instance serving the resource at hand, if not the default one. */
+  private current: PluginProcess | undefined;
+  private readonly explicit = new ExplicitProviders((name) => this.providerUrn(name), () => this.options.timings);
 
   constructor(readonly options: StackOptions) {}
 
@@ -125,7 +142,7 @@ export class InProcessStack {
 
   /** The state as the engine writes it to its backend: every value marked secret encrypted (shown here as "[secret]"). */
   checkpoint(): string {
-    return JSON.stringify({ provider: encrypted(this.providerInputs), resources: encrypted(this.resources), outputs: encrypted(this.outputs) });
+    return JSON.stringify({ provider: encrypted(this.providerInputs), providers: encrypted(this.explicit.recorded), resources: encrypted(this.resources), outputs: encrypted(this.outputs) });
   }
 
   /** `pulumi state delete` of the records `which` selects. */
@@ -151,11 +168,13 @@ export class InProcessStack {
   /** kill -9 of the engine and its plugin while a command runs (see PluginProcess.kill): that command fails, its step in flight unrecorded. */
   kill(): void {
     this.plugin?.kill();
+    this.explicit.kill();
   }
 
   async destroy(): Promise<CommandResult> {
     return this.command("destroy", async (result) => {
       await this.configure();
+      await this.explicit.configureRecorded();
       for (const r of [...this.resources].reverse()) await this.remove(r, result);
       this.outputs = {};
     });
@@ -176,6 +195,8 @@ export class InProcessStack {
       throw new CommandFailed(name, result, [error instanceof Error ? error.message : String(error)]);
     } finally {
       stderr.mockRestore();
+      this.current = undefined;
+      await this.explicit.close();
       await this.plugin.close();
       this.plugin = undefined;
     }
@@ -183,7 +204,7 @@ export class InProcessStack {
 
   private get p(): PluginProcess {
     if (!this.plugin) throw new Error("no command is running");
-    return this.plugin;
+    return this.current ?? this.plugin;
   }
 
   private struct(value: Props) {
@@ -192,28 +213,35 @@ export class InProcessStack {
 
   /** The default provider: CheckConfig (which keeps the recorded stack mark), then Configure. */
   private async configure(): Promise<void> {
-    const { proto } = this.p;
-    const news: Props = { ...this.options.config, version: "0.1.0" };
-    if (news.secretAccessKey !== undefined) news.secretAccessKey = secret(news.secretAccessKey);
-    const urn = `urn:pulumi:${this.options.stack ?? "dev"}::${this.options.project ?? "aicp-test"}::pulumi:providers:aicp::default`;
-    const checked = await this.p.call<InstanceType<Proto["CheckResponse"]>>("checkConfig", new proto.CheckRequest().setUrn(urn).setOlds(this.struct(this.providerInputs)).setNews(this.struct(news)));
-    const failures = checked.getFailuresList();
-    if (failures.length > 0) throw new Error(failures.map((f) => `${f.getProperty()}: ${f.getReason()}`).join("; "));
-    this.providerInputs = this.p.grpc.toJson(checked.getInputs());
-    await this.p.call("configure", new proto.ConfigureRequest().setArgs(this.struct(this.providerInputs)).setAcceptsecrets(true).setAcceptresources(true));
+    this.providerInputs = await checkAndConfigure(this.p, this.providerUrn("default"), this.providerInputs, this.options.config);
+  }
+
+  private providerUrn(name: string): string {
+    return `urn:pulumi:${this.options.stack ?? "dev"}::${this.options.project ?? "aicp-test"}::pulumi:providers:aicp::${name}`;
+  }
+
+  /** The calls that follow go to the plugin of the provider instance `provider` (the default one when undefined). */
+  private use(provider: string | undefined): void {
+    this.current = provider === undefined ? undefined : this.explicit.plugin(provider);
   }
 
   private async deploy(program: Program, result: CommandResult, options: { replace?: string[]; dryRun: boolean }): Promise<void> {
     await this.configure();
+    for (const [name, args] of Object.entries(program.providers ?? {})) await this.explicit.declare(name, args, options.dryRun);
     const outs = result.outputs;
     const deleteAtEnd: Recorded[] = [];
     for (const declared of program.resources) {
       const urn = this.urnOf(declared.kind, declared.name, declared.parent);
-      const old = this.resources.find((r) => r.urn === urn);
       const key = declared.key ?? declared.name;
       const step = (op: Step["op"], diff: { diffs: string[]; replaces: string[] } = { diffs: [], replaces: [] }) =>
         result.steps.push({ kind: declared.kind, name: declared.name, op, diffs: diff.diffs, replaces: diff.replaces });
+      this.use(undefined);
       const news = typeof declared.inputs === "function" ? await declared.inputs(outs, (name, args) => this.invoke(name, args)) : declared.inputs;
+      this.use(declared.provider);
+      const recorded = this.resources.find((r) => r.urn === urn);
+      const imported = declared.import !== undefined && recorded?.id !== declared.import ? await this.importOption(declared, urn, recorded, options.dryRun) : undefined;
+      if (imported) step("import");
+      const old = imported ?? recorded;
       const inputs = old ? withIgnored(news, old.inputs, declared.ignoreChanges ?? []) : news;
       const checked = await this.check(urn, old?.inputs ?? {}, inputs);
       if (!old) {
@@ -225,6 +253,11 @@ export class InProcessStack {
       const forced = options.replace?.includes(key) === true;
       if (forced || diff.replaces.length > 0) {
         step("replace", diff);
+        if (declared.import !== undefined) {
+          const message = `previously-imported resources that still specify an ID may not be replaced; please remove the \`import\` declaration from your program;\n${diff.replaces.join(", ")}`;
+          if (!options.dryRun) throw new Error(message);
+          result.warnings.push(message);
+        }
         if (options.dryRun) {
           outs[key] = previewOutputs(checked);
           continue;
@@ -237,8 +270,9 @@ export class InProcessStack {
         step("update", diff);
         outs[key] = options.dryRun ? previewOutputs(checked, old.id) : { ...(await this.update(old, checked, declared)).outputs };
       } else {
-        step("same", diff);
-        if (!options.dryRun) old.inputs = checked;
+        // An import that matches the program records what it read, with no step of its own after the import.
+        if (!imported) step("same", diff);
+        if (!options.dryRun && !imported) old.inputs = checked;
         outs[key] = { ...old.outputs, id: old.id };
       }
     }
@@ -249,7 +283,17 @@ export class InProcessStack {
       else await this.remove(r, result);
     }
     for (const r of deleteAtEnd) await this.remove(r, undefined);
+    this.use(undefined);
     if (!options.dryRun) this.outputs = program.outputs ? program.outputs(outs) : {};
+  }
+
+  /** The import option's read (import.ts): what it records, kept only when not a preview. */
+  private async importOption(declared: Declared, urn: string, recorded: Recorded | undefined, dryRun: boolean): Promise<Recorded> {
+    if (recorded) throw new Error(`the in-process engine does not model an import that replaces the recorded ${urn}`);
+    const read = await readForImport(this.p, urn, declared.import!);
+    const made: Recorded = { kind: declared.kind, name: declared.name, urn, ...read, initErrors: [], provider: declared.provider };
+    if (!dryRun) this.resources.push(made);
+    return made;
   }
 
   /** A function call through the plugin's Invoke. */
@@ -285,7 +329,7 @@ export class InProcessStack {
     const { proto } = this.p;
     const request = new proto.CreateRequest().setUrn(urn).setProperties(this.struct(inputs)).setTimeout(declared.timeouts?.create ?? 0);
     const record = (id: string, outputs: Props, initErrors: string[]): Recorded => {
-      const made: Recorded = { kind: declared.kind, name: declared.name, urn, id, inputs, outputs: { ...outputs }, initErrors };
+      const made: Recorded = { kind: declared.kind, name: declared.name, urn, id, inputs, outputs: { ...outputs }, initErrors, provider: declared.provider };
       this.resources.push(made);
       return made;
     };
@@ -322,6 +366,7 @@ export class InProcessStack {
   }
 
   private async remove(r: Recorded, result: CommandResult | undefined): Promise<void> {
+    this.use(r.provider);
     const { proto } = this.p;
     result?.steps.push({ kind: r.kind, name: r.name, op: "delete", diffs: [], replaces: [] });
     await this.p.call("delete", new proto.DeleteRequest().setUrn(r.urn).setId(r.id).setProperties(this.struct(r.outputs)).setOldInputs(this.struct(r.inputs)));
@@ -330,8 +375,10 @@ export class InProcessStack {
 
   private async readAll(result: CommandResult): Promise<void> {
     await this.configure();
-    const { proto } = this.p;
+    await this.explicit.configureRecorded();
     for (const r of [...this.resources]) {
+      this.use(r.provider);
+      const { proto } = this.p;
       const request = new proto.ReadRequest().setUrn(r.urn).setId(r.id).setProperties(this.struct(r.outputs)).setInputs(this.struct(r.inputs));
       const response = await this.p.call<InstanceType<Proto["ReadResponse"]>>("read", request);
       result.steps.push({ kind: r.kind, name: r.name, op: "refresh", diffs: [], replaces: [] });
