@@ -19,10 +19,14 @@ type CheckResponse = InstanceType<PluginProcess["proto"]["CheckResponse"]>;
 /** The provider's version the engine adds to an instance's inputs. */
 const version = "0.1.0";
 
-/** CheckConfig of `news` (the secret key marked secret, as `pulumi config set --secret` or the program's secret() gives it) against `olds`, then Configure; the checked inputs, to record. */
+/** The stack's aicp:* configuration as the engine sends it to the default provider: the key marked secret (`pulumi config set --secret`). */
+export function stackConfig(config: Record<string, string>): Props {
+  return config.secretAccessKey === undefined ? { ...config } : { ...config, secretAccessKey: secret(config.secretAccessKey) };
+}
+
+/** CheckConfig of `config` (as the engine sends it: a program's plain values plain) against `olds`, then Configure; the checked inputs, to record. */
 export async function checkAndConfigure(p: PluginProcess, urn: string, olds: Props, config: Props): Promise<Props> {
   const news: Props = { ...config, version };
-  if (typeof news.secretAccessKey === "string") news.secretAccessKey = secret(news.secretAccessKey);
   const checked = await p.call<CheckResponse>("checkConfig", new p.proto.CheckRequest().setUrn(urn).setOlds(p.grpc.toStruct(olds)).setNews(p.grpc.toStruct(news)));
   const failures = checked.getFailuresList();
   if (failures.length > 0) throw new Error(failures.map((f) => `${f.getProperty()}: ${f.getReason()}`).join("; "));

@@ -19,6 +19,7 @@
  * - the import option reads the id with nothing recorded, then checks and
  *   diffs the program's inputs against what was read: an update if they
  *   differ in place, an error if they would replace it (import.ts);
+ *   import() is `pulumi import`: the read recorded as it is;
  * - a preview records, of what it would create or update, the checked inputs
  *   as outputs (the plugin does not support preview) and the rest unknown;
  * - a resource's URN names its parents' types (`parentType$aicp:index:Notebook`);
@@ -34,7 +35,7 @@ import { vi } from "vitest";
 import type { Timings } from "../../../provider/timing";
 import { readForImport } from "./import";
 import { ProviderCallError, startPlugin, type PluginProcess } from "./plugin-process";
-import { checkAndConfigure, ExplicitProviders } from "./providers";
+import { checkAndConfigure, ExplicitProviders, stackConfig } from "./providers";
 import { encrypted, plain, previewOutputs, withIgnored } from "./values";
 
 export { isUnknown, plain, secret } from "./values";
@@ -69,7 +70,8 @@ export interface Declared {
 
 export interface Program {
   resources: Declared[];
-  outputs?: (outs: Outputs) => Props;
+  /** The stack outputs, from the resources' outputs and the provider's functions. */
+  outputs?: (outs: Outputs, invoke: Invoke) => Props | Promise<Props>;
   /** Explicit provider instances (`pulumi:providers:aicp` resources) by name, with their arguments. */
   providers?: Record<string, Props>;
 }
@@ -161,6 +163,17 @@ export class InProcessStack {
     });
   }
 
+  /** `pulumi import <type> <name> <id>`: the object read (import.ts) and recorded with the inputs read, from which the CLI writes the program's code. */
+  async import(kind: Kind, name: string, id: string): Promise<CommandResult> {
+    return this.command("import", async (result) => {
+      await this.configure();
+      const urn = this.urnOf(kind, name);
+      if (this.resources.some((r) => r.urn === urn)) throw new Error(`resource '${urn}' already exists`);
+      this.resources.push({ kind, name, urn, ...(await readForImport(this.p, urn, id)), initErrors: [] });
+      result.steps.push({ kind, name, op: "import", diffs: [], replaces: [] });
+    });
+  }
+
   async refresh(): Promise<CommandResult> {
     return this.command("refresh", (result) => this.readAll(result));
   }
@@ -213,7 +226,7 @@ export class InProcessStack {
 
   /** The default provider: CheckConfig (which keeps the recorded stack mark), then Configure. */
   private async configure(): Promise<void> {
-    this.providerInputs = await checkAndConfigure(this.p, this.providerUrn("default"), this.providerInputs, this.options.config);
+    this.providerInputs = await checkAndConfigure(this.p, this.providerUrn("default"), this.providerInputs, stackConfig(this.options.config));
   }
 
   private providerUrn(name: string): string {
@@ -284,7 +297,7 @@ export class InProcessStack {
     }
     for (const r of deleteAtEnd) await this.remove(r, undefined);
     this.use(undefined);
-    if (!options.dryRun) this.outputs = program.outputs ? program.outputs(outs) : {};
+    if (!options.dryRun) this.outputs = program.outputs ? await program.outputs(outs, (name, args) => this.invoke(name, args)) : {};
   }
 
   /** The import option's read (import.ts): what it records, kept only when not a preview. */
