@@ -50,7 +50,7 @@ describe("what Pulumi shows is what the platform has (in-process engine)", () =>
     expect(first.text).toContain("readyTimeoutSeconds");
     c.emulator.clearRequests();
     const up = c.stack.up(research({ readyTimeoutSeconds: 60 }));
-    for (let i = 0; i < 200 && c.sent("listNotebooks") < 3; i++) await new Promise((r) => setTimeout(r, 25));
+    for (let i = 0; i < 800 && c.sent("listNotebooks") < 3; i++) await new Promise((r) => setTimeout(r, 25));
     expect(c.sent("listNotebooks"), "the up should be waiting").toBeGreaterThanOrEqual(3);
     c.emulator.clock.advance(600_000);
     await up;
@@ -111,8 +111,9 @@ describe("what Pulumi shows is what the platform has (in-process engine)", () =>
 
   it("a stop at the notebook's own stop time is not drift: refresh and up leave it stopped", async () => {
     const c = await setUp();
-    // The provider judges a stop time against the machine's clock, so this one comes in real time.
-    const program = research({ stopTime: inSeconds(2) });
+    // The provider judges a stop time against the machine's clock, so this one comes in real time (2 to 3 s,
+    // so that it is still ahead when the up checks it on a loaded machine).
+    const program = research({ stopTime: inSeconds(3) });
     await c.stack.up(program);
     await until(c, (nb) => nb.status === "Stopped");
     await c.stack.refresh();
