@@ -130,7 +130,10 @@ describe("lifecycles against the emulator", () => {
     await eventually(async () => (await inFlight()) > 0, "the stop request to reach the platform");
     expect(emulator.deleteNotebook(created.id)).toBe(true);
     await expect(removal).resolves.toBeUndefined();
-    expect(writes("stopNotebooks").map((r) => r.status)).toEqual([404]);
+    // Each stop sent (one, or a retry where a loaded machine let the first pass the 0.5 s timeout) was told 404.
+    const stops = writes("stopNotebooks").map((r) => r.status);
+    expect(stops.length).toBeGreaterThan(0);
+    expect(new Set(stops)).toEqual(new Set([404]));
     expect(own()).toEqual([]);
   });
 

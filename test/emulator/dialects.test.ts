@@ -1,6 +1,6 @@
 /** Each dialect switch (emulator/types.ts, Dialect) observed over real HTTP, switched without a restart. */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { DEFAULT_DIALECT, startEmulator, type Emulator } from "../../emulator";
+import { DEFAULT_DIALECT, EmulatorClock, startEmulator, type Emulator } from "../../emulator";
 import { NS, admin, client } from "./client";
 
 let emu: Emulator;
@@ -249,18 +249,29 @@ describe("envsAsString", () => {
 });
 
 describe("startFailed", () => {
+  // A clock that stands still (emulator/clock.ts): Failed comes when the test moves it, and a restart stays Pending however slow the machine.
+  let still: Emulator;
+  let stillApi: ReturnType<typeof client>;
+  beforeAll(async () => {
+    still = await startEmulator({ notebookReadyDelayMs: 1000, clock: new EmulatorClock(() => 1_800_000_000_000) });
+    stillApi = client(still);
+  });
+  afterAll(() => still.close());
+
   it("restart starts a Failed notebook again; refuse answers 400 naming the status and leaves it Failed", async () => {
-    const r = await api.post(`${nbPath}/create`, notebookBody({ name: "start-failed", image: "jupyter:does-not-exist" }));
+    const r = await stillApi.post(`${nbPath}/create`, notebookBody({ name: "start-failed", image: "jupyter:does-not-exist" }));
     const uuid = r.json.data[0].uuid as string;
-    const status = async () => (await api.get(`${nbPath}/notebooks`, { name: "start-failed" })).json.data[0].status;
-    for (let i = 0; i < 100 && (await status()) !== "Failed"; i++) await new Promise((done) => setTimeout(done, 50));
-    emu.setDialect({ startFailed: "refuse" });
-    const refused = await api.post(`${nbPath}/notebooks/start`, { uuids: [uuid], sku_id: "sku-1" });
+    const status = async () => (await stillApi.get(`${nbPath}/notebooks`, { name: "start-failed" })).json.data[0].status;
+    expect(await status()).toBe("Pending");
+    still.clock.advance(1000);
+    expect(await status()).toBe("Failed");
+    still.setDialect({ startFailed: "refuse" });
+    const refused = await stillApi.post(`${nbPath}/notebooks/start`, { uuids: [uuid], sku_id: "sku-1" });
     expect([refused.status, refused.json.ret_code]).toEqual([400, 400]);
     expect(refused.json.message).toContain("is Failed and cannot be started");
     expect(await status()).toBe("Failed");
-    emu.setDialect({ startFailed: "restart" });
-    const started = await api.post(`${nbPath}/notebooks/start`, { uuids: [uuid], sku_id: "sku-1" });
+    still.setDialect({ startFailed: "restart" });
+    const started = await stillApi.post(`${nbPath}/notebooks/start`, { uuids: [uuid], sku_id: "sku-1" });
     expect(started.json.ret_code).toBe(0);
     expect(await status()).toBe("Pending");
   });
