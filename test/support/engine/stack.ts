@@ -10,7 +10,9 @@
  * - a resource recorded with initialization errors gets an Update even when
  *   nothing changed; a refresh clears those errors;
  * - a replacement deletes first when the diff or the resource asks for it,
- *   else creates first and deletes the old object at the end;
+ *   else creates first and deletes the old object at the end; a create that
+ *   made nothing leaves the old record as it was (one that made an object but
+ *   failed drops it, where the engine would keep it as a pending delete);
  * - a failed Create or Update that made an object (ErrorResourceInitFailed)
  *   is recorded with its id and state, and the command fails;
  * - what the program no longer declares is deleted after the rest, last first;
@@ -275,10 +277,17 @@ export class InProcessStack {
           outs[key] = previewOutputs(checked);
           continue;
         }
-        if (declared.deleteBeforeReplace || (!forced && diff.deleteBeforeReplace)) await this.remove(old, undefined);
-        else deleteAtEnd.push(old);
-        this.stateDelete((r) => r === old);
-        outs[key] = { ...(await this.create(declared, urn, checked)).outputs };
+        const deleteFirst = declared.deleteBeforeReplace || (!forced && diff.deleteBeforeReplace);
+        if (deleteFirst) await this.remove(old, undefined);
+        try {
+          outs[key] = { ...(await this.create(declared, urn, checked)).outputs };
+        } finally {
+          // Create first: the old record goes once a new object exists (CreateStep.Apply); a create that made nothing leaves it.
+          if (!deleteFirst && this.resources.some((r) => r.urn === urn && r !== old)) {
+            this.stateDelete((r) => r === old);
+            deleteAtEnd.push(old);
+          }
+        }
       } else if (diff.changed || old.initErrors.length > 0) {
         step("update", diff);
         outs[key] = options.dryRun ? previewOutputs(checked, old.id) : { ...(await this.update(old, checked, declared)).outputs };
