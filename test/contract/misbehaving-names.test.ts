@@ -107,4 +107,24 @@ describe("names on a misbehaving platform (in-process engine)", () => {
       row.orphans = c.live().length;
       expect(row.orphans).toBe(0);
     }));
+
+  it("a replacement forced with --replace without deleteBeforeReplace (a YAML or Python program: the engine creates first) is refused, and the recorded notebook is left as it was", () =>
+    misbehaving("forced replacement, create first", async (row) => {
+      const c = await cases.setUp();
+      await c.stack.up(research());
+      const [old] = c.recorded();
+      c.emulator.clearRequests();
+      const refused = await failed(c.stack.up(research(), { replace: ["research"] }));
+      // The new object would carry the old one's name and mark: the provider neither adopts it nor sends a create.
+      expect(refused.message).toContain(old);
+      expect(c.sent("createNotebook")).toBe(0);
+      row.taken = c.sent("stopNotebooks") + c.sent("setDeleteTime");
+      expect(row.taken).toBe(0);
+      row.dropped = c.recorded().includes(old!) ? 0 : 1;
+      expect(c.recorded()).toEqual([old]);
+      expect(c.live().map((n) => [n.uuid, n.status])).toEqual([[old, "Running"]]);
+      await c.stack.destroy();
+      row.orphans = c.live().length;
+      expect(row.orphans).toBe(0);
+    }));
 });
