@@ -1,12 +1,18 @@
 /**
- * The provider plugin from Python and from Go: the generated SDKs (sdk/python,
- * sdk/go) in the same program driven by each language's Automation API
- * (test/e2e/programs), through the real engine and the plugin installed from
- * its archive, against the emulator.
+ * The provider plugin from Python: the generated SDK (sdk/python) in a
+ * program driven by Python's Automation API (test/e2e/programs), through the
+ * real engine and the plugin installed from its archive, against the
+ * emulator: one lifecycle smoke (up, refresh, destroy) and the README's
+ * Python program previewed. The lifecycle's cases one by one run in-process
+ * (test/contract/plugin-lifecycle.test.ts); the Go program is type-checked
+ * against the generated Go SDK (go vet), not run.
+ *
+ * What only the engine shows: the Python SDK's generated types and its
+ * function calls (Promise and Output forms) reaching the plugin through the
+ * engine, and the Automation API's summaries of what the engine did.
  */
 import { execFileSync, spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Emulator } from "../../emulator";
@@ -16,30 +22,29 @@ import { packPlugin, pluginHome, pythonWithSdk } from "../support/plugin-project
 
 const programs = resolve(__dirname, "programs");
 
-/** The Go program, built with the module proxy's modules (go.sum committed); the binary's path. */
-function goProgram(): string {
-  const out = join(mkdtempSync(join(tmpdir(), "aicp-gostack-")), "gostack");
+/** Type-checks the Go program against the generated Go SDK (go vet; the module proxy's modules, go.sum committed). */
+function vetGoProgram(): void {
   try {
-    execFileSync("go", ["build", "-o", out, "."], { cwd: join(programs, "go"), env: { ...process.env, GOTOOLCHAIN: "local", GOFLAGS: "-mod=readonly", GOSUMDB: "off" }, stdio: ["ignore", "pipe", "pipe"] });
+    execFileSync("go", ["vet", "."], { cwd: join(programs, "go"), env: { ...process.env, GOTOOLCHAIN: "local", GOFLAGS: "-mod=readonly", GOSUMDB: "off" }, stdio: ["ignore", "pipe", "pipe"] });
   } catch (error) {
-    throw new Error(`building the Go program failed (Go 1.26+ and the Go module proxy are needed): ${(error as { stderr?: Buffer }).stderr?.toString() ?? String(error)}`);
+    throw new Error(`go vet of the Go program failed (Go 1.26+ and the Go module proxy are needed): ${(error as { stderr?: Buffer }).stderr?.toString() ?? String(error)}`);
   }
-  return out;
 }
 
-const languages = [
-  { language: "Python", command: () => [pythonWithSdk(), join(programs, "python_stack.py")] },
-  { language: "Go", command: () => [goProgram()] },
-];
+describe("the Go program on the generated Go SDK", () => {
+  it("compiles and passes go vet (test/e2e/programs/go)", () => {
+    expect(vetGoProgram).not.toThrow();
+  }, 600_000);
+});
 
-describe.each(languages)("the provider plugin, from a $language program (Automation API)", ({ language, command }) => {
+describe("the provider plugin, from a Python program (Automation API)", () => {
+  const language = "Python";
   let emulator: Emulator;
   let packed: ReturnType<typeof packPlugin>;
   let project: CliProject;
   let argv: string[];
   const ours = () => emulator.listNotebooks().filter((n) => n.namespace === emulatorCredentials.userId);
   const groups = () => emulator.listResourceGroups().filter((g) => g.user_id === emulatorCredentials.userId);
-  const writes = () => emulator.requests().filter((r) => r.operation !== "admin" && r.method !== "GET").map((r) => r.operation);
 
   /** Runs one step of the Python driver; its RESULT line, parsed. */
   async function step(name: string, env: Record<string, string> = {}, extra: string[] = []): Promise<{ outputs?: Record<string, unknown>; changes?: Record<string, number> }> {
@@ -63,17 +68,16 @@ describe.each(languages)("the provider plugin, from a $language program (Automat
     emulator = await startTestEmulator();
     await createTrainingJob(emulator, "auto-job", [{ replica_type: "Worker", replicas: 2 }], "tfjobs");
     packed = packPlugin();
-    argv = command();
+    argv = [pythonWithSdk(), join(programs, "python_stack.py")];
     project = await pluginHome(`plugin-${language.toLowerCase()}`, emulator, packed.archive);
   }, 600_000);
   afterAll(async () => {
     project?.dispose();
     packed?.dispose();
-    if (language === "Go" && argv?.[0]) rmSync(resolve(argv[0], ".."), { recursive: true, force: true });
     await emulator?.close();
   });
 
-  it("up creates a group and a notebook and reads templates, a job's pods and the disk metrics", async () => {
+  it("smoke: up creates a group and a notebook and reads templates, a job's pods and the disk metrics; refresh changes nothing; destroy removes them", async () => {
     const { outputs, changes } = await step("up");
     // The stack, the group and the notebook (the default provider is not counted).
     expect(changes).toEqual({ create: 3 });
@@ -81,34 +85,17 @@ describe.each(languages)("the provider plugin, from a $language program (Automat
     expect(ours().map((n) => [n.uuid, n.status])).toEqual([[outputs!.uuid, "Running"]]);
     expect(outputs).toMatchObject({ status: "Running", templates: 3, pods: ["auto-job-worker-0", "auto-job-worker-1"] });
     expect(outputs!.metrics).toContain("notebook_zfs_used_bytes");
-  }, 300_000);
 
-  it("a changed description and stop time update in place", async () => {
-    emulator.clearRequests();
-    const { changes } = await step("up", { GROUP_DESCRIPTION: "second", STOP_TIME: "2031-01-01T00:00:00Z" });
-    expect(changes).toMatchObject({ update: 2 });
-    expect(writes().sort()).toEqual(["setStopTime", "updateResourceGroup"]);
-    expect(String(ours()[0]!.stop_time)).toMatch(/^2031-01-01/);
-  }, 300_000);
-
-  it("refresh changes nothing, and a preview after it shows no change", async () => {
-    const env = { GROUP_DESCRIPTION: "second", STOP_TIME: "2031-01-01T00:00:00Z" };
-    const refresh = await step("refresh", env);
+    const refresh = await step("refresh");
     expect(Object.keys(refresh.changes ?? {})).toEqual(["same"]);
-    const preview = await step("preview", env);
-    expect(Object.keys(preview.changes ?? {})).toEqual(["same"]);
-  }, 300_000);
 
-  it("destroy removes the group and the notebook", async () => {
-    const { changes } = await step("destroy");
-    expect(changes).toEqual({ delete: 3 });
+    const destroy = await step("destroy");
+    expect(destroy.changes).toEqual({ delete: 3 });
     expect(ours()).toEqual([]);
     expect(groups()).toEqual([]);
   }, 300_000);
 
-  // Python only (the README's Go is a fragment, not a program). After destroy the stack holds nothing: the
-  // preview shows the stack and the README program's two resources to create.
-  if (language !== "Python") return;
+  // After destroy the stack holds nothing: the preview shows the stack and the README program's two resources to create.
   it("the README's Python program previews cleanly", async () => {
     const readme = readFileSync(resolve(__dirname, "../../README.md"), "utf8");
     const block = /^```python\n([\s\S]*?)^```$/m.exec(readme.slice(readme.indexOf("## Every Pulumi language")))?.[1];
