@@ -34,95 +34,15 @@
  * SDKs, processes and signals); the engine project tests those.
  */
 import { vi } from "vitest";
-import type { Timings } from "../../../provider/timing";
+import { checkCall, createCall, deleteCall, diffCall, invokeCall, readCall, updateCall } from "./calls";
 import { readForImport } from "./import";
 import { ProviderCallError, startPlugin, type PluginProcess } from "./plugin-process";
+import { CommandFailed, type CommandResult, type Declared, type Kind, type Program, type Props, type Recorded, type StackOptions, type Step } from "./types";
 import { checkAndConfigure, ExplicitProviders, stackConfig } from "./providers";
-import { encrypted, plain, previewOutputs, withIgnored } from "./values";
+import { encrypted, previewOutputs, withIgnored } from "./values";
 
 export { isUnknown, plain, secret } from "./values";
-
-export type Kind = "Notebook" | "ResourceGroup";
-type Props = Record<string, unknown>;
-
-/** Every resource's outputs by name, with its `id`: what a program's later resources read. */
-export type Outputs = Record<string, Props>;
-
-/** Calls a provider function (`aicp:index:<name>`) as a program's data source does. */
-export type Invoke = (name: string, args: Props) => Promise<Props>;
-
-export interface Declared {
-  kind: Kind;
-  name: string;
-  /** Where later resources and the stack outputs find this one's outputs; the name by default. */
-  key?: string;
-  /** The inputs, or how the program computes them from earlier resources' outputs and the provider's functions. */
-  inputs: Props | ((outs: Outputs, invoke: Invoke) => Props | Promise<Props>);
-  ignoreChanges?: string[];
-  deleteBeforeReplace?: boolean;
-  /** customTimeouts in seconds. */
-  timeouts?: { create?: number; update?: number; delete?: number };
-  /** The type chain of its parent (`team:a:Team`; `a:A$b:B` for a grandparent), which its URN names. */
-  parent?: string;
-  /** The explicit provider instance (a name in Program.providers) that manages it; the default one otherwise. */
-  provider?: string;
-  /** The import option: the id of an existing object this resource takes over. */
-  import?: string;
-}
-
-export interface Program {
-  resources: Declared[];
-  /** The stack outputs, from the resources' outputs and the provider's functions. */
-  outputs?: (outs: Outputs, invoke: Invoke) => Props | Promise<Props>;
-  /** Explicit provider instances (`pulumi:providers:aicp` resources) by name, with their arguments. */
-  providers?: Record<string, Props>;
-}
-
-export interface Recorded {
-  kind: Kind;
-  name: string;
-  urn: string;
-  id: string;
-  inputs: Props;
-  outputs: Props;
-  initErrors: string[];
-  provider?: string;
-}
-
-export interface Step {
-  kind: Kind;
-  name: string;
-  op: "create" | "update" | "replace" | "same" | "delete" | "refresh" | "import";
-  diffs: string[];
-  replaces: string[];
-}
-
-export interface CommandResult {
-  steps: Step[];
-  /** Each resource's outputs by key as the command leaves them; a preview's are what it would record (values.ts previewOutputs). */
-  outputs: Outputs;
-  /** What the provider warned of (the engine prints these under "Diagnostics"). */
-  warnings: string[];
-}
-
-/** A failed command: every error, as the CLI prints them, and what was done before. */
-export class CommandFailed extends Error {
-  constructor(
-    readonly command: string,
-    readonly result: CommandResult,
-    readonly errors: string[],
-  ) {
-    super(`${command} failed: ${errors.join("\n")}`);
-  }
-}
-
-export interface StackOptions {
-  project?: string;
-  stack?: string;
-  /** The aicp:* configuration, keys without the `aicp:` prefix. */
-  config: Record<string, string>;
-  timings?: Partial<Timings>;
-}
+export * from "./types";
 
 export class InProcessStack {
   readonly resources: Recorded[] = [];
@@ -222,10 +142,6 @@ export class InProcessStack {
     return this.current ?? this.plugin;
   }
 
-  private struct(value: Props) {
-    return this.p.grpc.toStruct(value);
-  }
-
   /** The default provider: CheckConfig (which keeps the recorded stack mark), then Configure. */
   private async configure(): Promise<void> {
     this.providerInputs = await checkAndConfigure(this.p, this.providerUrn("default"), this.providerInputs, stackConfig(this.options.config));
@@ -320,44 +236,26 @@ export class InProcessStack {
 
   /** A function call through the plugin's Invoke. */
   async invoke(name: string, args: Props): Promise<Props> {
-    const { proto } = this.p;
-    const response = await this.p.call<InstanceType<Proto["InvokeResponse"]>>("invoke", new proto.InvokeRequest().setTok(`aicp:index:${name}`).setArgs(this.struct(args)));
-    return plain(this.p.grpc.toJson(response.getReturn())) as Props;
+    return invokeCall(this.p, name, args);
   }
 
   private async check(urn: string, olds: Props, news: Props): Promise<Props> {
-    const { proto } = this.p;
-    const response = await this.p.call<InstanceType<Proto["CheckResponse"]>>("check", new proto.CheckRequest().setUrn(urn).setOlds(this.struct(olds)).setNews(this.struct(news)));
-    const failures = response.getFailuresList();
-    if (failures.length > 0) throw new Error(failures.map((f) => `${f.getProperty()}: ${f.getReason()}`).join("; "));
-    return this.p.grpc.toJson(response.getInputs());
+    return checkCall(this.p, urn, olds, news);
   }
 
-  private async diff(old: Recorded, news: Props, ignoreChanges: string[]): Promise<{ changed: boolean; diffs: string[]; replaces: string[]; deleteBeforeReplace: boolean }> {
-    const { proto } = this.p;
-    const request = new proto.DiffRequest().setUrn(old.urn).setId(old.id).setOlds(this.struct(old.outputs)).setNews(this.struct(news)).setOldInputs(this.struct(old.inputs)).setIgnorechangesList(ignoreChanges);
-    const response = await this.p.call<InstanceType<Proto["DiffResponse"]>>("diff", request);
-    const changes = response.getChanges();
-    const diffs = response.getDiffsList();
-    const replaces = response.getReplacesList();
-    const deleteBeforeReplace = response.getDeletebeforereplace();
-    if (changes !== proto.DiffResponse.DiffChanges.DIFF_UNKNOWN) return { changed: changes === proto.DiffResponse.DiffChanges.DIFF_SOME, diffs, replaces, deleteBeforeReplace };
-    // The engine's own comparison of the recorded inputs with the new ones.
-    const keys = [...new Set([...Object.keys(old.inputs), ...Object.keys(news)])].filter((k) => JSON.stringify(old.inputs[k]) !== JSON.stringify(news[k]));
-    return { changed: keys.length > 0, diffs: keys, replaces, deleteBeforeReplace };
+  private async diff(old: Recorded, news: Props, ignoreChanges: string[]) {
+    return diffCall(this.p, old, news, ignoreChanges);
   }
 
   private async create(declared: Declared, urn: string, inputs: Props): Promise<Recorded> {
-    const { proto } = this.p;
-    const request = new proto.CreateRequest().setUrn(urn).setProperties(this.struct(inputs)).setTimeout(declared.timeouts?.create ?? 0);
     const record = (id: string, outputs: Props, initErrors: string[]): Recorded => {
       const made: Recorded = { kind: declared.kind, name: declared.name, urn, id, inputs, outputs: { ...outputs }, initErrors, provider: declared.provider };
       this.resources.push(made);
       return made;
     };
     try {
-      const response = await this.p.call<InstanceType<Proto["CreateResponse"]>>("create", request);
-      const made = record(response.getId(), this.p.grpc.toJson(response.getProperties()), []);
+      const answer = await createCall(this.p, urn, inputs, declared.timeouts?.create ?? 0);
+      const made = record(answer.id, answer.outputs, []);
       return { ...made, outputs: { ...made.outputs, id: made.id } };
     } catch (error) {
       const failed = error instanceof ProviderCallError ? error.failure.initFailed : undefined;
@@ -367,18 +265,9 @@ export class InProcessStack {
   }
 
   private async update(old: Recorded, news: Props, declared: Declared): Promise<Recorded> {
-    const { proto } = this.p;
-    const request = new proto.UpdateRequest()
-      .setUrn(old.urn)
-      .setId(old.id)
-      .setOlds(this.struct(old.outputs))
-      .setNews(this.struct(news))
-      .setOldInputs(this.struct(old.inputs))
-      .setTimeout(declared.timeouts?.update ?? 0)
-      .setIgnorechangesList(declared.ignoreChanges ?? []);
     try {
-      const response = await this.p.call<InstanceType<Proto["UpdateResponse"]>>("update", request);
-      Object.assign(old, { inputs: news, outputs: this.p.grpc.toJson(response.getProperties()), initErrors: [] });
+      const outputs = await updateCall(this.p, old, news, declared);
+      Object.assign(old, { inputs: news, outputs, initErrors: [] });
       return { ...old, outputs: { ...old.outputs, id: old.id } };
     } catch (error) {
       const failed = error instanceof ProviderCallError ? error.failure.initFailed : undefined;
@@ -389,9 +278,8 @@ export class InProcessStack {
 
   private async remove(r: Recorded, result: CommandResult | undefined): Promise<void> {
     this.use(r.provider);
-    const { proto } = this.p;
     result?.steps.push({ kind: r.kind, name: r.name, op: "delete", diffs: [], replaces: [] });
-    await this.p.call("delete", new proto.DeleteRequest().setUrn(r.urn).setId(r.id).setProperties(this.struct(r.outputs)).setOldInputs(this.struct(r.inputs)));
+    await deleteCall(this.p, r);
     this.stateDelete((x) => x === r);
   }
 
@@ -400,17 +288,13 @@ export class InProcessStack {
     await this.explicit.configureRecorded();
     for (const r of [...this.resources]) {
       this.use(r.provider);
-      const { proto } = this.p;
-      const request = new proto.ReadRequest().setUrn(r.urn).setId(r.id).setProperties(this.struct(r.outputs)).setInputs(this.struct(r.inputs));
-      const response = await this.p.call<InstanceType<Proto["ReadResponse"]>>("read", request);
+      const read = await readCall(this.p, r);
       result.steps.push({ kind: r.kind, name: r.name, op: "refresh", diffs: [], replaces: [] });
-      if (response.getId() === "") {
+      if (read.id === "") {
         this.stateDelete((x) => x === r);
         continue;
       }
-      Object.assign(r, { id: response.getId(), outputs: this.p.grpc.toJson(response.getProperties()), inputs: this.p.grpc.toJson(response.getInputs()), initErrors: [] });
+      Object.assign(r, { ...read, initErrors: [] });
     }
   }
 }
-
-type Proto = PluginProcess["proto"];
