@@ -247,7 +247,11 @@ function notOurs<T>(target: CreateTarget<T>, others: T[], earlier: SentCreate | 
       (copied ? "" : "It does not carry this resource's mark. ") +
       "The provider will not adopt, change or delete it, nor send a second create under its name. Choose another `name` (or a different resource name for an " +
       `auto-name), or remove that ${target.noun} first if it is no longer used.` +
-      (copied ? ` If it is this resource's own, take it over deliberately: \`adoptId\` (TypeScript) or \`pulumi import\` with its id.` : ""),
+      (copied
+        ? ` If it is this resource's own, take it over deliberately: \`adoptId\` (TypeScript) or \`pulumi import\` with its id.` +
+          // The engine asks no provider on a forced replacement: only the resource option makes it delete first (README, Notebook).
+          ` If this is \`pulumi up --replace\` of this resource, the engine created before deleting: set the resource option \`deleteBeforeReplace: true\` (the TypeScript SDK sets it) and run it again.`
+        : ""),
   );
 }
 

@@ -117,6 +117,8 @@ describe("names on a misbehaving platform (in-process engine)", () => {
       const refused = await failed(c.stack.up(research(), { replace: ["research"] }));
       // The new object would carry the old one's name and mark: the provider neither adopts it nor sends a create.
       expect(refused.message).toContain(old);
+      // What the user does about it: the error names the resource option that makes the engine delete first.
+      expect(refused.message).toMatch(/pulumi up --replace.*deleteBeforeReplace: true/s);
       expect(c.sent("createNotebook")).toBe(0);
       row.taken = c.sent("stopNotebooks") + c.sent("setDeleteTime");
       expect(row.taken).toBe(0);
