@@ -5,7 +5,7 @@
  * refuse a write. The digests were computed with `sha256sum` in a shell.
  */
 import { describe, expect, it } from "vitest";
-import { identityOf, newStackMark } from "../../plugin/identity";
+import { identityOf, newStackMark, stackMarkKey } from "../../plugin/identity";
 import {
   groupMarkLength,
   groupMarkOf,
@@ -59,6 +59,8 @@ describe("a group's mark", () => {
     expect(groupMarkOf(`[pulumi-aicp ${mark.toUpperCase()}]`)).toBeUndefined();
     expect(groupMarkOf(`[pulumi-aicp ${mark}] and more`)).toBeUndefined();
     expect(groupMarkOf(42)).toBeUndefined();
+    // A list whose text would read as a marked description is not a description.
+    expect(groupMarkOf([`[pulumi-aicp ${mark}]`])).toBeUndefined();
   });
 
   it("is appended after one space, replaces an earlier mark, and stands alone in an empty description", () => {
@@ -83,6 +85,7 @@ describe("what a mark is", () => {
     expect(isMark(`${mark}0`)).toBe(false);
     expect(isMark(`x${mark}`)).toBe(false);
     expect(isMark(undefined)).toBe(false);
+    expect(isMark([mark])).toBe(false);
   });
 });
 
@@ -130,6 +133,10 @@ describe("the plugin's identity of a resource", () => {
     expect(identityOf(urn, "abcd", { logicalName: "", autoNameSuffix: 5, ownerMark: "" })).toEqual(identityOf(urn, "abcd", {}));
   });
 
+  it("keeps its random id under the provider input stackMark, as recorded states hold it", () => {
+    expect(stackMarkKey).toBe("stackMark");
+  });
+
   it("makes a new random id of 32 hex characters each time", () => {
     expect(newStackMark()).toMatch(/^[0-9a-f]{32}$/);
     expect(newStackMark()).not.toBe(newStackMark());
@@ -145,6 +152,9 @@ describe("the stack mark resource", () => {
     expect(await stackMark.diff()).toEqual({ changes: false });
     expect(await stackMark.create({ value: "v1" })).toEqual({ id: "v1", outs: { value: "v1" } });
     expect(await stackMark.read("v1", {})).toEqual({ id: "v1", props: { value: "v1" } });
+    // An import reads with no recorded properties at all, and a first check has no olds.
+    expect(await stackMark.read("v1", undefined as never)).toEqual({ id: "v1", props: { value: "v1" } });
+    expect((await stackMark.check(undefined as never, {})).inputs?.value).toMatch(/^[0-9a-f]{32}$/);
     expect(await stackMark.read("v1", { value: "v2" })).toEqual({ id: "v1", props: { value: "v2" } });
     expect(await stackMark.update("v1", {})).toEqual({ outs: { value: "v1" } });
     expect(await stackMark.update("v1", { value: "v2" })).toEqual({ outs: { value: "v2" } });

@@ -27,6 +27,10 @@ describe("password digests", () => {
     expect(matchesDigest("hunter2", legacyOfHunter2, "another-key")).toBe(false);
     expect(matchesDigest("hunter2", scryptOfHunter2.replace("scrypt:", "scrypt:x"), "")).toBe(false);
     expect(matchesDigest("hunter2", undefined, "")).toBe(false);
+    // Malformed records are no match, never an error: text around a digest, a digest in a list.
+    expect(matchesDigest("hunter2", `x${scryptOfHunter2}`, "")).toBe(false);
+    expect(matchesDigest("hunter2", `${scryptOfHunter2}0`, "")).toBe(false);
+    expect(matchesDigest("hunter2", [scryptOfHunter2], "")).toBe(false);
   });
 
   it("replace the password in what is recorded; credentials without one are recorded as they are", () => {
@@ -65,12 +69,14 @@ describe("sameRecordedSecret", () => {
     expect(sameRecordedSecret(null, undefined, "")).toBe(true);
     expect(sameRecordedSecret(undefined, { username: "robot" }, "")).toBe(false);
     expect(sameRecordedSecret(recorded, undefined, "")).toBe(false);
+    expect(sameRecordedSecret(null, { username: "robot" }, "")).toBe(false);
   });
 });
 
 describe("server passwords", () => {
   it("are left out of every server, other fields and entries that are not objects kept", () => {
     expect(withoutServerPasswords([{ server_name: "ssh", password: "pw", port: 22 }, null as never])).toEqual([{ server_name: "ssh", port: 22 }, null]);
+    expect(withoutServerPasswords(["text" as never])).toEqual(["text"]);
     expect(withoutServerPasswords(undefined)).toBeUndefined();
     expect(withoutServerPasswords(null)).toBeUndefined();
   });
