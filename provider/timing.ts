@@ -3,8 +3,9 @@
  * are decided (DESIGN.md, "Behaviour users expect"). Users get the defaults.
  * Tests in the provider's own process shorten them with `useTimings`; tests
  * that run the provider as another process (the real engine) shorten the poll
- * interval and the unconfirmed-create window with AICP_POLL_INTERVAL_MS and
- * AICP_UNCONFIRMED_CREATE_WINDOW_MS, read here and nowhere else.
+ * interval, the unconfirmed-create window and the create watch with
+ * AICP_POLL_INTERVAL_MS, AICP_UNCONFIRMED_CREATE_WINDOW_MS and
+ * AICP_CREATE_WATCH_MS, read here and nowhere else.
  */
 
 export interface Timings {
@@ -53,6 +54,7 @@ export function currentTimings(): Timings {
     pollIntervalMs: poll,
     maxPollIntervalMs: Math.max(poll, defaultTimings.maxPollIntervalMs),
     unconfirmedCreateWindowMs: fromEnvironment("AICP_UNCONFIRMED_CREATE_WINDOW_MS") ?? defaultTimings.unconfirmedCreateWindowMs,
+    createWatchMs: fromEnvironment("AICP_CREATE_WATCH_MS") ?? defaultTimings.createWatchMs,
     ...overrides,
   };
 }
