@@ -12,7 +12,7 @@ import { defineConfig } from "vitest/config";
  * Unit and contract files spend most of their time waiting on an in-process
  * emulator's answers, not computing: four at once on two cores keeps the CPU
  * busy. They run first, as one group; the engine files (each drives pulumi
- * and node processes of its own) run after, at the default parallelism.
+ * and node processes of its own) run after, two at a time.
  */
 const waitingFiles = { maxWorkers: 4, sequence: { groupOrder: 0 }, setupFiles: ["test/support/isolated-journal.ts"] };
 
@@ -36,6 +36,8 @@ export default defineConfig({
         test: {
           name: "engine",
           sequence: { groupOrder: 2 },
+          // Two files at once: an engine file mostly waits on pulumi's and the emulator's processes, not the CPU.
+          maxWorkers: 2,
           include: ["test/e2e/**/*.test.ts", "test/reliability/**/*.test.ts"],
           globalSetup: ["test/support/package-install.ts", "test/support/reliability-summary.ts"],
         },

@@ -69,14 +69,16 @@ export PULUMI_CONFIG_PASSPHRASE="${PULUMI_CONFIG_PASSPHRASE:-aicp-demo}"
 
 if [ "$language" = python ]; then
   step "5/7 Provider plugin: packed and installed into $PULUMI_HOME"
-  # Packed again only when the build changed since the archive installed last time (a second run changes nothing).
+  # Packed again only when the build changed since the archive was made, installed again only then
+  # or when it is not installed: a second run changes nothing.
+  version="$(node -p 'require("./package.json").version')"
   archive="$(ls -t "$state"/plugin/pulumi-resource-aicp-v*.tar.gz 2>/dev/null | head -n 1 || true)"
-  installed="$PULUMI_HOME/plugins/resource-aicp-v$(node -p 'require("./package.json").version')"
-  if [ -n "$archive" ] && [ -d "$installed" ] && [ -z "$(find dist bin schema.json package.json -newer "$archive" -print -quit)" ]; then
-    echo "the plugin installed from $(basename "$archive") is up to date"
+  if [ -n "$archive" ] && [ -z "$(find dist bin schema.json package.json -newer "$archive" -print -quit)" ]; then
+    echo "the plugin archive $(basename "$archive") is up to date"
+    [ -d "$PULUMI_HOME/plugins/resource-aicp-v$version" ] || pulumi plugin install resource aicp "$version" --file "$archive" --reinstall
   else
     archive="$(bash scripts/plugin-pack.sh "$state/plugin" | tail -n 1)"
-    pulumi plugin install resource aicp "$(node -p 'require("./package.json").version')" --file "$archive" --reinstall
+    pulumi plugin install resource aicp "$version" --file "$archive" --reinstall
   fi
   step "6/7 Python: the pulumi package and the generated SDK (sdk/python) in .cache/python-sdk"
   py="$(bash scripts/python-sdk.sh)"

@@ -1,10 +1,10 @@
 /** `npm run demo` as a newcomer runs it: twice (the second run changes nothing), then --destroy. */
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { basename, join, resolve } from "node:path";
+import { afterAll, describe, expect, inject, it } from "vitest";
 
 const repo = resolve(__dirname, "../..");
 const state = mkdtempSync(join(tmpdir(), "aicp-demo-"));
@@ -54,6 +54,10 @@ describe("npm run demo", () => {
 
   it("with --python deploys the Python quickstart through the provider plugin, changes nothing the second time, and tears down", async () => {
     const port = await freePort();
+    // The archive this run packed already (test/support/package-install.ts), where the demo keeps its own: the demo installs it
+    // instead of packing again (scripts/plugin-pack.sh is run by the global setup, the same script).
+    mkdirSync(join(state, "plugin"), { recursive: true });
+    copyFileSync(inject("pluginArchive"), join(state, "plugin", basename(inject("pluginArchive"))));
     const first = demo(port, "--python");
     expect(first.status, first.output).toBe(0);
     // The stack, the group and the notebook: the plugin keeps its random id in the provider's own state.
@@ -66,6 +70,7 @@ describe("npm run demo", () => {
 
     const second = demo(port, "--python");
     expect(second.status, second.output).toBe(0);
+    expect(second.output).toContain("plugin archive pulumi-resource-aicp-v");
     expect(second.output).toMatch(/3 unchanged/);
 
     const destroyed = demo(port, "--python", "--destroy");
