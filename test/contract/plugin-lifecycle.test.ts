@@ -127,6 +127,17 @@ describe("the provider plugin's lifecycle (in-process engine)", () => {
     expect(stack.checkpoint()).not.toContain(other.secretAccessKey);
   });
 
+  it("a provider instance with a bad setting fails the preview naming the setting and the rule, and sends nothing", async () => {
+    const bad = emulatorStack(emulator);
+    emulator.clearRequests();
+    const preview = bad.preview({
+      providers: { wrong: { baseUrl: "ftp://platform.example" } },
+      resources: [{ kind: "ResourceGroup", name: "g", provider: "wrong", inputs: { skuId: "sku-1", podTypes: ["job"] } }],
+    });
+    await expect(preview).rejects.toThrow(/^preview failed: baseUrl: aicp:baseUrl .*must use https:\/\/.*got 'ftp:'$/);
+    expect(emulator.requests().filter((r) => r.operation !== "admin")).toEqual([]);
+  });
+
   it("destroy removes what the stack manages, the imported notebooks included", async () => {
     await stack.destroy();
     expect(ours()).toEqual([]);

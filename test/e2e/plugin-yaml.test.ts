@@ -10,8 +10,10 @@
  * What only the engine shows: the plugin installed from its archive and
  * started by the engine, the YAML language host reading the plugin's schema
  * (types, function calls with `fn::invoke`, a provider resource's arguments),
- * the engine's own diff and refresh over the plugin's answers, and the CLI's
- * exit status on a bad provider setting.
+ * and the engine's own diff and refresh over the plugin's answers. A bad
+ * provider setting is refused by the plugin's CheckConfig in-process
+ * (test/contract/plugin-lifecycle.test.ts); the CLI's exit status on a bad
+ * setting is test/reliability/bad-config.test.ts's.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -117,38 +119,6 @@ describe("the provider plugin, from a YAML program", () => {
       expect(preview.output).toMatch(/\+ 3 to create/);
     } finally {
       readmeStack.project.dispose();
-    }
-  }, 300_000);
-
-  it("a provider instance with a bad setting fails the preview naming the setting, and sends nothing", async () => {
-    const bad = await yamlPluginProject(
-      "plugin-bad-config",
-      emulator,
-      `
-resources:
-  wrong:
-    type: pulumi:providers:aicp
-    properties:
-      baseUrl: ftp://platform.example
-  g:
-    type: aicp:index:ResourceGroup
-    properties:
-      skuId: sku-1
-      podTypes: [job]
-    options:
-      provider: \${wrong}
-`,
-      packed.archive,
-    );
-    try {
-      emulator.clearRequests();
-      const preview = await bad.pulumi("preview");
-      expect(preview.status).not.toBe(0);
-      expect(preview.output).toMatch(/baseUrl/);
-      expect(preview.output).toContain("ftp://platform.example");
-      expect(emulator.requests().filter((r) => r.operation !== "admin")).toEqual([]);
-    } finally {
-      bad.project.dispose();
     }
   }, 300_000);
 });
