@@ -41,6 +41,12 @@ describe("collectAll: the requests it sends", () => {
     expect(p.peak()).toBe(2);
   });
 
+  it("checks past a full first page whose total_sum says it is all: the total may lag behind the list", async () => {
+    const p = platform(150, 100);
+    expect(await collectAll(p.fetch)).toEqual(range(0, 150));
+    expect(p.calls.map(([o]) => o)).toEqual([0, 100]);
+  });
+
   it("keeps at most `concurrency` pages in flight: 1,000 items, total_sum stated, 3 at a time", async () => {
     const p = platform(1000, 1000);
     expect(await collectAll(p.fetch, { concurrency: 3 })).toHaveLength(1000);
