@@ -28,17 +28,21 @@ export interface CaseRow {
   leaks: number;
 }
 
-/** The projects whose teardown has not run yet; the last one prints. */
-let open = 0;
+/**
+ * The projects whose teardown has not run yet; the last one prints. vitest
+ * loads this module once per project, so the count lives on the process.
+ */
+const pending = globalThis as { aicpReliabilityProjects?: number };
 
 export default function setup(project: TestProject): () => void {
   const dir = (process.env.AICP_RELIABILITY_DIR ??= mkdtempSync(join(tmpdir(), "aicp-reliability-")));
   mkdirSync(dir, { recursive: true });
   project.provide("reliabilityDir", dir);
   project.provide("reliabilityLayer", project.name === "engine" ? "engine" : "in-process");
-  open++;
+  pending.aicpReliabilityProjects = (pending.aicpReliabilityProjects ?? 0) + 1;
   return () => {
-    if (--open > 0) return;
+    pending.aicpReliabilityProjects! -= 1;
+    if (pending.aicpReliabilityProjects! > 0) return;
     delete process.env.AICP_RELIABILITY_DIR;
     const rows: CaseRow[] = readdirSync(dir).flatMap((f) => readFileSync(join(dir, f), "utf8").trim().split("\n").filter(Boolean).map((l) => JSON.parse(l) as CaseRow));
     rmSync(dir, { recursive: true, force: true });
