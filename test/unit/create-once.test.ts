@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AicpError } from "../../client/errors";
-import { createOnce, isProvisional, lookedUpTwice, madeBy, provisionalId, UnconfirmedCreate, type CreateTarget } from "../../provider/create-once";
+import { createOnce, isProvisional, lookedUpTwice, madeBy, partlyCreated, pastWindow, provisionalId, resolveProvisional, stillUnconfirmed, UnconfirmedCreate, type CreateTarget } from "../../provider/create-once";
 import { forgetCreate, recordCreate, sentCreate } from "../../provider/create-journal";
 import { useTimings } from "../../provider/timing";
 
@@ -59,6 +59,8 @@ const refusalOf = (running: Promise<unknown>) =>
     () => expect.fail("expected a refusal"),
     (e: Error) => e.message,
   );
+
+const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
 
 const lost = () => new AicpError("AICP_TIMEOUT", "createNotebook: no answer within 0.5 s.", { outcomeUnknown: true });
 
@@ -145,6 +147,40 @@ describe("createOnce", () => {
     expect(sentCreate(other)).toMatchObject({ name: "nb" });
   });
 
+  it("never takes another's object for its own: not while watching for a lost answer, nor as an earlier create's", async () => {
+    const mark = newMark();
+    const stranger = { id: "nb-stranger", createdAt: Date.now() };
+    const watched = target(mark, [], { fails: lost(), appears: stranger });
+    await expect(createOnce(watched.t)).rejects.toBeInstanceOf(UnconfirmedCreate);
+    const goingMark = newMark();
+    const going = target(goingMark, [], { fails: lost(), appears: { id: "nb-going", mark: goingMark, createdAt: Date.now(), deleting: true } });
+    await expect(createOnce(going.t)).rejects.toBeInstanceOf(UnconfirmedCreate);
+    const journalled = newMark();
+    recordCreate(journalled, { noun: "notebook", name: "nb", sentAt: ago(minute) });
+    const other = target(journalled, [{ id: "nb-theirs", mark: newMark(), status: "Running", createdAt: Date.now() }]);
+    expect(await refusalOf(createOnce(other.t))).toContain("nb-theirs (Running, made by another Pulumi resource)");
+  });
+
+  it("adopts an earlier create's object that shows while it is watched for", async () => {
+    const mark = newMark();
+    recordCreate(mark, { noun: "notebook", name: "nb", sentAt: ago(minute) });
+    const listed: Obj[] = [];
+    const { t, sent } = target(mark, listed);
+    const ours = { id: "nb-late", mark, createdAt: Date.now() };
+    t.findByName = async () => (listed.length === 0 ? (listed.push(ours), []) : [...listed]);
+    expect(await createOnce(t)).toEqual({ object: ours, adopted: true });
+    expect(sent).toEqual([]);
+  });
+
+  it("names each holder of the name and whose it is; a copy of the mark among them points to adoptId", async () => {
+    const mark = newMark();
+    const holders = [{ id: "nb-a", createdAt: 0 }, { id: "nb-b", mark, status: "Running", createdAt: 0 }];
+    const message = await refusalOf(createOnce(target(mark, holders).t));
+    expect(message).toContain("nb-a (status unknown, not made by Pulumi), nb-b (Running, carrying this resource's mark, but no record");
+    expect(message).not.toContain("It does not carry");
+    expect(message).toContain("take it over deliberately: `adoptId`");
+  });
+
   it("forgets the journal entry of a create the platform refused", async () => {
     const mark = newMark();
     const refused = new AicpError("AICP_RET_CODE", "quota exceeded");
@@ -183,12 +219,52 @@ describe("madeBy, provisional ids and lookedUpTwice", () => {
     expect(isProvisional("nb-unconfirmed-create-abc")).toBe(false);
   });
 
+  it("resolves a provisional id: found, pending in its window, past it, or past at once without a send time", async () => {
+    const mark = newMark();
+    const ours = { id: "nb-1", mark, createdAt: Date.now() };
+    const lookup = (listed: Obj[]) => ({ ...target(mark, listed).t });
+    const undoWindow = useTimings({ unconfirmedCreateWindowMs: 10 * minute });
+    const sentAt = ago(minute);
+    const until = new Date(Date.parse(sentAt) + 10 * minute).toISOString();
+    expect(await resolveProvisional(lookup([]), sentAt, 0)).toEqual({ pending: until });
+    const old = ago(11 * minute);
+    expect(await resolveProvisional(lookup([]), old, 0)).toEqual({ pastWindow: new Date(Date.parse(old) + 10 * minute).toISOString() });
+    expect(await resolveProvisional(lookup([ours]), undefined, 0)).toEqual({ pastWindow: "an unknown time (the record holds no send time)" });
+    undoWindow();
+  });
+
+  it("pauses between the two lookups", async () => {
+    const started = Date.now();
+    await lookedUpTwice(async () => undefined);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(4);
+  });
+
   it("asks a second time, told so, only when the first lookup misses", async () => {
     const asked: boolean[] = [];
     expect(await lookedUpTwice(async (again) => (asked.push(again), "found"))).toBe("found");
     expect(asked).toEqual([false]);
     expect(await lookedUpTwice(async (again) => (asked.push(again), again ? "late" : undefined))).toBe("late");
     expect(asked).toEqual([false, false, true]);
+  });
+});
+
+describe("the errors of a create that is partly made or unconfirmed", () => {
+  it("lead with the cause's code once, and carry the id and properties the engine records", () => {
+    const error = partlyCreated("notebook", new AicpError("AICP_WAIT", "not Running after 60 s"), "nb-1", { name: "nb" });
+    expect(error).toMatchObject({ message: "AICP_WAIT: notebook nb-1: not Running after 60 s", id: "nb-1", properties: { name: "nb" }, reasons: ["AICP_WAIT: not Running after 60 s"] });
+    expect(partlyCreated("notebook", new AicpError("AICP_WAIT", "AICP_WAIT: late"), "nb-1", {}).message).toBe("notebook nb-1: AICP_WAIT: late");
+    expect(partlyCreated("notebook", "plain", "nb-1", {}).message).toBe("notebook nb-1: plain");
+  });
+
+  it("are waits that name the create and when it may still appear", () => {
+    const still = stillUnconfirmed("notebook", "namespace usr-1", { name: "nb", createSentAt: "T0" }, "T1");
+    expect(still).toMatchObject({ code: "AICP_WAIT" });
+    expect(still.message).toContain("the create of notebook 'nb' sent at T0 is still unconfirmed");
+    expect(still.message).toContain("(until T1)");
+    const past = pastWindow("notebook", "namespace usr-1", "unconfirmed-create-x", { name: "nb", createSentAt: "T0" }, "T1");
+    expect(past).toMatchObject({ code: "AICP_WAIT" });
+    expect(past.message).toContain("(recorded as unconfirmed-create-x) has not been listed in namespace usr-1, and its window ended at T1");
+    expect(past.message).toContain("`pulumi state delete <URN>`");
   });
 });
 
