@@ -4,7 +4,7 @@
  * state settle it. Each expectation is written out by hand; the folder is
  * this file's own (test/support/isolated-journal.ts).
  */
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -40,6 +40,15 @@ describe("an entry", () => {
     expect(existsSync(join(journalDir(), "..", "escape.json"))).toBe(false);
     expect(sentCreate("../escape")).toBeUndefined();
     expect(sentCreate(undefined)).toBeUndefined();
+  });
+
+  it("is forgotten only under a mark: other text deletes nothing, and a missing entry is no error", () => {
+    const outside = join(journalDir(), "..", "keep-me.json");
+    writeFileSync(outside, "{}");
+    forgetCreate("../keep-me");
+    expect(existsSync(outside)).toBe(true);
+    rmSync(outside);
+    expect(() => forgetCreate(newMark())).not.toThrow();
   });
 
   it("gains the id the create's answer named, once", () => {
