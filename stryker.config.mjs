@@ -64,6 +64,9 @@ export default {
   ],
   ignorePatterns: [".cache", "dist-plugin", "dist-sdk", "sdk/python", "sdk/go", "bench/results", "test-results", "reports"],
   tempDirName: ".stryker-tmp",
+  // Reruns only the mutants whose code or covering tests changed since the last run (reports/ is not committed).
+  incremental: true,
+  incrementalFile: "reports/mutation/incremental.json",
   reporters: ["clear-text", "progress", "html", "json"],
   htmlReporter: { fileName: "reports/mutation/mutation.html" },
   jsonReporter: { fileName: "reports/mutation/mutation.json" },
