@@ -44,6 +44,7 @@ export function cliProject(name: string, emulator: Emulator, program: string, ex
     CORESHUB_USER_ID: emulatorCredentials.userId,
     AICP_ZONE: "xb3",
     AICP_POLL_INTERVAL_MS: "100",
+    PULUMI_SKIP_UPDATE_CHECK: "true",
     ...extraEnv,
   });
   const start = (command: string, ...args: string[]) => {
@@ -70,6 +71,13 @@ export function cliProject(name: string, emulator: Emulator, program: string, ex
   };
 }
 
+/**
+ * What a pipeline adds to up, refresh and destroy: `--yes`, and no preview
+ * run before the update (a test that checks a preview runs `pulumi preview`;
+ * the preview of `up` is the same program run and provider calls twice).
+ */
+export const confirmed = ["--yes", "--skip-preview"];
+
 /** A CLI project with its stack `ci` created, and a runner of pulumi commands on it. */
 export interface CliStack {
   emulator: Emulator;
@@ -81,7 +89,7 @@ export interface CliStack {
 /** Creates the project and its stack `ci`; fails the test when the stack cannot be created. */
 export async function cliStack(name: string, emulator: Emulator, program: string, extraEnv: Record<string, string> = {}): Promise<CliStack> {
   const project = cliProject(name, emulator, program, extraEnv);
-  const confirm = (command: string | undefined) => (["up", "refresh", "destroy"].includes(command ?? "") ? ["--yes"] : []);
+  const confirm = (command: string | undefined) => (["up", "refresh", "destroy"].includes(command ?? "") ? confirmed : []);
   const pulumi = (...args: string[]) => project.run("pulumi", ...args, ...confirm(args[0]), "--non-interactive", "--stack", "ci");
   const init = await project.run("pulumi", "stack", "init", "ci", "--non-interactive");
   if (init.status !== 0) {

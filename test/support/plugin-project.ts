@@ -9,7 +9,7 @@ import { readFileSync, unlinkSync, writeFileSync } from "node:fs";
 import { inject } from "vitest";
 import { join, resolve } from "node:path";
 import type { Emulator } from "../../emulator";
-import { cliProject, type CliProject } from "./cli-project";
+import { cliProject, confirmed, type CliProject } from "./cli-project";
 import { pulumiBinary } from "./pulumi";
 
 const repo = resolve(__dirname, "../..");
@@ -42,7 +42,7 @@ export async function yamlPluginProject(name: string, emulator: Emulator, progra
   if (install.status !== 0) throw new Error(`pulumi plugin install failed: ${install.output}`);
   const init = await project.run("pulumi", "stack", "init", "ci", "--non-interactive");
   if (init.status !== 0) throw new Error(`pulumi stack init failed: ${init.output}`);
-  const confirm = (command: string | undefined) => (["up", "refresh", "destroy", "import"].includes(command ?? "") ? ["--yes"] : []);
+  const confirm = (command: string | undefined) => (["up", "refresh", "destroy"].includes(command ?? "") ? confirmed : command === "import" ? ["--yes"] : []);
   return {
     project,
     /** Replaces the program. */
