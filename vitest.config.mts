@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import { BaseSequencer, type TestSpecification } from "vitest/node";
 
 /**
  * Four projects: `unit` (pure functions, seconds), `contract` (the client and
@@ -16,12 +17,49 @@ import { defineConfig } from "vitest/config";
  */
 const waitingFiles = { maxWorkers: 4, sequence: { groupOrder: 0 }, setupFiles: ["test/support/isolated-journal.ts"] };
 
+/**
+ * vitest's sequencer, with the engine files that take longest started first:
+ * in a fresh clone vitest has no durations and starts larger files first, so
+ * a short file of long waits (the demo) could start last and run alone at the
+ * end while the other worker idles. The list comes from the fresh-clone CI's
+ * report (test-results/vitest.json, 2 workers); a file not listed keeps
+ * vitest's order after them.
+ */
+const longest = [
+  "reliability/misbehaving",
+  "e2e/demo",
+  "reliability/plugin",
+  "e2e/plugin-automation",
+  "reliability/interruption",
+  "e2e/adopt",
+  "e2e/examples",
+  "e2e/readme-facts",
+  "e2e/plugin-move",
+];
+
+class LongestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const base = await super.sort(files);
+    const rank = (spec: TestSpecification) => {
+      const at = longest.findIndex((name) => spec.moduleId.endsWith(`/test/${name}.test.ts`));
+      return at < 0 ? longest.length : at;
+    };
+    // Projects keep their place (vitest runs them in groups); only the order within each changes.
+    const block = (spec: TestSpecification) => base.findIndex((other) => other.project.name === spec.project.name);
+    return base
+      .map((spec, index) => ({ spec, index }))
+      .sort((a, b) => block(a.spec) - block(b.spec) || rank(a.spec) - rank(b.spec) || a.index - b.index)
+      .map(({ spec }) => spec);
+  }
+}
+
 export default defineConfig({
   test: {
     // End-to-end files drive the real pulumi CLI; they set their own, longer timeouts.
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: "forks",
+    sequence: { sequencer: LongestFirst },
     reporters: process.env.CI ? ["default", ["json", { outputFile: "test-results/vitest.json" }]] : ["default"],
     projects: [
       { extends: true, test: { name: "unit", include: ["test/unit/**/*.test.ts"], ...waitingFiles } },
