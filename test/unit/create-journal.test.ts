@@ -35,17 +35,25 @@ describe("an entry", () => {
     expect(sentCreate(mark)).toBeUndefined();
   });
 
+  // The folder above the journal is shared with other runs (a mutation run's mutant may write there): a name of this run's own.
+  const outsideName = `escape-${process.pid}-${Date.now()}`;
+
   it("is kept only under a mark: other text writes and reads nothing", () => {
-    recordCreate("../escape", { noun: "notebook", name: "nb", sentAt: ago(0) });
-    expect(existsSync(join(journalDir(), "..", "escape.json"))).toBe(false);
-    expect(sentCreate("../escape")).toBeUndefined();
-    expect(sentCreate(undefined)).toBeUndefined();
+    const outside = join(journalDir(), "..", `${outsideName}.json`);
+    try {
+      recordCreate(`../${outsideName}`, { noun: "notebook", name: "nb", sentAt: ago(0) });
+      expect(existsSync(outside)).toBe(false);
+      expect(sentCreate(`../${outsideName}`)).toBeUndefined();
+      expect(sentCreate(undefined)).toBeUndefined();
+    } finally {
+      rmSync(outside, { force: true });
+    }
   });
 
   it("is forgotten only under a mark: other text deletes nothing, and a missing entry is no error", () => {
-    const outside = join(journalDir(), "..", "keep-me.json");
+    const outside = join(journalDir(), "..", `keep-${outsideName}.json`);
     writeFileSync(outside, "{}");
-    forgetCreate("../keep-me");
+    forgetCreate(`../keep-${outsideName}`);
     expect(existsSync(outside)).toBe(true);
     rmSync(outside);
     expect(() => forgetCreate(newMark())).not.toThrow();
