@@ -14,30 +14,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { Emulator } from "../../emulator";
-import { emulatorCredentials, startTestEmulator } from "../support/emulator";
+import { startTestEmulator } from "../support/emulator";
 import { emulatorStack, quickstart } from "../support/engine/programs";
 import type { InProcessStack } from "../support/engine/stack";
-import { faultCases } from "../support/fault-cases";
+import { attempt, faultCases, held } from "../support/fault-cases";
 import { recordCase } from "../support/reliability";
-
-/** The stack's notebooks and groups as the emulator holds them. */
-function held(emulator: Emulator) {
-  const user = emulatorCredentials.userId;
-  return {
-    notebooks: emulator.listNotebooks().filter((n) => n.namespace === user),
-    groups: emulator.listResourceGroups().filter((g) => g.user_id === user),
-  };
-}
-
-/** Runs an operation, returning the error text if it failed. */
-async function attempt(run: () => Promise<unknown>): Promise<string | undefined> {
-  try {
-    await run();
-    return undefined;
-  } catch (error) {
-    return String(error);
-  }
-}
 
 /**
  * What a pipeline's next run must achieve: the stack holds exactly the one

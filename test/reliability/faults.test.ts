@@ -9,10 +9,10 @@
  */
 import { afterAll, describe, expect, it } from "vitest";
 import type { Emulator } from "../../emulator";
-import { emulatorCredentials, startTestEmulator } from "../support/emulator";
+import { startTestEmulator } from "../support/emulator";
 import { exampleStack } from "../support/examples";
 import { recording, type TestStack } from "../support/pulumi";
-import { faultCases } from "../support/fault-cases";
+import { attempt, faultCases, held } from "../support/fault-cases";
 import { recordCase } from "../support/reliability";
 
 /**
@@ -22,15 +22,6 @@ import { recordCase } from "../support/reliability";
  * and this one, run in-process in test/contract/fault-matrix.test.ts.
  */
 const cases = faultCases.filter((c) => c.name === "ret_code != 0 on create notebook");
-
-/** The stack's notebooks and groups as the emulator holds them. */
-function held(emulator: Emulator) {
-  const user = emulatorCredentials.userId;
-  return {
-    notebooks: emulator.listNotebooks().filter((n) => n.namespace === user),
-    groups: emulator.listResourceGroups().filter((g) => g.user_id === user),
-  };
-}
 
 /**
  * What a pipeline's next run must achieve: the stack holds exactly the one
@@ -68,16 +59,6 @@ async function forgetUnconfirmed(target: TestStack): Promise<void> {
   const deployment = exported.deployment as { resources?: Array<{ id?: string }> };
   deployment.resources = (deployment.resources ?? []).filter((r) => !String(r.id ?? "").startsWith("unconfirmed-create-"));
   await target.stack.importStack(exported);
-}
-
-/** Runs an operation, returning the error text if it failed. */
-async function attempt(run: () => Promise<unknown>): Promise<string | undefined> {
-  try {
-    await run();
-    return undefined;
-  } catch (error) {
-    return String(error);
-  }
 }
 
 describe("fault matrix", () => {

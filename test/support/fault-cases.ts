@@ -1,5 +1,6 @@
 /** The fault matrix's cases (test/contract/fault-matrix.test.ts), each one fault injected during up or destroy. */
-import type { FaultSpec } from "../../emulator";
+import type { Emulator, FaultSpec } from "../../emulator";
+import { emulatorCredentials } from "./emulator";
 
 export interface FaultCase {
   name: string;
@@ -44,3 +45,22 @@ export const faultCases: FaultCase[] = [
     mentions: [/setDeleteTime \(POST /, /ret_code 4003/, /request id req-/],
   },
 ];
+
+/** The stack's notebooks and groups as the emulator holds them. */
+export function held(emulator: Emulator) {
+  const user = emulatorCredentials.userId;
+  return {
+    notebooks: emulator.listNotebooks().filter((n) => n.namespace === user),
+    groups: emulator.listResourceGroups().filter((g) => g.user_id === user),
+  };
+}
+
+/** Runs an operation, returning the error text if it failed. */
+export async function attempt(run: () => Promise<unknown>): Promise<string | undefined> {
+  try {
+    await run();
+    return undefined;
+  } catch (error) {
+    return String(error);
+  }
+}
