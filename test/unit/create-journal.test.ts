@@ -4,10 +4,10 @@
  * state settle it. Each expectation is written out by hand; the folder is
  * this file's own (test/support/isolated-journal.ts).
  */
-import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { forgetCreate, journalDir, noteCreatedId, recordCreate, sentCreate, settleWithState } from "../../provider/create-journal";
 
 let n = 0xa00;
@@ -57,6 +57,22 @@ describe("an entry", () => {
     expect(existsSync(outside)).toBe(true);
     rmSync(outside);
     expect(() => forgetCreate(newMark())).not.toThrow();
+  });
+
+  it("is read only under a mark: a file outside the journal is never taken for an entry", () => {
+    const outside = join(journalDir(), "..", `read-${outsideName}.json`);
+    writeFileSync(outside, JSON.stringify({ noun: "notebook", name: "nb", sentAt: ago(0) }));
+    try {
+      expect(sentCreate(`../read-${outsideName}`)).toBeUndefined();
+    } finally {
+      rmSync(outside, { force: true });
+    }
+  });
+
+  it("gains no file when no create was recorded under the mark", () => {
+    const mark = newMark();
+    noteCreatedId(mark, "nb-2");
+    expect(existsSync(join(journalDir(), `${mark}.json`))).toBe(false);
   });
 
   it("gains the id the create's answer named, once", () => {
@@ -113,5 +129,28 @@ describe("settleWithState", () => {
     settleWithState(bare.mark, "nb-old", ago(0));
     expect(sentCreate(bare.mark)).toBeDefined();
     settleWithState(42, "nb-new", undefined);
+  });
+});
+
+describe("a journal that cannot be read", () => {
+  it("answers no entry and warns once, naming the error's code but no path", () => {
+    const printed: string[] = [];
+    const spy = vi.spyOn(console, "error").mockImplementation((line: string) => void printed.push(line));
+    try {
+      const unreadable = newMark();
+      // A folder where the entry's file should be: reading it fails with EISDIR.
+      mkdirSync(join(journalDir(), `${unreadable}.json`), { recursive: true });
+      expect(sentCreate(unreadable)).toBeUndefined();
+      expect(sentCreate(unreadable)).toBeUndefined();
+      const missing = newMark();
+      expect(sentCreate(missing)).toBeUndefined();
+      rmSync(join(journalDir(), `${unreadable}.json`), { recursive: true });
+    } finally {
+      spy.mockRestore();
+    }
+    expect(printed).toHaveLength(1);
+    expect(printed[0]).toContain("the create journal cannot be used (EISDIR)");
+    expect(printed[0]).toContain("AICP_CREATE_JOURNAL_DIR");
+    expect(printed[0]).not.toContain(journalDir());
   });
 });
