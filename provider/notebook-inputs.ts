@@ -51,6 +51,9 @@ export const maxBodyBytes = 1024 * 1024;
 /** Fields of the create body; everything in NotebookInputs that is not listed here is provider-only. */
 const bodyKeys = Object.keys(wire.createNotebookRequest.shape).map(snakeToCamel);
 
+/** Fields the SDK derives for every resource (sdk/forward.ts), which no program sets. */
+const identityFields = ["logicalName", "autoNamed", "autoNameSuffix", "ownerMark"] as const;
+
 /** A read-only view of an inputs object by property name. */
 const record = (value: object) => value as unknown as Record<string, unknown>;
 
@@ -103,15 +106,11 @@ export function checkNotebook(olds: Partial<NotebookInputs>, news: NotebookInput
   }
   // A state a refresh observed (Failed), kept by ignoreChanges: the program leaves the status to the platform.
   const keptObservation = news.desiredState === "Failed" && olds.desiredState === "Failed";
-  if (news.desiredState !== undefined && news.desiredState !== "Running" && news.desiredState !== "Stopped" && !keptObservation) {
-    failures.push({ property: "desiredState", reason: `desiredState must be "Running" or "Stopped", got ${JSON.stringify(news.desiredState)}` });
-  }
-  if (news.waitForReady !== undefined && typeof news.waitForReady !== "boolean") {
-    failures.push({ property: "waitForReady", reason: "waitForReady must be a boolean" });
-  }
-  const timeout = news.readyTimeoutSeconds;
-  if (timeout !== undefined && (typeof timeout !== "number" || !Number.isInteger(timeout) || timeout < 1 || timeout > 86_400)) {
-    failures.push({ property: "readyTimeoutSeconds", reason: "readyTimeoutSeconds must be a whole number of seconds from 1 to 86400" });
+  for (const [key, rule] of Object.entries(wire.providerFields)) {
+    const value = record(news)[key];
+    if (value === undefined || (key === "desiredState" && keptObservation)) continue;
+    const verdict = rule.safeParse(value);
+    if (!verdict.success) failures.push({ property: key, reason: `${key} ${verdict.error.issues[0]?.message ?? "is not valid"}` });
   }
   const secret = news.customImageSecret as ImageSecretInput | undefined;
   if (secret?.passwordFromEnv !== undefined) {
@@ -144,9 +143,6 @@ export function checkNotebook(olds: Partial<NotebookInputs>, news: NotebookInput
   if (Array.isArray(news.envs) && news.envs.some((e) => (e as { name?: unknown })?.name === markEnvName)) {
     failures.push({ property: "envs", reason: `envs must not set ${markEnvName}: the provider keeps this resource's mark there` });
   }
-  if (news.adoptId !== undefined && (typeof news.adoptId !== "string" || news.adoptId === "" || news.adoptId.length > 36)) {
-    failures.push({ property: "adoptId", reason: "adoptId must be a notebook uuid: a non-empty string of at most 36 characters" });
-  }
   const keptSecret = isRecordedSecret(secret);
   if (keptSecret && !sameValue(olds.customImageSecret, secret)) {
     failures.push({ property: "customImageSecret.passwordDigest", reason: "customImageSecret.passwordDigest is what the provider records: give customImageSecret.password or passwordFromEnv" });
@@ -158,7 +154,7 @@ export function checkNotebook(olds: Partial<NotebookInputs>, news: NotebookInput
         "give customImageSecret.password or passwordFromEnv in the program for this change",
     });
   }
-  const known = new Set<string>([...bodyKeys, "logicalName", "autoNamed", "autoNameSuffix", "ownerMark", "desiredState", "waitForReady", "readyTimeoutSeconds", "adoptId", "__provider"]);
+  const known = new Set<string>([...bodyKeys, ...Object.keys(wire.notebookFields), ...identityFields, "__provider"]);
   for (const key of Object.keys(news)) {
     if (!known.has(key) && record(news)[key] !== undefined) {
       failures.push({ property: key, reason: `${key} is not a Notebook argument` });

@@ -4,31 +4,44 @@
  * the outputs an update records.
  */
 import { AicpError } from "../client/errors";
-import type * as wire from "../client/wire";
+import * as wire from "../client/wire";
 import { wireBody, type NotebookInputs } from "./notebook-inputs";
 import { outputs, type NotebookOutputs } from "./notebook-outputs";
 import type { SettlePlatform } from "./notebook-settle";
 import type { NotebookRef } from "./notebook-wait";
 import type { Written } from "./notebook-evidence";
 
+/**
+ * The platform write of each in-place change the field table names
+ * (client/wire/notebook-fields.ts), in the order they are sent. A time the
+ * program no longer sets is cleared with an empty one (diffNotebook reports
+ * it only where the program had set it).
+ */
+const inPlaceWrites = {
+  setStopTime: (client, { namespace, uuid }, news) => client.setStopTime(namespace, uuid, news.stopTime ?? ""),
+  setDeleteTime: (client, { namespace, uuid }, news) => client.setDeleteTime(namespace, uuid, news.autoDeleteTime ?? ""),
+  changeImage: (client, { namespace, uuid }, news) => {
+    const body = wireBody({ ...news, namespace });
+    return client.changeImage(namespace, { uuid, image: body.image, image_type: body.image_type, secret: body.custom_image_secret });
+  },
+} satisfies Partial<Record<wire.NotebookChange, (client: SettlePlatform["client"], ref: NotebookRef, news: NotebookInputs) => Promise<void>>>;
+
+/** Whether `changed` holds a field the write `write` applies. */
+function needs(changed: Set<string>, write: wire.NotebookChange): boolean {
+  return [...changed].some((field) => field in wire.notebookFields && wire.notebookFields[field as wire.NotebookFieldName].change === write);
+}
+
 /** Sends the in-place writes of `changed` (stop time, auto-delete time, image, each set or cleared); true when any was sent. */
 export async function applyInPlace({ client, write }: SettlePlatform, ref: NotebookRef, changed: Set<string>, news: NotebookInputs): Promise<boolean> {
-  const { namespace, uuid } = ref;
   let wrote = false;
-  const send = async (step: () => Promise<void>) => {
-    wrote = true;
-    await write(namespace, step);
-  };
   try {
-    // A time the program no longer sets is cleared (diffNotebook reports it only where the program had set it).
-    if (changed.has("stopTime")) await send(() => client.setStopTime(namespace, uuid, news.stopTime ?? ""));
-    if (changed.has("autoDeleteTime")) await send(() => client.setDeleteTime(namespace, uuid, news.autoDeleteTime ?? ""));
-    if (changed.has("image") || changed.has("imageType") || changed.has("customImageSecret")) {
-      const body = wireBody({ ...news, namespace });
-      await send(() => client.changeImage(namespace, { uuid, image: body.image, image_type: body.image_type, secret: body.custom_image_secret }));
+    for (const [name, send] of Object.entries(inPlaceWrites)) {
+      if (!needs(changed, name as keyof typeof inPlaceWrites)) continue;
+      wrote = true;
+      await write(ref.namespace, () => send(client, ref, news));
     }
   } catch (error) {
-    if (error instanceof AicpError && error.isNotFound) throw goneOutOfBand(uuid, namespace, error);
+    if (error instanceof AicpError && error.isNotFound) throw goneOutOfBand(ref.uuid, ref.namespace, error);
     throw error;
   }
   return wrote;
@@ -36,7 +49,7 @@ export async function applyInPlace({ client, write }: SettlePlatform, ref: Noteb
 
 /** Whether `changed` holds a change_image write (image, its type, or its registry credentials). */
 export function changesImage(changed: Set<string>): boolean {
-  return changed.has("image") || changed.has("imageType") || changed.has("customImageSecret");
+  return needs(changed, "changeImage");
 }
 
 /**

@@ -1,106 +1,14 @@
 /** Wire schemas of notebooks (container instances): platform-api A2.2 and A4.2, platform-api B1. */
 import { z } from "zod";
 import type { KindDescription } from "./kind";
-import { snakeToCamel, type Camelized } from "../case";
-import { dateTime, flag, looseNumber, looseString, maybe, notebookUuid, ownedObjectFields, paging, pathSegment, reportAlways, requiredString, text, tolerant, unique } from "./common";
+import { snakeToCamel } from "../case";
+import { notebookDefaults, notebookFields, notebookFieldsChanging, notebookInPlaceWhen, type NotebookFieldName } from "./notebook-fields";
+import { imageSecret, imageType, replicaSpecsRequest } from "./notebook-request";
+import { dateTime, looseNumber, looseString, maybe, notebookUuid, ownedObjectFields, paging, pathSegment, requiredString, tolerant } from "./common";
 
-export const chargeMode = z.enum(["elastic", "monthly"]);
-export const imageType = z.enum(["official", "user", "custom"]);
-export const serverType = z.enum(["jupyter", "code_server", "rstudio"]);
+export * from "./notebook-request";
+export { createNotebookRequest, notebookFields, notebookFieldOfWire, providerFields, type CreateNotebookRequest, type NotebookChange, type NotebookFieldName } from "./notebook-fields";
 
-/** Resource fields shared by create's `replica_specs` and start's `custom_spec`. */
-const replicaResourceFields = {
-  replicas: z.int().min(1, "must be at least 1").default(1),
-  specs: requiredString.optional(),
-  replica_type: requiredString.optional(),
-  rg_id: requiredString.optional(),
-  custom_cpu: z.int().min(0).optional(),
-  custom_memory: z.int().min(0).optional(),
-  custom_gpu: z.int().min(0).optional(),
-  custom_gpu_list: unique(requiredString).optional(),
-  custom_gpu_name: z.string().optional(),
-  custom_gpu_memory: z.string().optional(),
-  custom_gpu_type: z.string().optional(),
-  custom_system_disk_size: z.int().min(0).optional(),
-  custom_data_disk_size: z.int().min(0).optional(),
-  custom_infiniband: flag.optional(),
-  custom_aipods_type: z.string().optional(),
-  custom_hashrate_allocation: z.int().min(0).optional(),
-  custom_network_description: z.string().optional(),
-  custom_cpu_model: z.string().optional(),
-  custom_cpu_manufacturer: z.string().optional(),
-  template_id: z.int().min(0).optional(),
-};
-
-export const replicaSpecsRequest = z.strictObject(replicaResourceFields);
-
-export const volumeSpecRequest = z.strictObject({
-  file_set: requiredString,
-  mount_path: requiredString.regex(/^\//, "must be an absolute path starting with '/'"),
-  volume_type: requiredString,
-  file_type: z.enum(["Directory", "File"]).optional(),
-  quota: z.int().min(0, "must be 0 or more").default(0),
-  permission: z.enum(["rw", "ro"]).optional(),
-  owner: z.string().optional(),
-});
-
-/** Credentials of a custom image registry; both required when `has_auth` is true. */
-export const imageSecret = z
-  .strictObject({
-    has_auth: z.boolean().optional(),
-    username: z.string().optional(),
-    password: z.string().optional(),
-  })
-  .superRefine((secret, ctx) => {
-    if (secret?.has_auth !== true) return;
-    for (const key of ["username", "password"] as const) {
-      if (!secret[key]) ctx.addIssue({ code: "custom", path: [key], message: "is required when has_auth is true" });
-    }
-  }, reportAlways);
-
-/** An environment variable of the notebook (item fields are not shown by the spec). */
-export const envVar = z.looseObject({ name: requiredString.pipe(text(256)), value: text(65536) });
-
-export const createNotebookRequest = z
-  .strictObject({
-    charge_mode: chargeMode,
-    duration: z.int(),
-    auto_renew: flag.optional(),
-    next_charge_mode: chargeMode.optional(),
-    user_id: requiredString,
-    root_user_id: requiredString.optional(),
-    namespace: pathSegment,
-    image: requiredString.pipe(text(1024)),
-    image_type: imageType,
-    name: requiredString.max(128, "must be at most 128 characters"),
-    server_type: serverType,
-    envs: z.array(envVar).optional(),
-    stop_time: dateTime.optional(),
-    auto_delete_time: dateTime.optional(),
-    replica_specs: replicaSpecsRequest,
-    volume_specs: z.array(volumeSpecRequest).optional(),
-    custom_image_secret: imageSecret.optional(),
-    pip: text(65536).optional(),
-    conda: text(65536).optional(),
-    apt: text(65536).optional(),
-    custom_first: text(65536).optional(),
-    custom_second: text(65536).optional(),
-    // Present in the spec's sample body; roles not documented.
-    service: z.string().optional(),
-    action: z.string().optional(),
-    zone: z.string().optional(),
-    owner: z.string().optional(),
-  })
-  .superRefine((body, ctx) => {
-    if (typeof body.duration !== "number") return;
-    if (body.charge_mode === "elastic" && body.duration !== 3600) {
-      ctx.addIssue({ code: "custom", path: ["duration"], message: "must be 3600 when charge_mode is elastic" });
-    }
-    if (body.charge_mode === "monthly" && (body.duration < 1 || body.duration > 60)) {
-      ctx.addIssue({ code: "custom", path: ["duration"], message: "must be a number of months from 1 to 60 when charge_mode is monthly" });
-    }
-  }, reportAlways);
-export type CreateNotebookRequest = z.input<typeof createNotebookRequest>;
 
 export const listNotebooksQuery = z.strictObject({
   ...paging,
@@ -270,66 +178,30 @@ export const notebook = z.looseObject({
 });
 export type Notebook = z.output<typeof notebook>;
 
-/** Fields of the create request no program sets: the provider fills zone and owner from configuration; service and action mean nothing for a Notebook resource. */
-const notProgramFields = ["service", "action", "zone", "owner"] as const;
+const fieldNames = Object.keys(notebookFields) as NotebookFieldName[];
 
 /**
  * The Notebook kind's outputs, camelCase: the platform's fields of a notebook
- * and the create request's, less the request's fields that are no program's
- * (the provider sets zone and owner from configuration; service and action
- * mean nothing for a Notebook resource), plus the provider's own (how it
- * waits, and the state it keeps the notebook in). The SDK declares exactly
- * these (a unit test compares), and the state records each, null where absent.
+ * and every field a program sets (notebook-fields.ts). The SDK declares
+ * exactly these (a unit test compares), and the state records each, null
+ * where absent. A field read only at create (adoptId) is not recorded.
  */
 export const notebookOutputs: readonly string[] = [
-  ...new Set(
-    [...Object.keys(notebook.shape), ...Object.keys(createNotebookRequest.shape)]
-      .filter((wireName) => !(notProgramFields as readonly string[]).includes(wireName))
-      .map(snakeToCamel),
-  ),
-  "desiredState",
-  "waitForReady",
-  "readyTimeoutSeconds",
+  ...new Set([...Object.keys(notebook.shape).map(snakeToCamel), ...fieldNames.filter((name) => notebookFields[name].change !== "createOnly")]),
 ];
 
-/** Outputs kept secret in the state: server details, registry credentials, and envs (their values often hold tokens). */
-export const notebookSecretOutputs: readonly string[] = ["servers", "customImageSecret", "envs"];
+/** Outputs kept secret in the state: the fields the table marks secret, and the servers the platform reports (their passwords). */
+export const notebookSecretOutputs: readonly string[] = [...fieldNames.filter((name) => "secret" in notebookFields[name]), "servers"];
 
-/** A field of the create request, as a program spells it. */
-type NotebookField = keyof Camelized<z.input<typeof createNotebookRequest>>;
-
-/**
- * How a change of each program field applies (platform-api B1): these in
- * place, each by its own operation (set_stop_time, set_delete_time,
- * change_image); `replicaSpecs` in place by a stop and a start when it names a
- * sku in `specs`; every other field of the create request replaces the
- * notebook. The provider's own fields (notebookOutputs' last three) change in
- * place too. A name that is not a field of the request does not compile.
- */
-export const notebookInPlaceFields = ["stopTime", "autoDeleteTime", "image", "imageType", "customImageSecret"] as const satisfies readonly NotebookField[];
-
-/** The provider's own Notebook fields (how it waits, and the state it keeps the notebook in), with their defaults; each changes in place. */
-const notebookProviderDefaults = { desiredState: "Running", waitForReady: true, readyTimeoutSeconds: 600 } as const;
-
-/** Program fields whose change is in place only under a condition (platform-api B1: the start operation takes a sku and a size). */
-const notebookInPlaceWhen = { replicaSpecs: "it names a sku in `specs` (applied by a stop and a start)" } as const satisfies Partial<Record<NotebookField, string>>;
-
-const notebookInPlace = [...notebookInPlaceFields, ...(Object.keys(notebookProviderDefaults) as Array<keyof typeof notebookProviderDefaults>)] as const;
-
-/**
- * The Notebook kind, described once (client/wire/kind.ts): from the create
- * request's schema and the few choices above. Every program field of the
- * request that is neither in place nor conditionally so replaces the notebook.
- */
+/** The Notebook kind (client/wire/kind.ts), from its field table (notebook-fields.ts). */
 export const notebookKind = {
-  inPlace: notebookInPlace,
+  inPlace: notebookFieldsChanging("setStopTime", "setDeleteTime", "changeImage", "record").concat(
+    fieldNames.filter((name) => notebookFields[name].change === "stopAndStart" && !("inPlaceWhen" in notebookFields[name])),
+  ),
   inPlaceWhen: notebookInPlaceWhen,
-  replace: Object.keys(createNotebookRequest.shape)
-    .filter((wireName) => !(notProgramFields as readonly string[]).includes(wireName))
-    .map(snakeToCamel)
-    .filter((field) => !(notebookInPlace as readonly string[]).includes(field) && !(field in notebookInPlaceWhen)),
-  readAtCreateOnly: ["adoptId"],
-  defaults: notebookProviderDefaults,
+  replace: notebookFieldsChanging("replace"),
+  readAtCreateOnly: notebookFieldsChanging("createOnly"),
+  defaults: notebookDefaults,
   outputs: notebookOutputs,
   secretOutputs: notebookSecretOutputs,
 } as const satisfies KindDescription;

@@ -1,0 +1,179 @@
+/**
+ * The Notebook kind, described once: every field a program sets, with the
+ * create request's field it travels as (platform-api A4.2), the rule its value
+ * meets, how a change applies (platform-api B1), its default, whether the
+ * state keeps it secret, and what it is. Everything else derives from this
+ * table: the create request's schema, check's known names and the provider's
+ * own checks (provider/notebook-inputs.ts), diff's rules, which write applies
+ * an in-place change (provider/notebook-update.ts), the outputs, and the SDK's
+ * and the schema's declarations (tools/sdk-types).
+ */
+import { z } from "zod";
+import { snakeToCamel } from "../case";
+import { dateTime, flag, pathSegment, reportAlways, requiredString, text } from "./common";
+import { chargeMode, envVar, imageSecret, imageType, replicaSpecsRequest, serverType, volumeSpecRequest } from "./notebook-request";
+
+/**
+ * How a change of a field applies: the platform write that applies it in
+ * place (platform-api B1: set_stop_time, set_delete_time, change_image, and
+ * stop then start), `record` for a provider setting that sends nothing,
+ * `replace` for a new notebook, and `createOnly` for what is read only when
+ * the resource is created.
+ */
+export type NotebookChange = "setStopTime" | "setDeleteTime" | "changeImage" | "stopAndStart" | "record" | "replace" | "createOnly";
+
+/** One field of the table. */
+export interface NotebookFieldDescription {
+  /** The create request's field it travels as; absent for the provider's own fields. */
+  readonly wire?: string;
+  /** The rule a program's value meets: the request's rule, or check's for the provider's own fields. */
+  readonly schema: z.ZodType;
+  readonly change: NotebookChange;
+  /** For a conditional in-place change: the condition (the change replaces the notebook otherwise). */
+  readonly inPlaceWhen?: string;
+  /** What the provider takes when the program leaves the field out. */
+  readonly default?: unknown;
+  /** Kept secret in the state. */
+  readonly secret?: boolean;
+  /** What the field is, for the SDK's and the schema's documentation. */
+  readonly doc: string;
+}
+
+const script = text(65536).optional();
+const wholeSeconds = "must be a whole number of seconds from 1 to 86400";
+const notebookUuidRule = "must be a notebook uuid: a non-empty string of at most 36 characters";
+
+/** The table. Order is the create request's (platform-api A4.2), then the provider's own fields. */
+export const notebookFields = {
+  chargeMode: { wire: "charge_mode", schema: chargeMode, change: "replace", doc: "`elastic` (pay on demand) or `monthly` (subscription)." },
+  duration: { wire: "duration", schema: z.int(), change: "replace", doc: "3600 for `elastic`; the number of months, 1 to 60, for `monthly`." },
+  autoRenew: { wire: "auto_renew", schema: flag.optional(), change: "replace", doc: "1 to renew a monthly subscription automatically, 0 not to." },
+  nextChargeMode: { wire: "next_charge_mode", schema: chargeMode.optional(), change: "replace", doc: "The charge mode of the next period: `elastic` or `monthly`." },
+  userId: { wire: "user_id", schema: requiredString, change: "replace", doc: "User id. Default: `aicp:userId`." },
+  rootUserId: { wire: "root_user_id", schema: requiredString.optional(), change: "replace", doc: "Root (main account) user id." },
+  namespace: { wire: "namespace", schema: pathSegment, change: "replace", doc: "Namespace that owns the notebook. Default: `aicp:userId` in lower case." },
+  image: { wire: "image", schema: requiredString.pipe(text(1024)), change: "changeImage", doc: "Image name or address." },
+  imageType: { wire: "image_type", schema: imageType, change: "changeImage", doc: "`official`, `user` or `custom`." },
+  name: {
+    wire: "name",
+    schema: requiredString.max(128, "must be at most 128 characters"),
+    change: "replace",
+    doc:
+      "Instance name. Default: the resource name plus a 7-character suffix derived from this stack's random id, the resource name and its parent " +
+      "(the same on every run, different in every other stack). A name you set must not be held in the namespace by a notebook this resource did not " +
+      "create: the provider adopts only a notebook carrying this resource's mark (env `PULUMI_AICP_MARK`).",
+  },
+  serverType: { wire: "server_type", schema: serverType, change: "replace", doc: "`jupyter`, `code_server` or `rstudio`." },
+  envs: { wire: "envs", schema: z.array(envVar).optional(), change: "replace", secret: true, doc: "Environment variables (`name`, `value`); kept secret, as values often hold tokens." },
+  stopTime: { wire: "stop_time", schema: dateTime.optional(), change: "setStopTime", doc: "When the platform stops the notebook; must be in the future when set or changed." },
+  autoDeleteTime: { wire: "auto_delete_time", schema: dateTime.optional(), change: "setDeleteTime", doc: "When the platform deletes the notebook; must be in the future when set or changed." },
+  replicaSpecs: {
+    wire: "replica_specs",
+    schema: replicaSpecsRequest,
+    change: "stopAndStart",
+    inPlaceWhen: "it names a sku in `specs` (applied by a stop and a start)",
+    doc: "Resources: `replicas` (default 1), `specs` (a sku or node id), `rgId`, custom CPU, GPU, memory and disk fields, `templateId`.",
+  },
+  volumeSpecs: { wire: "volume_specs", schema: z.array(volumeSpecRequest).optional(), change: "replace", doc: "Mounted file sets: `fileSet`, `mountPath`, `volumeType`, `fileType`, `quota`, `permission`, `owner`." },
+  customImageSecret: {
+    wire: "custom_image_secret",
+    schema: imageSecret.optional(),
+    change: "changeImage",
+    secret: true,
+    doc:
+      "Credentials of a custom image registry: `hasAuth`, `username`, and either `password` (kept as a secret input) or `passwordFromEnv`, the name of " +
+      "an environment variable the provider reads where pulumi runs, which keeps the password out of the engine entirely. The state records a keyed digest " +
+      "of the password, never the password.",
+  },
+  pip: { wire: "pip", schema: script, change: "replace", doc: "pip packages to install." },
+  conda: { wire: "conda", schema: script, change: "replace", doc: "conda environment configuration." },
+  apt: { wire: "apt", schema: script, change: "replace", doc: "apt packages to install." },
+  customFirst: { wire: "custom_first", schema: script, change: "replace", doc: "First-priority custom configuration (protocol 9001)." },
+  customSecond: { wire: "custom_second", schema: script, change: "replace", doc: "Second-priority custom configuration (protocol 9002)." },
+  desiredState: {
+    schema: z.enum(["Running", "Stopped"], { error: (issue) => `must be "Running" or "Stopped", got ${JSON.stringify(issue.input)}` }),
+    change: "stopAndStart",
+    default: "Running",
+    doc: "`Running` (default) or `Stopped`: the provider stops or starts the notebook to match.",
+  },
+  waitForReady: { schema: z.boolean({ error: "must be a boolean" }), change: "record", default: true, doc: "Wait for the desired state on create and update. Default: true." },
+  readyTimeoutSeconds: {
+    schema: z.int({ error: wholeSeconds }).min(1, wholeSeconds).max(86_400, wholeSeconds),
+    change: "record",
+    default: 600,
+    doc: "How long to wait for the desired state, in seconds. Default: 600.",
+  },
+  adoptId: {
+    schema: z.string({ error: notebookUuidRule }).min(1, notebookUuidRule).max(36, notebookUuidRule),
+    change: "createOnly",
+    doc:
+      "Takes over an existing notebook by its uuid instead of creating one. Preview warns what the take-over will change to match the program; `up` " +
+      "changes it in place and manages it from then on. Read only when the resource is created; keep it in the program.",
+  },
+} as const satisfies Record<string, NotebookFieldDescription>;
+
+type Fields = typeof notebookFields;
+/** A field a program sets. */
+export type NotebookFieldName = keyof Fields;
+/** The fields that travel in the create request. */
+type WireFieldName = { [K in NotebookFieldName]: Fields[K] extends { wire: string } ? K : never }[NotebookFieldName];
+
+const fieldNames = Object.keys(notebookFields) as NotebookFieldName[];
+const describe = (name: NotebookFieldName): NotebookFieldDescription => notebookFields[name];
+
+/**
+ * Fields of the create request no program sets: the spec's sample body carries
+ * them, their roles are not documented; the provider fills zone and owner from
+ * configuration, and service and action mean nothing for a Notebook resource.
+ */
+const requestOnlyFields = { service: z.string().optional(), action: z.string().optional(), zone: z.string().optional(), owner: z.string().optional() };
+export const notProgramFields = Object.keys(requestOnlyFields) as ReadonlyArray<keyof typeof requestOnlyFields>;
+
+type RequestShape = { [K in WireFieldName as Fields[K]["wire"]]: Fields[K]["schema"] } & typeof requestOnlyFields;
+
+function requestShape(): RequestShape {
+  const shape: Record<string, z.ZodType> = {};
+  for (const name of fieldNames) {
+    const { wire, schema } = describe(name);
+    if (wire) shape[wire] = schema;
+  }
+  return { ...shape, ...requestOnlyFields } as RequestShape;
+}
+
+/** The create request (platform-api A4.2), from the table, with the rule that ties `duration` to `charge_mode`. */
+export const createNotebookRequest = z.strictObject(requestShape()).superRefine((body, ctx) => {
+  if (typeof body.duration !== "number") return;
+  if (body.charge_mode === "elastic" && body.duration !== 3600) {
+    ctx.addIssue({ code: "custom", path: ["duration"], message: "must be 3600 when charge_mode is elastic" });
+  }
+  if (body.charge_mode === "monthly" && (body.duration < 1 || body.duration > 60)) {
+    ctx.addIssue({ code: "custom", path: ["duration"], message: "must be a number of months from 1 to 60 when charge_mode is monthly" });
+  }
+}, reportAlways);
+export type CreateNotebookRequest = z.input<typeof createNotebookRequest>;
+
+/** The fields whose change applies as `change` says. */
+export function notebookFieldsChanging(...changes: NotebookChange[]): NotebookFieldName[] {
+  return fieldNames.filter((name) => changes.includes(describe(name).change));
+}
+
+/** The provider's own fields (they travel in no request), with the rule check applies to each. */
+export const providerFields = Object.fromEntries(fieldNames.filter((name) => describe(name).wire === undefined).map((name) => [name, describe(name).schema])) as Readonly<
+  Record<Exclude<NotebookFieldName, WireFieldName>, z.ZodType>
+>;
+
+/** The conditions of the fields whose change is in place only under one (and replaces the notebook otherwise). */
+export const notebookInPlaceWhen: Readonly<Record<string, string>> = Object.fromEntries(
+  fieldNames.flatMap((name) => {
+    const condition = describe(name).inPlaceWhen;
+    return condition === undefined ? [] : [[name, condition]];
+  }),
+);
+
+/** The program's name of a wire field of the create request. */
+export const notebookFieldOfWire = (wireName: string): string => fieldNames.find((name) => describe(name).wire === wireName) ?? snakeToCamel(wireName);
+
+/** What the provider takes for each field a program leaves out, where that is a fixed value. */
+export const notebookDefaults = Object.fromEntries(fieldNames.flatMap((name) => ("default" in notebookFields[name] ? [[name, describe(name).default]] : []))) as {
+  readonly [K in NotebookFieldName as Fields[K] extends { default: unknown } ? K : never]: Fields[K] extends { default: infer D } ? D : never;
+};
