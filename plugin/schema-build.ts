@@ -10,7 +10,7 @@
  *   node dist/plugin/schema-build.js            writes schema.json
  *   node dist/plugin/schema-build.js --check    exits 1 when schema.json is stale
  */
-import { readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import ts from "typescript";
 import { z } from "zod";
@@ -222,7 +222,10 @@ class SchemaBuilder {
 function resource(builder: SchemaBuilder, file: string, kind: keyof typeof kindDescriptions) {
   const described: KindDescription = kindDescriptions[kind];
   const args = builder.properties(builder.declaredType(file, `${kind}Args`), kind);
-  const outputs = builder.classOutputs(file, kind, new Set(Object.keys(args.properties)));
+  // A kind whose outputs are generated from its field table declares them in a base class (sdk/notebook.generated.ts).
+  const generated = file.replace(/\.ts$/, ".generated.ts");
+  const [outputsFile, outputsClass] = existsSync(generated) ? [generated, `${kind}Properties`] : [file, kind];
+  const outputs = builder.classOutputs(outputsFile, outputsClass, new Set(Object.keys(args.properties)));
   const inputProperties: Record<string, PropertySpec> = {};
   for (const [name, spec] of Object.entries(args.properties)) {
     inputProperties[name] = { ...spec, ...(described.replace.includes(name) ? { willReplaceOnChanges: true } : {}), ...(name in described.defaults ? { default: described.defaults[name] } : {}) };

@@ -69,11 +69,20 @@ export type NotebookBody = {
     owner?: string | undefined;
 };
 
+/** The Notebook's own fields of the provider (how it waits, what state it keeps, what it takes over), as a program gives them. */
+export type NotebookProviderFields = {
+    desiredState?: "Running" | "Stopped" | undefined;
+    waitForReady?: boolean | undefined;
+    readyTimeoutSeconds?: number | undefined;
+    adoptId?: string | undefined;
+};
+
 /** A notebook as the platform returns it (platform-api A2.2), camelCase. */
 export type NotebookInfo = {
     [x: string]: unknown;
     status: string | null | undefined;
     uuid: string;
+    reason?: string | null | undefined;
     userName?: string | null | undefined;
     email?: string | null | undefined;
     kuid?: string | null | undefined;
@@ -141,7 +150,6 @@ export type NotebookInfo = {
     }[] | null | undefined;
     podIps?: unknown[] | null | undefined;
     runningTime?: number | null | undefined;
-    reason?: string | null | undefined;
     userId?: string | null | undefined;
     rootUserId?: string | null | undefined;
     createdAt?: string | null | undefined;

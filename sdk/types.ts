@@ -5,7 +5,7 @@
  * sdk/wire-types.ts), so the published declarations name no zod type.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import type { NotebookBody, NotebookInfo } from "./types.generated";
+import type { NotebookBody, NotebookInfo, NotebookProviderFields } from "./types.generated";
 
 export type { DiskMetric, NotebookBody, NotebookInfo, ResourceTemplate, TrainingPod } from "./types.generated";
 
@@ -35,3 +35,41 @@ export type NotebookServer = NonNullable<NotebookInfo["servers"]>[number];
  * unknown keys, Omit keeps only those and drops every named field.
  */
 export type NotebookServerSummary = { [K in keyof NotebookServer as K extends "password" ? never : K]: NotebookServer[K] };
+
+/**
+ * Every field of a Notebook a program sets, as the field table types it
+ * (client/wire/notebook-fields.ts): the create request's, less those the
+ * provider fills from configuration, and the provider's own.
+ */
+export type NotebookProgram = Omit<NotebookBody, "service" | "action" | "zone" | "owner"> & NotebookProviderFields;
+
+/** The outputs whose recorded value is not the program's value as given, nor the platform's field as sent. */
+interface NotebookOutputForms {
+  uuid: string;
+  status: string;
+  createdAt: string;
+  updatedAt: string;
+  /** Without passwords (secrets.ts). */
+  servers: NotebookServerSummary[] | undefined;
+  /** The platform's form, over the program's. */
+  replicaSpecs: NonNullable<NotebookInfo["replicaSpecs"]> & Partial<ReplicaSpecs>;
+  volumeSpecs: Array<NonNullable<NotebookInfo["volumeSpecs"]>[number] & Partial<VolumeSpec>> | undefined;
+  envs: NotebookInfo["envs"];
+  /** As the platform spells them, which may be a value no program gives. */
+  imageType: string;
+  serverType: string;
+  nextChargeMode: string | undefined;
+  /** A keyed digest of the password, never the password. */
+  customImageSecret: (Omit<ImageSecret, "password"> & { passwordDigest?: string }) | undefined;
+  /** What a refresh observed (`Failed`) besides what a program asks. */
+  desiredState: "Running" | "Stopped" | "Failed" | undefined;
+}
+
+/** The type of the Notebook's output `K` (sdk/notebook.generated.ts): its recorded form, else the program's type, else the platform's. */
+export type NotebookOutputValue<K extends string> = K extends keyof NotebookOutputForms
+  ? NotebookOutputForms[K]
+  : K extends keyof NotebookProgram
+    ? NotebookProgram[K]
+    : K extends keyof NotebookInfo
+      ? NonNullable<NotebookInfo[K]> | undefined
+      : never;

@@ -10,6 +10,8 @@ import type * as wire from "../client/wire";
 
 /** The create-notebook body in camelCase, as platform-api A4.2 defines it. */
 export type NotebookBody = Camelized<z.input<typeof wire.createNotebookRequest>>;
+/** The Notebook's own fields of the provider (how it waits, what state it keeps, what it takes over), as a program gives them. */
+export type NotebookProviderFields = wire.NotebookProviderFieldValues;
 /** A notebook as the platform returns it (platform-api A2.2), camelCase. */
 export type NotebookInfo = Camelized<wire.Notebook>;
 /** A resource template (platform-api A2.4), camelCase: cpu, memory, gpu, gpuName, rgId, rgNodeId, specType, tmpId, … */

@@ -33,10 +33,14 @@ export interface NotebookFieldDescription {
   readonly inPlaceWhen?: string;
   /** What the provider takes when the program leaves the field out. */
   readonly default?: unknown;
+  /** A field the request requires that a program may leave out: the provider fills it (from configuration, or an auto-name). */
+  readonly filled?: true;
   /** Kept secret in the state. */
   readonly secret?: boolean;
   /** What the field is, for the SDK's and the schema's documentation. */
   readonly doc: string;
+  /** What the output records, where that is not the program's value as given (the platform's form, a digest). */
+  readonly outputDoc?: string;
 }
 
 const script = text(65536).optional();
@@ -49,15 +53,16 @@ export const notebookFields = {
   duration: { wire: "duration", schema: z.int(), change: "replace", doc: "3600 for `elastic`; the number of months, 1 to 60, for `monthly`." },
   autoRenew: { wire: "auto_renew", schema: flag.optional(), change: "replace", doc: "1 to renew a monthly subscription automatically, 0 not to." },
   nextChargeMode: { wire: "next_charge_mode", schema: chargeMode.optional(), change: "replace", doc: "The charge mode of the next period: `elastic` or `monthly`." },
-  userId: { wire: "user_id", schema: requiredString, change: "replace", doc: "User id. Default: `aicp:userId`." },
+  userId: { wire: "user_id", schema: requiredString, change: "replace", filled: true, doc: "User id. Default: `aicp:userId`." },
   rootUserId: { wire: "root_user_id", schema: requiredString.optional(), change: "replace", doc: "Root (main account) user id." },
-  namespace: { wire: "namespace", schema: pathSegment, change: "replace", doc: "Namespace that owns the notebook. Default: `aicp:userId` in lower case." },
+  namespace: { wire: "namespace", schema: pathSegment, change: "replace", filled: true, doc: "Namespace that owns the notebook. Default: `aicp:userId` in lower case." },
   image: { wire: "image", schema: requiredString.pipe(text(1024)), change: "changeImage", doc: "Image name or address." },
   imageType: { wire: "image_type", schema: imageType, change: "changeImage", doc: "`official`, `user` or `custom`." },
   name: {
     wire: "name",
     schema: requiredString.max(128, "must be at most 128 characters"),
     change: "replace",
+    filled: true,
     doc:
       "Instance name. Default: the resource name plus a 7-character suffix derived from this stack's random id, the resource name and its parent " +
       "(the same on every run, different in every other stack). A name you set must not be held in the namespace by a notebook this resource did not " +
@@ -73,8 +78,15 @@ export const notebookFields = {
     change: "stopAndStart",
     inPlaceWhen: "it names a sku in `specs` (applied by a stop and a start)",
     doc: "Resources: `replicas` (default 1), `specs` (a sku or node id), `rgId`, custom CPU, GPU, memory and disk fields, `templateId`.",
+    outputDoc: "Replica specification as the platform returned it.",
   },
-  volumeSpecs: { wire: "volume_specs", schema: z.array(volumeSpecRequest).optional(), change: "replace", doc: "Mounted file sets: `fileSet`, `mountPath`, `volumeType`, `fileType`, `quota`, `permission`, `owner`." },
+  volumeSpecs: {
+    wire: "volume_specs",
+    schema: z.array(volumeSpecRequest).optional(),
+    change: "replace",
+    doc: "Mounted file sets: `fileSet`, `mountPath`, `volumeType`, `fileType`, `quota`, `permission`, `owner`.",
+    outputDoc: "Mounted volumes as the platform returned them.",
+  },
   customImageSecret: {
     wire: "custom_image_secret",
     schema: imageSecret.optional(),
@@ -84,6 +96,7 @@ export const notebookFields = {
       "Credentials of a custom image registry: `hasAuth`, `username`, and either `password` (kept as a secret input) or `passwordFromEnv`, the name of " +
       "an environment variable the provider reads where pulumi runs, which keeps the password out of the engine entirely. The state records a keyed digest " +
       "of the password, never the password.",
+    outputDoc: "Registry credentials as recorded: `hasAuth`, `username` and a keyed digest of the password (never the password).",
   },
   pip: { wire: "pip", schema: script, change: "replace", doc: "pip packages to install." },
   conda: { wire: "conda", schema: script, change: "replace", doc: "conda environment configuration." },
@@ -95,6 +108,7 @@ export const notebookFields = {
     change: "stopAndStart",
     default: "Running",
     doc: "`Running` (default) or `Stopped`: the provider stops or starts the notebook to match.",
+    outputDoc: "The program's desiredState; after a refresh, the state the platform holds when it differs (`Stopped`, or `Failed`), which the next `up` repairs.",
   },
   waitForReady: { schema: z.boolean({ error: "must be a boolean" }), change: "record", default: true, doc: "Wait for the desired state on create and update. Default: true." },
   readyTimeoutSeconds: {
@@ -117,6 +131,8 @@ type Fields = typeof notebookFields;
 export type NotebookFieldName = keyof Fields;
 /** The fields that travel in the create request. */
 type WireFieldName = { [K in NotebookFieldName]: Fields[K] extends { wire: string } ? K : never }[NotebookFieldName];
+/** The provider's own fields, each optional, as a program gives them. */
+export type NotebookProviderFieldValues = { [K in Exclude<NotebookFieldName, WireFieldName>]?: z.input<Fields[K]["schema"]> };
 
 const fieldNames = Object.keys(notebookFields) as NotebookFieldName[];
 const describe = (name: NotebookFieldName): NotebookFieldDescription => notebookFields[name];

@@ -7,7 +7,7 @@ import { imageSecret, imageType, replicaSpecsRequest } from "./notebook-request"
 import { dateTime, looseNumber, looseString, maybe, notebookUuid, ownedObjectFields, paging, pathSegment, requiredString, tolerant } from "./common";
 
 export * from "./notebook-request";
-export { createNotebookRequest, notebookFields, notebookFieldOfWire, providerFields, type CreateNotebookRequest, type NotebookChange, type NotebookFieldName } from "./notebook-fields";
+export { createNotebookRequest, notebookFields, notebookFieldOfWire, providerFields, type CreateNotebookRequest, type NotebookChange, type NotebookFieldName, type NotebookProviderFieldValues } from "./notebook-fields";
 
 
 export const listNotebooksQuery = z.strictObject({
@@ -151,10 +151,11 @@ const notebookStatus = maybe(z.string()).transform((word) => {
 });
 
 export const notebook = z.looseObject({
-  uuid: z.string(),
+  uuid: z.string().describe("Unique id of the notebook (also the resource id), at most 36 characters."),
   name: maybe(z.string()),
   ...ownedObjectFields,
-  status: notebookStatus,
+  reason: ownedObjectFields.reason.describe("Reason of the last state change, when given."),
+  status: notebookStatus.describe("State on the platform: Pending, Running, Stopped, Failed, …"),
   user_name: tolerant(z.string()),
   email: tolerant(z.string()),
   kuid: tolerant(z.string()),
@@ -165,16 +166,16 @@ export const notebook = z.looseObject({
   envs: envsField,
   stop_time: tolerant(z.string()),
   auto_delete_time: tolerant(z.string()),
-  server: tolerant(z.string()),
+  server: tolerant(z.string()).describe("Connection information."),
   pip: tolerant(z.string()),
   conda: tolerant(z.string()),
   apt: tolerant(z.string()),
-  ws_url: tolerant(z.string()),
+  ws_url: tolerant(z.string()).describe("WebSocket service address (path form)."),
   volume_specs: tolerant(z.array(volumeSpec)),
   replica_specs: tolerant(replicaSpecs),
-  servers: tolerant(z.array(serverInfo)),
+  servers: tolerant(z.array(serverInfo)).describe("Servers of the notebook (protocol, name, type, url, port, status). Their passwords are not kept in the state: read them with getNotebookServers."),
   pod_ips: tolerant(z.array(z.unknown())),
-  running_time: looseNumber,
+  running_time: looseNumber.describe("Accumulated running time in seconds."),
 });
 export type Notebook = z.output<typeof notebook>;
 

@@ -41,34 +41,67 @@ export class Notebook extends pulumi.CustomResource {
         return obj['__pulumiType'] === Notebook.__pulumiType;
     }
 
+    /**
+     * apt packages to install.
+     */
     declare public readonly apt: pulumi.Output<string | undefined>;
+    /**
+     * When the platform deletes the notebook; must be in the future when set or changed.
+     */
     declare public readonly autoDeleteTime: pulumi.Output<string | undefined>;
+    /**
+     * 1 to renew a monthly subscription automatically, 0 not to.
+     */
     declare public readonly autoRenew: pulumi.Output<number | undefined>;
+    /**
+     * `elastic` (pay on demand) or `monthly` (subscription).
+     */
     declare public readonly chargeMode: pulumi.Output<string | undefined>;
+    /**
+     * conda environment configuration.
+     */
     declare public readonly conda: pulumi.Output<string | undefined>;
     declare public /*out*/ readonly createdAt: pulumi.Output<string | undefined>;
+    /**
+     * First-priority custom configuration (protocol 9001).
+     */
     declare public readonly customFirst: pulumi.Output<string | undefined>;
     /**
-     * Registry credentials as recorded: `hasAuth`, `username` and a keyed digest of the password (never the password).
+     * Registry credentials as recorded: `hasAuth`, `username` and a keyed digest of the password (never the
+     * password).
      */
     declare public readonly customImageSecret: pulumi.Output<outputs.ImageSecret | undefined>;
+    /**
+     * Second-priority custom configuration (protocol 9002).
+     */
     declare public readonly customSecond: pulumi.Output<string | undefined>;
     /**
-     * The program's desiredState; after a refresh, the state the platform holds
-     * when it differs (`Stopped`, or `Failed`), which the next `up` repairs.
+     * The program's desiredState; after a refresh, the state the platform holds when it differs (`Stopped`,
+     * or `Failed`), which the next `up` repairs.
      */
     declare public readonly desiredState: pulumi.Output<string | undefined>;
+    /**
+     * 3600 for `elastic`; the number of months, 1 to 60, for `monthly`.
+     */
     declare public readonly duration: pulumi.Output<number | undefined>;
     declare public /*out*/ readonly email: pulumi.Output<string | undefined>;
+    /**
+     * Environment variables (`name`, `value`); kept secret, as values often hold tokens.
+     */
     declare public readonly envs: pulumi.Output<outputs.Env[] | undefined>;
+    /**
+     * Image name or address.
+     */
     declare public readonly image: pulumi.Output<string | undefined>;
+    /**
+     * `official`, `user` or `custom`.
+     */
     declare public readonly imageType: pulumi.Output<string | undefined>;
     declare public /*out*/ readonly kuid: pulumi.Output<string | undefined>;
     /**
-     * Instance name. Default: the resource name plus a 7-character suffix derived
-     * from this stack's random id, the resource name and its parent (the same on
-     * every run, different in every other stack). A name you set must not be held
-     * in the namespace by a notebook this resource did not create: the provider
+     * Instance name. Default: the resource name plus a 7-character suffix derived from this stack's random
+     * id, the resource name and its parent (the same on every run, different in every other stack). A name
+     * you set must not be held in the namespace by a notebook this resource did not create: the provider
      * adopts only a notebook carrying this resource's mark (env `PULUMI_AICP_MARK`).
      */
     declare public readonly name: pulumi.Output<string | undefined>;
@@ -76,7 +109,13 @@ export class Notebook extends pulumi.CustomResource {
      * Namespace that owns the notebook. Default: `aicp:userId` in lower case.
      */
     declare public readonly namespace: pulumi.Output<string | undefined>;
+    /**
+     * The charge mode of the next period: `elastic` or `monthly`.
+     */
     declare public readonly nextChargeMode: pulumi.Output<string | undefined>;
+    /**
+     * pip packages to install.
+     */
     declare public readonly pip: pulumi.Output<string | undefined>;
     declare public /*out*/ readonly podIps: pulumi.Output<any[] | undefined>;
     /**
@@ -91,6 +130,9 @@ export class Notebook extends pulumi.CustomResource {
      * Replica specification as the platform returned it.
      */
     declare public readonly replicaSpecs: pulumi.Output<outputs.ReplicaSpecs | undefined>;
+    /**
+     * Root (main account) user id.
+     */
     declare public readonly rootUserId: pulumi.Output<string | undefined>;
     /**
      * Accumulated running time in seconds.
@@ -100,16 +142,22 @@ export class Notebook extends pulumi.CustomResource {
      * Connection information.
      */
     declare public /*out*/ readonly server: pulumi.Output<string | undefined>;
+    /**
+     * `jupyter`, `code_server` or `rstudio`.
+     */
     declare public readonly serverType: pulumi.Output<string | undefined>;
     /**
-     * Servers of the notebook (protocol, name, type, url, port, status). Their
-     * passwords are not kept in the state: read them with getNotebookServers.
+     * Servers of the notebook (protocol, name, type, url, port, status). Their passwords are not kept in
+     * the state: read them with getNotebookServers.
      */
     declare public /*out*/ readonly servers: pulumi.Output<any[] | undefined>;
     /**
      * State on the platform: Pending, Running, Stopped, Failed, …
      */
     declare public /*out*/ readonly status: pulumi.Output<string | undefined>;
+    /**
+     * When the platform stops the notebook; must be in the future when set or changed.
+     */
     declare public readonly stopTime: pulumi.Output<string | undefined>;
     declare public /*out*/ readonly updatedAt: pulumi.Output<string | undefined>;
     /**
@@ -254,21 +302,34 @@ export class Notebook extends pulumi.CustomResource {
  */
 export interface NotebookArgs {
     /**
-     * Takes over an existing notebook by its uuid instead of creating one (one
-     * made in the console, or one whose state was lost). Preview warns what the
-     * take-over will change to match the program; `up` changes it in place and
-     * manages it from then on. A difference that needs a replacement, a
-     * different name, or a notebook made by another Pulumi resource is refused,
-     * with nothing changed. Read only when the resource is created; keep it in
-     * the program. (With the provider plugin, `pulumi import` works too; with
-     * the package's dynamic resources it does not: see the README.)
+     * Takes over an existing notebook by its uuid instead of creating one. Preview warns what the take-over
+     * will change to match the program; `up` changes it in place and manages it from then on. Read only
+     * when the resource is created; keep it in the program.
      */
     adoptId?: pulumi.Input<string | undefined>;
+    /**
+     * apt packages to install.
+     */
     apt?: pulumi.Input<string | undefined>;
+    /**
+     * When the platform deletes the notebook; must be in the future when set or changed.
+     */
     autoDeleteTime?: pulumi.Input<string | undefined>;
+    /**
+     * 1 to renew a monthly subscription automatically, 0 not to.
+     */
     autoRenew?: pulumi.Input<number | undefined>;
+    /**
+     * `elastic` (pay on demand) or `monthly` (subscription).
+     */
     chargeMode: pulumi.Input<string>;
+    /**
+     * conda environment configuration.
+     */
     conda?: pulumi.Input<string | undefined>;
+    /**
+     * First-priority custom configuration (protocol 9001).
+     */
     customFirst?: pulumi.Input<string | undefined>;
     /**
      * Credentials of a custom image registry: `hasAuth`, `username`, and either
@@ -278,20 +339,34 @@ export interface NotebookArgs {
      * inputs). Username and password are required when `hasAuth` is true. In place.
      */
     customImageSecret?: pulumi.Input<inputs.ImageSecretArgs | undefined>;
+    /**
+     * Second-priority custom configuration (protocol 9002).
+     */
     customSecond?: pulumi.Input<string | undefined>;
     /**
      * `Running` (default) or `Stopped`: the provider stops or starts the notebook to match.
      */
     desiredState?: pulumi.Input<string | undefined>;
+    /**
+     * 3600 for `elastic`; the number of months, 1 to 60, for `monthly`.
+     */
     duration: pulumi.Input<number>;
+    /**
+     * Environment variables (`name`, `value`); kept secret, as values often hold tokens.
+     */
     envs?: pulumi.Input<pulumi.Input<inputs.EnvArgs>[] | undefined>;
+    /**
+     * Image name or address.
+     */
     image: pulumi.Input<string>;
+    /**
+     * `official`, `user` or `custom`.
+     */
     imageType: pulumi.Input<string>;
     /**
-     * Instance name. Default: the resource name plus a 7-character suffix derived
-     * from this stack's random id, the resource name and its parent (the same on
-     * every run, different in every other stack). A name you set must not be held
-     * in the namespace by a notebook this resource did not create: the provider
+     * Instance name. Default: the resource name plus a 7-character suffix derived from this stack's random
+     * id, the resource name and its parent (the same on every run, different in every other stack). A name
+     * you set must not be held in the namespace by a notebook this resource did not create: the provider
      * adopts only a notebook carrying this resource's mark (env `PULUMI_AICP_MARK`).
      */
     name?: pulumi.Input<string | undefined>;
@@ -299,20 +374,42 @@ export interface NotebookArgs {
      * Namespace that owns the notebook. Default: `aicp:userId` in lower case.
      */
     namespace?: pulumi.Input<string | undefined>;
+    /**
+     * The charge mode of the next period: `elastic` or `monthly`.
+     */
     nextChargeMode?: pulumi.Input<string | undefined>;
+    /**
+     * pip packages to install.
+     */
     pip?: pulumi.Input<string | undefined>;
     /**
      * How long to wait for the desired state, in seconds. Default: 600.
      */
     readyTimeoutSeconds?: pulumi.Input<number | undefined>;
+    /**
+     * Resources: `replicas` (default 1), `specs` (a sku or node id), `rgId`, custom CPU, GPU, memory and
+     * disk fields, `templateId`.
+     */
     replicaSpecs: pulumi.Input<inputs.ReplicaSpecsArgs>;
+    /**
+     * Root (main account) user id.
+     */
     rootUserId?: pulumi.Input<string | undefined>;
+    /**
+     * `jupyter`, `code_server` or `rstudio`.
+     */
     serverType: pulumi.Input<string>;
+    /**
+     * When the platform stops the notebook; must be in the future when set or changed.
+     */
     stopTime?: pulumi.Input<string | undefined>;
     /**
      * User id. Default: `aicp:userId`.
      */
     userId?: pulumi.Input<string | undefined>;
+    /**
+     * Mounted file sets: `fileSet`, `mountPath`, `volumeType`, `fileType`, `quota`, `permission`, `owner`.
+     */
     volumeSpecs?: pulumi.Input<pulumi.Input<inputs.VolumeSpecArgs>[] | undefined>;
     /**
      * Wait for the desired state on create and update. Default: true.

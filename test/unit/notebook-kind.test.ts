@@ -6,7 +6,7 @@ import { declaredOutputs } from "../support/declared-keys";
 
 describe("the Notebook kind", () => {
   it("the SDK class declares exactly the described outputs", () => {
-    expect(declaredOutputs(resolve("sdk/notebook.ts"), "Notebook")).toEqual([...notebookOutputs].sort());
+    expect(declaredOutputs(resolve("sdk/notebook.generated.ts"), "NotebookProperties")).toEqual([...notebookOutputs].sort());
   });
 
   it("leaves out what no program sets, keeps the provider's own fields (spelled here by hand)", () => {

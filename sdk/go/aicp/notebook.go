@@ -21,53 +21,69 @@ import (
 type Notebook struct {
 	pulumi.CustomResourceState
 
-	Apt            pulumi.StringPtrOutput `pulumi:"apt"`
+	// apt packages to install.
+	Apt pulumi.StringPtrOutput `pulumi:"apt"`
+	// When the platform deletes the notebook; must be in the future when set or changed.
 	AutoDeleteTime pulumi.StringPtrOutput `pulumi:"autoDeleteTime"`
-	AutoRenew      pulumi.IntPtrOutput    `pulumi:"autoRenew"`
-	ChargeMode     pulumi.StringPtrOutput `pulumi:"chargeMode"`
-	Conda          pulumi.StringPtrOutput `pulumi:"conda"`
-	CreatedAt      pulumi.StringPtrOutput `pulumi:"createdAt"`
-	CustomFirst    pulumi.StringPtrOutput `pulumi:"customFirst"`
-	// Registry credentials as recorded: `hasAuth`, `username` and a keyed digest of the password (never the password).
-	CustomImageSecret ImageSecretPtrOutput   `pulumi:"customImageSecret"`
-	CustomSecond      pulumi.StringPtrOutput `pulumi:"customSecond"`
-	// The program's desiredState; after a refresh, the state the platform holds
-	// when it differs (`Stopped`, or `Failed`), which the next `up` repairs.
+	// 1 to renew a monthly subscription automatically, 0 not to.
+	AutoRenew pulumi.IntPtrOutput `pulumi:"autoRenew"`
+	// `elastic` (pay on demand) or `monthly` (subscription).
+	ChargeMode pulumi.StringPtrOutput `pulumi:"chargeMode"`
+	// conda environment configuration.
+	Conda     pulumi.StringPtrOutput `pulumi:"conda"`
+	CreatedAt pulumi.StringPtrOutput `pulumi:"createdAt"`
+	// First-priority custom configuration (protocol 9001).
+	CustomFirst pulumi.StringPtrOutput `pulumi:"customFirst"`
+	// Registry credentials as recorded: `hasAuth`, `username` and a keyed digest of the password (never the
+	// password).
+	CustomImageSecret ImageSecretPtrOutput `pulumi:"customImageSecret"`
+	// Second-priority custom configuration (protocol 9002).
+	CustomSecond pulumi.StringPtrOutput `pulumi:"customSecond"`
+	// The program's desiredState; after a refresh, the state the platform holds when it differs (`Stopped`,
+	// or `Failed`), which the next `up` repairs.
 	DesiredState pulumi.StringPtrOutput `pulumi:"desiredState"`
-	Duration     pulumi.IntPtrOutput    `pulumi:"duration"`
-	Email        pulumi.StringPtrOutput `pulumi:"email"`
-	Envs         EnvArrayOutput         `pulumi:"envs"`
-	Image        pulumi.StringPtrOutput `pulumi:"image"`
-	ImageType    pulumi.StringPtrOutput `pulumi:"imageType"`
-	Kuid         pulumi.StringPtrOutput `pulumi:"kuid"`
-	// Instance name. Default: the resource name plus a 7-character suffix derived
-	// from this stack's random id, the resource name and its parent (the same on
-	// every run, different in every other stack). A name you set must not be held
-	// in the namespace by a notebook this resource did not create: the provider
+	// 3600 for `elastic`; the number of months, 1 to 60, for `monthly`.
+	Duration pulumi.IntPtrOutput    `pulumi:"duration"`
+	Email    pulumi.StringPtrOutput `pulumi:"email"`
+	// Environment variables (`name`, `value`); kept secret, as values often hold tokens.
+	Envs EnvArrayOutput `pulumi:"envs"`
+	// Image name or address.
+	Image pulumi.StringPtrOutput `pulumi:"image"`
+	// `official`, `user` or `custom`.
+	ImageType pulumi.StringPtrOutput `pulumi:"imageType"`
+	Kuid      pulumi.StringPtrOutput `pulumi:"kuid"`
+	// Instance name. Default: the resource name plus a 7-character suffix derived from this stack's random
+	// id, the resource name and its parent (the same on every run, different in every other stack). A name
+	// you set must not be held in the namespace by a notebook this resource did not create: the provider
 	// adopts only a notebook carrying this resource's mark (env `PULUMI_AICP_MARK`).
 	Name pulumi.StringPtrOutput `pulumi:"name"`
 	// Namespace that owns the notebook. Default: `aicp:userId` in lower case.
-	Namespace      pulumi.StringPtrOutput `pulumi:"namespace"`
+	Namespace pulumi.StringPtrOutput `pulumi:"namespace"`
+	// The charge mode of the next period: `elastic` or `monthly`.
 	NextChargeMode pulumi.StringPtrOutput `pulumi:"nextChargeMode"`
-	Pip            pulumi.StringPtrOutput `pulumi:"pip"`
-	PodIps         pulumi.ArrayOutput     `pulumi:"podIps"`
+	// pip packages to install.
+	Pip    pulumi.StringPtrOutput `pulumi:"pip"`
+	PodIps pulumi.ArrayOutput     `pulumi:"podIps"`
 	// How long to wait for the desired state, in seconds. Default: 600.
 	ReadyTimeoutSeconds pulumi.Float64PtrOutput `pulumi:"readyTimeoutSeconds"`
 	// Reason of the last state change, when given.
 	Reason pulumi.StringPtrOutput `pulumi:"reason"`
 	// Replica specification as the platform returned it.
-	ReplicaSpecs ReplicaSpecsPtrOutput  `pulumi:"replicaSpecs"`
-	RootUserId   pulumi.StringPtrOutput `pulumi:"rootUserId"`
+	ReplicaSpecs ReplicaSpecsPtrOutput `pulumi:"replicaSpecs"`
+	// Root (main account) user id.
+	RootUserId pulumi.StringPtrOutput `pulumi:"rootUserId"`
 	// Accumulated running time in seconds.
 	RunningTime pulumi.Float64PtrOutput `pulumi:"runningTime"`
 	// Connection information.
-	Server     pulumi.StringPtrOutput `pulumi:"server"`
+	Server pulumi.StringPtrOutput `pulumi:"server"`
+	// `jupyter`, `code_server` or `rstudio`.
 	ServerType pulumi.StringPtrOutput `pulumi:"serverType"`
-	// Servers of the notebook (protocol, name, type, url, port, status). Their
-	// passwords are not kept in the state: read them with getNotebookServers.
+	// Servers of the notebook (protocol, name, type, url, port, status). Their passwords are not kept in
+	// the state: read them with getNotebookServers.
 	Servers pulumi.ArrayOutput `pulumi:"servers"`
 	// State on the platform: Pending, Running, Stopped, Failed, …
-	Status    pulumi.StringPtrOutput `pulumi:"status"`
+	Status pulumi.StringPtrOutput `pulumi:"status"`
+	// When the platform stops the notebook; must be in the future when set or changed.
 	StopTime  pulumi.StringPtrOutput `pulumi:"stopTime"`
 	UpdatedAt pulumi.StringPtrOutput `pulumi:"updatedAt"`
 	// User id. Default: `aicp:userId`.
@@ -156,52 +172,65 @@ func (NotebookState) ElementType() reflect.Type {
 }
 
 type notebookArgs struct {
-	// Takes over an existing notebook by its uuid instead of creating one (one
-	// made in the console, or one whose state was lost). Preview warns what the
-	// take-over will change to match the program; `up` changes it in place and
-	// manages it from then on. A difference that needs a replacement, a
-	// different name, or a notebook made by another Pulumi resource is refused,
-	// with nothing changed. Read only when the resource is created; keep it in
-	// the program. (With the provider plugin, `pulumi import` works too; with
-	// the package's dynamic resources it does not: see the README.)
-	AdoptId        *string `pulumi:"adoptId"`
-	Apt            *string `pulumi:"apt"`
+	// Takes over an existing notebook by its uuid instead of creating one. Preview warns what the take-over
+	// will change to match the program; `up` changes it in place and manages it from then on. Read only
+	// when the resource is created; keep it in the program.
+	AdoptId *string `pulumi:"adoptId"`
+	// apt packages to install.
+	Apt *string `pulumi:"apt"`
+	// When the platform deletes the notebook; must be in the future when set or changed.
 	AutoDeleteTime *string `pulumi:"autoDeleteTime"`
-	AutoRenew      *int    `pulumi:"autoRenew"`
-	ChargeMode     string  `pulumi:"chargeMode"`
-	Conda          *string `pulumi:"conda"`
-	CustomFirst    *string `pulumi:"customFirst"`
+	// 1 to renew a monthly subscription automatically, 0 not to.
+	AutoRenew *int `pulumi:"autoRenew"`
+	// `elastic` (pay on demand) or `monthly` (subscription).
+	ChargeMode string `pulumi:"chargeMode"`
+	// conda environment configuration.
+	Conda *string `pulumi:"conda"`
+	// First-priority custom configuration (protocol 9001).
+	CustomFirst *string `pulumi:"customFirst"`
 	// Credentials of a custom image registry: `hasAuth`, `username`, and either
 	// `password` (kept as a secret input) or `passwordFromEnv`, the name of an
 	// environment variable the provider reads where pulumi runs. The latter keeps
 	// the password out of the engine entirely (its `-v=9` logs print secret
 	// inputs). Username and password are required when `hasAuth` is true. In place.
 	CustomImageSecret *ImageSecret `pulumi:"customImageSecret"`
-	CustomSecond      *string      `pulumi:"customSecond"`
+	// Second-priority custom configuration (protocol 9002).
+	CustomSecond *string `pulumi:"customSecond"`
 	// `Running` (default) or `Stopped`: the provider stops or starts the notebook to match.
 	DesiredState *string `pulumi:"desiredState"`
-	Duration     int     `pulumi:"duration"`
-	Envs         []Env   `pulumi:"envs"`
-	Image        string  `pulumi:"image"`
-	ImageType    string  `pulumi:"imageType"`
-	// Instance name. Default: the resource name plus a 7-character suffix derived
-	// from this stack's random id, the resource name and its parent (the same on
-	// every run, different in every other stack). A name you set must not be held
-	// in the namespace by a notebook this resource did not create: the provider
+	// 3600 for `elastic`; the number of months, 1 to 60, for `monthly`.
+	Duration int `pulumi:"duration"`
+	// Environment variables (`name`, `value`); kept secret, as values often hold tokens.
+	Envs []Env `pulumi:"envs"`
+	// Image name or address.
+	Image string `pulumi:"image"`
+	// `official`, `user` or `custom`.
+	ImageType string `pulumi:"imageType"`
+	// Instance name. Default: the resource name plus a 7-character suffix derived from this stack's random
+	// id, the resource name and its parent (the same on every run, different in every other stack). A name
+	// you set must not be held in the namespace by a notebook this resource did not create: the provider
 	// adopts only a notebook carrying this resource's mark (env `PULUMI_AICP_MARK`).
 	Name *string `pulumi:"name"`
 	// Namespace that owns the notebook. Default: `aicp:userId` in lower case.
-	Namespace      *string `pulumi:"namespace"`
+	Namespace *string `pulumi:"namespace"`
+	// The charge mode of the next period: `elastic` or `monthly`.
 	NextChargeMode *string `pulumi:"nextChargeMode"`
-	Pip            *string `pulumi:"pip"`
+	// pip packages to install.
+	Pip *string `pulumi:"pip"`
 	// How long to wait for the desired state, in seconds. Default: 600.
-	ReadyTimeoutSeconds *float64     `pulumi:"readyTimeoutSeconds"`
-	ReplicaSpecs        ReplicaSpecs `pulumi:"replicaSpecs"`
-	RootUserId          *string      `pulumi:"rootUserId"`
-	ServerType          string       `pulumi:"serverType"`
-	StopTime            *string      `pulumi:"stopTime"`
+	ReadyTimeoutSeconds *float64 `pulumi:"readyTimeoutSeconds"`
+	// Resources: `replicas` (default 1), `specs` (a sku or node id), `rgId`, custom CPU, GPU, memory and
+	// disk fields, `templateId`.
+	ReplicaSpecs ReplicaSpecs `pulumi:"replicaSpecs"`
+	// Root (main account) user id.
+	RootUserId *string `pulumi:"rootUserId"`
+	// `jupyter`, `code_server` or `rstudio`.
+	ServerType string `pulumi:"serverType"`
+	// When the platform stops the notebook; must be in the future when set or changed.
+	StopTime *string `pulumi:"stopTime"`
 	// User id. Default: `aicp:userId`.
-	UserId      *string      `pulumi:"userId"`
+	UserId *string `pulumi:"userId"`
+	// Mounted file sets: `fileSet`, `mountPath`, `volumeType`, `fileType`, `quota`, `permission`, `owner`.
 	VolumeSpecs []VolumeSpec `pulumi:"volumeSpecs"`
 	// Wait for the desired state on create and update. Default: true.
 	WaitForReady *bool `pulumi:"waitForReady"`
@@ -209,52 +238,65 @@ type notebookArgs struct {
 
 // The set of arguments for constructing a Notebook resource.
 type NotebookArgs struct {
-	// Takes over an existing notebook by its uuid instead of creating one (one
-	// made in the console, or one whose state was lost). Preview warns what the
-	// take-over will change to match the program; `up` changes it in place and
-	// manages it from then on. A difference that needs a replacement, a
-	// different name, or a notebook made by another Pulumi resource is refused,
-	// with nothing changed. Read only when the resource is created; keep it in
-	// the program. (With the provider plugin, `pulumi import` works too; with
-	// the package's dynamic resources it does not: see the README.)
-	AdoptId        pulumi.StringPtrInput
-	Apt            pulumi.StringPtrInput
+	// Takes over an existing notebook by its uuid instead of creating one. Preview warns what the take-over
+	// will change to match the program; `up` changes it in place and manages it from then on. Read only
+	// when the resource is created; keep it in the program.
+	AdoptId pulumi.StringPtrInput
+	// apt packages to install.
+	Apt pulumi.StringPtrInput
+	// When the platform deletes the notebook; must be in the future when set or changed.
 	AutoDeleteTime pulumi.StringPtrInput
-	AutoRenew      pulumi.IntPtrInput
-	ChargeMode     pulumi.StringInput
-	Conda          pulumi.StringPtrInput
-	CustomFirst    pulumi.StringPtrInput
+	// 1 to renew a monthly subscription automatically, 0 not to.
+	AutoRenew pulumi.IntPtrInput
+	// `elastic` (pay on demand) or `monthly` (subscription).
+	ChargeMode pulumi.StringInput
+	// conda environment configuration.
+	Conda pulumi.StringPtrInput
+	// First-priority custom configuration (protocol 9001).
+	CustomFirst pulumi.StringPtrInput
 	// Credentials of a custom image registry: `hasAuth`, `username`, and either
 	// `password` (kept as a secret input) or `passwordFromEnv`, the name of an
 	// environment variable the provider reads where pulumi runs. The latter keeps
 	// the password out of the engine entirely (its `-v=9` logs print secret
 	// inputs). Username and password are required when `hasAuth` is true. In place.
 	CustomImageSecret ImageSecretPtrInput
-	CustomSecond      pulumi.StringPtrInput
+	// Second-priority custom configuration (protocol 9002).
+	CustomSecond pulumi.StringPtrInput
 	// `Running` (default) or `Stopped`: the provider stops or starts the notebook to match.
 	DesiredState pulumi.StringPtrInput
-	Duration     pulumi.IntInput
-	Envs         EnvArrayInput
-	Image        pulumi.StringInput
-	ImageType    pulumi.StringInput
-	// Instance name. Default: the resource name plus a 7-character suffix derived
-	// from this stack's random id, the resource name and its parent (the same on
-	// every run, different in every other stack). A name you set must not be held
-	// in the namespace by a notebook this resource did not create: the provider
+	// 3600 for `elastic`; the number of months, 1 to 60, for `monthly`.
+	Duration pulumi.IntInput
+	// Environment variables (`name`, `value`); kept secret, as values often hold tokens.
+	Envs EnvArrayInput
+	// Image name or address.
+	Image pulumi.StringInput
+	// `official`, `user` or `custom`.
+	ImageType pulumi.StringInput
+	// Instance name. Default: the resource name plus a 7-character suffix derived from this stack's random
+	// id, the resource name and its parent (the same on every run, different in every other stack). A name
+	// you set must not be held in the namespace by a notebook this resource did not create: the provider
 	// adopts only a notebook carrying this resource's mark (env `PULUMI_AICP_MARK`).
 	Name pulumi.StringPtrInput
 	// Namespace that owns the notebook. Default: `aicp:userId` in lower case.
-	Namespace      pulumi.StringPtrInput
+	Namespace pulumi.StringPtrInput
+	// The charge mode of the next period: `elastic` or `monthly`.
 	NextChargeMode pulumi.StringPtrInput
-	Pip            pulumi.StringPtrInput
+	// pip packages to install.
+	Pip pulumi.StringPtrInput
 	// How long to wait for the desired state, in seconds. Default: 600.
 	ReadyTimeoutSeconds pulumi.Float64PtrInput
-	ReplicaSpecs        ReplicaSpecsInput
-	RootUserId          pulumi.StringPtrInput
-	ServerType          pulumi.StringInput
-	StopTime            pulumi.StringPtrInput
+	// Resources: `replicas` (default 1), `specs` (a sku or node id), `rgId`, custom CPU, GPU, memory and
+	// disk fields, `templateId`.
+	ReplicaSpecs ReplicaSpecsInput
+	// Root (main account) user id.
+	RootUserId pulumi.StringPtrInput
+	// `jupyter`, `code_server` or `rstudio`.
+	ServerType pulumi.StringInput
+	// When the platform stops the notebook; must be in the future when set or changed.
+	StopTime pulumi.StringPtrInput
 	// User id. Default: `aicp:userId`.
-	UserId      pulumi.StringPtrInput
+	UserId pulumi.StringPtrInput
+	// Mounted file sets: `fileSet`, `mountPath`, `volumeType`, `fileType`, `quota`, `permission`, `owner`.
 	VolumeSpecs VolumeSpecArrayInput
 	// Wait for the desired state on create and update. Default: true.
 	WaitForReady pulumi.BoolPtrInput
@@ -297,22 +339,27 @@ func (o NotebookOutput) ToNotebookOutputWithContext(ctx context.Context) Noteboo
 	return o
 }
 
+// apt packages to install.
 func (o NotebookOutput) Apt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Notebook) pulumi.StringPtrOutput { return v.Apt }).(pulumi.StringPtrOutput)
 }
 
+// When the platform deletes the notebook; must be in the future when set or changed.
 func (o NotebookOutput) AutoDeleteTime() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Notebook) pulumi.StringPtrOutput { return v.AutoDeleteTime }).(pulumi.StringPtrOutput)
 }
 
+// 1 to renew a monthly subscription automatically, 0 not to.
 func (o NotebookOutput) AutoRenew() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *Notebook) pulumi.IntPtrOutput { return v.AutoRenew }).(pulumi.IntPtrOutput)
 }
 
+// `elastic` (pay on demand) or `monthly` (subscription).
 func (o NotebookOutput) ChargeMode() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Notebook) pulumi.StringPtrOutput { return v.ChargeMode }).(pulumi.StringPtrOutput)
 }
 
+// conda environment configuration.
 func (o NotebookOutput) Conda() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Notebook) pulumi.StringPtrOutput { return v.Conda }).(pulumi.StringPtrOutput)
 }
@@ -321,25 +368,29 @@ func (o NotebookOutput) CreatedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Notebook) pulumi.StringPtrOutput { return v.CreatedAt }).(pulumi.StringPtrOutput)
 }
 
+// First-priority custom configuration (protocol 9001).
 func (o NotebookOutput) CustomFirst() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Notebook) pulumi.StringPtrOutput { return v.CustomFirst }).(pulumi.StringPtrOutput)
 }
 
-// Registry credentials as recorded: `hasAuth`, `username` and a keyed digest of the password (never the password).
+// Registry credentials as recorded: `hasAuth`, `username` and a keyed digest of the password (never the
+// password).
 func (o NotebookOutput) CustomImageSecret() ImageSecretPtrOutput {
 	return o.ApplyT(func(v *Notebook) ImageSecretPtrOutput { return v.CustomImageSecret }).(ImageSecretPtrOutput)
 }
 
+// Second-priority custom configuration (protocol 9002).
 func (o NotebookOutput) CustomSecond() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Notebook) pulumi.StringPtrOutput { return v.CustomSecond }).(pulumi.StringPtrOutput)
 }
 
-// The program's desiredState; after a refresh, the state the platform holds
-// when it differs (`Stopped`, or `Failed`), which the next `up` repairs.
+// The program's desiredState; after a refresh, the state the platform holds when it differs (`Stopped`,
+// or `Failed`), which the next `up` repairs.
 func (o NotebookOutput) DesiredState() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Notebook) pulumi.StringPtrOutput { return v.DesiredState }).(pulumi.StringPtrOutput)
 }
 
+// 3600 for `elastic`; the number of months, 1 to 60, for `monthly`.
 func (o NotebookOutput) Duration() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *Notebook) pulumi.IntPtrOutput { return v.Duration }).(pulumi.IntPtrOutput)
 }
@@ -348,14 +399,17 @@ func (o NotebookOutput) Email() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Notebook) pulumi.StringPtrOutput { return v.Email }).(pulumi.StringPtrOutput)
 }
 
+// Environment variables (`name`, `value`); kept secret, as values often hold tokens.
 func (o NotebookOutput) Envs() EnvArrayOutput {
 	return o.ApplyT(func(v *Notebook) EnvArrayOutput { return v.Envs }).(EnvArrayOutput)
 }
 
+// Image name or address.
 func (o NotebookOutput) Image() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Notebook) pulumi.StringPtrOutput { return v.Image }).(pulumi.StringPtrOutput)
 }
 
+// `official`, `user` or `custom`.
 func (o NotebookOutput) ImageType() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Notebook) pulumi.StringPtrOutput { return v.ImageType }).(pulumi.StringPtrOutput)
 }
@@ -364,10 +418,9 @@ func (o NotebookOutput) Kuid() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Notebook) pulumi.StringPtrOutput { return v.Kuid }).(pulumi.StringPtrOutput)
 }
 
-// Instance name. Default: the resource name plus a 7-character suffix derived
-// from this stack's random id, the resource name and its parent (the same on
-// every run, different in every other stack). A name you set must not be held
-// in the namespace by a notebook this resource did not create: the provider
+// Instance name. Default: the resource name plus a 7-character suffix derived from this stack's random
+// id, the resource name and its parent (the same on every run, different in every other stack). A name
+// you set must not be held in the namespace by a notebook this resource did not create: the provider
 // adopts only a notebook carrying this resource's mark (env `PULUMI_AICP_MARK`).
 func (o NotebookOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Notebook) pulumi.StringPtrOutput { return v.Name }).(pulumi.StringPtrOutput)
@@ -378,10 +431,12 @@ func (o NotebookOutput) Namespace() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Notebook) pulumi.StringPtrOutput { return v.Namespace }).(pulumi.StringPtrOutput)
 }
 
+// The charge mode of the next period: `elastic` or `monthly`.
 func (o NotebookOutput) NextChargeMode() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Notebook) pulumi.StringPtrOutput { return v.NextChargeMode }).(pulumi.StringPtrOutput)
 }
 
+// pip packages to install.
 func (o NotebookOutput) Pip() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Notebook) pulumi.StringPtrOutput { return v.Pip }).(pulumi.StringPtrOutput)
 }
@@ -405,6 +460,7 @@ func (o NotebookOutput) ReplicaSpecs() ReplicaSpecsPtrOutput {
 	return o.ApplyT(func(v *Notebook) ReplicaSpecsPtrOutput { return v.ReplicaSpecs }).(ReplicaSpecsPtrOutput)
 }
 
+// Root (main account) user id.
 func (o NotebookOutput) RootUserId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Notebook) pulumi.StringPtrOutput { return v.RootUserId }).(pulumi.StringPtrOutput)
 }
@@ -419,12 +475,13 @@ func (o NotebookOutput) Server() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Notebook) pulumi.StringPtrOutput { return v.Server }).(pulumi.StringPtrOutput)
 }
 
+// `jupyter`, `code_server` or `rstudio`.
 func (o NotebookOutput) ServerType() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Notebook) pulumi.StringPtrOutput { return v.ServerType }).(pulumi.StringPtrOutput)
 }
 
-// Servers of the notebook (protocol, name, type, url, port, status). Their
-// passwords are not kept in the state: read them with getNotebookServers.
+// Servers of the notebook (protocol, name, type, url, port, status). Their passwords are not kept in
+// the state: read them with getNotebookServers.
 func (o NotebookOutput) Servers() pulumi.ArrayOutput {
 	return o.ApplyT(func(v *Notebook) pulumi.ArrayOutput { return v.Servers }).(pulumi.ArrayOutput)
 }
@@ -434,6 +491,7 @@ func (o NotebookOutput) Status() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Notebook) pulumi.StringPtrOutput { return v.Status }).(pulumi.StringPtrOutput)
 }
 
+// When the platform stops the notebook; must be in the future when set or changed.
 func (o NotebookOutput) StopTime() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Notebook) pulumi.StringPtrOutput { return v.StopTime }).(pulumi.StringPtrOutput)
 }

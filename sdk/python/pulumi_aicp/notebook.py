@@ -50,28 +50,41 @@ class NotebookArgs:
         """
         The set of arguments for constructing a Notebook resource.
 
-        :param pulumi.Input[_builtins.str] adopt_id: Takes over an existing notebook by its uuid instead of creating one (one
-               made in the console, or one whose state was lost). Preview warns what the
-               take-over will change to match the program; `up` changes it in place and
-               manages it from then on. A difference that needs a replacement, a
-               different name, or a notebook made by another Pulumi resource is refused,
-               with nothing changed. Read only when the resource is created; keep it in
-               the program. (With the provider plugin, `pulumi import` works too; with
-               the package's dynamic resources it does not: see the README.)
+        :param pulumi.Input[_builtins.str] charge_mode: `elastic` (pay on demand) or `monthly` (subscription).
+        :param pulumi.Input[_builtins.int] duration: 3600 for `elastic`; the number of months, 1 to 60, for `monthly`.
+        :param pulumi.Input[_builtins.str] image: Image name or address.
+        :param pulumi.Input[_builtins.str] image_type: `official`, `user` or `custom`.
+        :param pulumi.Input['ReplicaSpecsArgs'] replica_specs: Resources: `replicas` (default 1), `specs` (a sku or node id), `rgId`, custom CPU, GPU, memory and
+               disk fields, `templateId`.
+        :param pulumi.Input[_builtins.str] server_type: `jupyter`, `code_server` or `rstudio`.
+        :param pulumi.Input[_builtins.str] adopt_id: Takes over an existing notebook by its uuid instead of creating one. Preview warns what the take-over
+               will change to match the program; `up` changes it in place and manages it from then on. Read only
+               when the resource is created; keep it in the program.
+        :param pulumi.Input[_builtins.str] apt: apt packages to install.
+        :param pulumi.Input[_builtins.str] auto_delete_time: When the platform deletes the notebook; must be in the future when set or changed.
+        :param pulumi.Input[_builtins.int] auto_renew: 1 to renew a monthly subscription automatically, 0 not to.
+        :param pulumi.Input[_builtins.str] conda: conda environment configuration.
+        :param pulumi.Input[_builtins.str] custom_first: First-priority custom configuration (protocol 9001).
         :param pulumi.Input['ImageSecretArgs'] custom_image_secret: Credentials of a custom image registry: `hasAuth`, `username`, and either
                `password` (kept as a secret input) or `passwordFromEnv`, the name of an
                environment variable the provider reads where pulumi runs. The latter keeps
                the password out of the engine entirely (its `-v=9` logs print secret
                inputs). Username and password are required when `hasAuth` is true. In place.
+        :param pulumi.Input[_builtins.str] custom_second: Second-priority custom configuration (protocol 9002).
         :param pulumi.Input[_builtins.str] desired_state: `Running` (default) or `Stopped`: the provider stops or starts the notebook to match.
-        :param pulumi.Input[_builtins.str] name: Instance name. Default: the resource name plus a 7-character suffix derived
-               from this stack's random id, the resource name and its parent (the same on
-               every run, different in every other stack). A name you set must not be held
-               in the namespace by a notebook this resource did not create: the provider
+        :param pulumi.Input[Sequence[pulumi.Input['EnvArgs']]] envs: Environment variables (`name`, `value`); kept secret, as values often hold tokens.
+        :param pulumi.Input[_builtins.str] name: Instance name. Default: the resource name plus a 7-character suffix derived from this stack's random
+               id, the resource name and its parent (the same on every run, different in every other stack). A name
+               you set must not be held in the namespace by a notebook this resource did not create: the provider
                adopts only a notebook carrying this resource's mark (env `PULUMI_AICP_MARK`).
         :param pulumi.Input[_builtins.str] namespace: Namespace that owns the notebook. Default: `aicp:userId` in lower case.
+        :param pulumi.Input[_builtins.str] next_charge_mode: The charge mode of the next period: `elastic` or `monthly`.
+        :param pulumi.Input[_builtins.str] pip: pip packages to install.
         :param pulumi.Input[_builtins.float] ready_timeout_seconds: How long to wait for the desired state, in seconds. Default: 600.
+        :param pulumi.Input[_builtins.str] root_user_id: Root (main account) user id.
+        :param pulumi.Input[_builtins.str] stop_time: When the platform stops the notebook; must be in the future when set or changed.
         :param pulumi.Input[_builtins.str] user_id: User id. Default: `aicp:userId`.
+        :param pulumi.Input[Sequence[pulumi.Input['VolumeSpecArgs']]] volume_specs: Mounted file sets: `fileSet`, `mountPath`, `volumeType`, `fileType`, `quota`, `permission`, `owner`.
         :param pulumi.Input[_builtins.bool] wait_for_ready: Wait for the desired state on create and update. Default: true.
         """
         pulumi.set(__self__, "charge_mode", charge_mode)
@@ -130,6 +143,9 @@ class NotebookArgs:
     @_builtins.property
     @pulumi.getter(name="chargeMode")
     def charge_mode(self) -> pulumi.Input[_builtins.str]:
+        """
+        `elastic` (pay on demand) or `monthly` (subscription).
+        """
         return pulumi.get(self, "charge_mode")
 
     @charge_mode.setter
@@ -139,6 +155,9 @@ class NotebookArgs:
     @_builtins.property
     @pulumi.getter
     def duration(self) -> pulumi.Input[_builtins.int]:
+        """
+        3600 for `elastic`; the number of months, 1 to 60, for `monthly`.
+        """
         return pulumi.get(self, "duration")
 
     @duration.setter
@@ -148,6 +167,9 @@ class NotebookArgs:
     @_builtins.property
     @pulumi.getter
     def image(self) -> pulumi.Input[_builtins.str]:
+        """
+        Image name or address.
+        """
         return pulumi.get(self, "image")
 
     @image.setter
@@ -157,6 +179,9 @@ class NotebookArgs:
     @_builtins.property
     @pulumi.getter(name="imageType")
     def image_type(self) -> pulumi.Input[_builtins.str]:
+        """
+        `official`, `user` or `custom`.
+        """
         return pulumi.get(self, "image_type")
 
     @image_type.setter
@@ -166,6 +191,10 @@ class NotebookArgs:
     @_builtins.property
     @pulumi.getter(name="replicaSpecs")
     def replica_specs(self) -> pulumi.Input['ReplicaSpecsArgs']:
+        """
+        Resources: `replicas` (default 1), `specs` (a sku or node id), `rgId`, custom CPU, GPU, memory and
+        disk fields, `templateId`.
+        """
         return pulumi.get(self, "replica_specs")
 
     @replica_specs.setter
@@ -175,6 +204,9 @@ class NotebookArgs:
     @_builtins.property
     @pulumi.getter(name="serverType")
     def server_type(self) -> pulumi.Input[_builtins.str]:
+        """
+        `jupyter`, `code_server` or `rstudio`.
+        """
         return pulumi.get(self, "server_type")
 
     @server_type.setter
@@ -185,14 +217,9 @@ class NotebookArgs:
     @pulumi.getter(name="adoptId")
     def adopt_id(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Takes over an existing notebook by its uuid instead of creating one (one
-        made in the console, or one whose state was lost). Preview warns what the
-        take-over will change to match the program; `up` changes it in place and
-        manages it from then on. A difference that needs a replacement, a
-        different name, or a notebook made by another Pulumi resource is refused,
-        with nothing changed. Read only when the resource is created; keep it in
-        the program. (With the provider plugin, `pulumi import` works too; with
-        the package's dynamic resources it does not: see the README.)
+        Takes over an existing notebook by its uuid instead of creating one. Preview warns what the take-over
+        will change to match the program; `up` changes it in place and manages it from then on. Read only
+        when the resource is created; keep it in the program.
         """
         return pulumi.get(self, "adopt_id")
 
@@ -203,6 +230,9 @@ class NotebookArgs:
     @_builtins.property
     @pulumi.getter
     def apt(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        apt packages to install.
+        """
         return pulumi.get(self, "apt")
 
     @apt.setter
@@ -212,6 +242,9 @@ class NotebookArgs:
     @_builtins.property
     @pulumi.getter(name="autoDeleteTime")
     def auto_delete_time(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        When the platform deletes the notebook; must be in the future when set or changed.
+        """
         return pulumi.get(self, "auto_delete_time")
 
     @auto_delete_time.setter
@@ -221,6 +254,9 @@ class NotebookArgs:
     @_builtins.property
     @pulumi.getter(name="autoRenew")
     def auto_renew(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        1 to renew a monthly subscription automatically, 0 not to.
+        """
         return pulumi.get(self, "auto_renew")
 
     @auto_renew.setter
@@ -230,6 +266,9 @@ class NotebookArgs:
     @_builtins.property
     @pulumi.getter
     def conda(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        conda environment configuration.
+        """
         return pulumi.get(self, "conda")
 
     @conda.setter
@@ -239,6 +278,9 @@ class NotebookArgs:
     @_builtins.property
     @pulumi.getter(name="customFirst")
     def custom_first(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        First-priority custom configuration (protocol 9001).
+        """
         return pulumi.get(self, "custom_first")
 
     @custom_first.setter
@@ -264,6 +306,9 @@ class NotebookArgs:
     @_builtins.property
     @pulumi.getter(name="customSecond")
     def custom_second(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Second-priority custom configuration (protocol 9002).
+        """
         return pulumi.get(self, "custom_second")
 
     @custom_second.setter
@@ -285,6 +330,9 @@ class NotebookArgs:
     @_builtins.property
     @pulumi.getter
     def envs(self) -> pulumi.Input[Optional[Sequence[pulumi.Input['EnvArgs']]]]:
+        """
+        Environment variables (`name`, `value`); kept secret, as values often hold tokens.
+        """
         return pulumi.get(self, "envs")
 
     @envs.setter
@@ -295,10 +343,9 @@ class NotebookArgs:
     @pulumi.getter
     def name(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Instance name. Default: the resource name plus a 7-character suffix derived
-        from this stack's random id, the resource name and its parent (the same on
-        every run, different in every other stack). A name you set must not be held
-        in the namespace by a notebook this resource did not create: the provider
+        Instance name. Default: the resource name plus a 7-character suffix derived from this stack's random
+        id, the resource name and its parent (the same on every run, different in every other stack). A name
+        you set must not be held in the namespace by a notebook this resource did not create: the provider
         adopts only a notebook carrying this resource's mark (env `PULUMI_AICP_MARK`).
         """
         return pulumi.get(self, "name")
@@ -322,6 +369,9 @@ class NotebookArgs:
     @_builtins.property
     @pulumi.getter(name="nextChargeMode")
     def next_charge_mode(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The charge mode of the next period: `elastic` or `monthly`.
+        """
         return pulumi.get(self, "next_charge_mode")
 
     @next_charge_mode.setter
@@ -331,6 +381,9 @@ class NotebookArgs:
     @_builtins.property
     @pulumi.getter
     def pip(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        pip packages to install.
+        """
         return pulumi.get(self, "pip")
 
     @pip.setter
@@ -352,6 +405,9 @@ class NotebookArgs:
     @_builtins.property
     @pulumi.getter(name="rootUserId")
     def root_user_id(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Root (main account) user id.
+        """
         return pulumi.get(self, "root_user_id")
 
     @root_user_id.setter
@@ -361,6 +417,9 @@ class NotebookArgs:
     @_builtins.property
     @pulumi.getter(name="stopTime")
     def stop_time(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        When the platform stops the notebook; must be in the future when set or changed.
+        """
         return pulumi.get(self, "stop_time")
 
     @stop_time.setter
@@ -382,6 +441,9 @@ class NotebookArgs:
     @_builtins.property
     @pulumi.getter(name="volumeSpecs")
     def volume_specs(self) -> pulumi.Input[Optional[Sequence[pulumi.Input['VolumeSpecArgs']]]]:
+        """
+        Mounted file sets: `fileSet`, `mountPath`, `volumeType`, `fileType`, `quota`, `permission`, `owner`.
+        """
         return pulumi.get(self, "volume_specs")
 
     @volume_specs.setter
@@ -444,28 +506,41 @@ class Notebook(pulumi.CustomResource):
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[_builtins.str] adopt_id: Takes over an existing notebook by its uuid instead of creating one (one
-               made in the console, or one whose state was lost). Preview warns what the
-               take-over will change to match the program; `up` changes it in place and
-               manages it from then on. A difference that needs a replacement, a
-               different name, or a notebook made by another Pulumi resource is refused,
-               with nothing changed. Read only when the resource is created; keep it in
-               the program. (With the provider plugin, `pulumi import` works too; with
-               the package's dynamic resources it does not: see the README.)
+        :param pulumi.Input[_builtins.str] adopt_id: Takes over an existing notebook by its uuid instead of creating one. Preview warns what the take-over
+               will change to match the program; `up` changes it in place and manages it from then on. Read only
+               when the resource is created; keep it in the program.
+        :param pulumi.Input[_builtins.str] apt: apt packages to install.
+        :param pulumi.Input[_builtins.str] auto_delete_time: When the platform deletes the notebook; must be in the future when set or changed.
+        :param pulumi.Input[_builtins.int] auto_renew: 1 to renew a monthly subscription automatically, 0 not to.
+        :param pulumi.Input[_builtins.str] charge_mode: `elastic` (pay on demand) or `monthly` (subscription).
+        :param pulumi.Input[_builtins.str] conda: conda environment configuration.
+        :param pulumi.Input[_builtins.str] custom_first: First-priority custom configuration (protocol 9001).
         :param pulumi.Input[Union['ImageSecretArgs', 'ImageSecretArgsDict']] custom_image_secret: Credentials of a custom image registry: `hasAuth`, `username`, and either
                `password` (kept as a secret input) or `passwordFromEnv`, the name of an
                environment variable the provider reads where pulumi runs. The latter keeps
                the password out of the engine entirely (its `-v=9` logs print secret
                inputs). Username and password are required when `hasAuth` is true. In place.
+        :param pulumi.Input[_builtins.str] custom_second: Second-priority custom configuration (protocol 9002).
         :param pulumi.Input[_builtins.str] desired_state: `Running` (default) or `Stopped`: the provider stops or starts the notebook to match.
-        :param pulumi.Input[_builtins.str] name: Instance name. Default: the resource name plus a 7-character suffix derived
-               from this stack's random id, the resource name and its parent (the same on
-               every run, different in every other stack). A name you set must not be held
-               in the namespace by a notebook this resource did not create: the provider
+        :param pulumi.Input[_builtins.int] duration: 3600 for `elastic`; the number of months, 1 to 60, for `monthly`.
+        :param pulumi.Input[Sequence[pulumi.Input[Union['EnvArgs', 'EnvArgsDict']]]] envs: Environment variables (`name`, `value`); kept secret, as values often hold tokens.
+        :param pulumi.Input[_builtins.str] image: Image name or address.
+        :param pulumi.Input[_builtins.str] image_type: `official`, `user` or `custom`.
+        :param pulumi.Input[_builtins.str] name: Instance name. Default: the resource name plus a 7-character suffix derived from this stack's random
+               id, the resource name and its parent (the same on every run, different in every other stack). A name
+               you set must not be held in the namespace by a notebook this resource did not create: the provider
                adopts only a notebook carrying this resource's mark (env `PULUMI_AICP_MARK`).
         :param pulumi.Input[_builtins.str] namespace: Namespace that owns the notebook. Default: `aicp:userId` in lower case.
+        :param pulumi.Input[_builtins.str] next_charge_mode: The charge mode of the next period: `elastic` or `monthly`.
+        :param pulumi.Input[_builtins.str] pip: pip packages to install.
         :param pulumi.Input[_builtins.float] ready_timeout_seconds: How long to wait for the desired state, in seconds. Default: 600.
+        :param pulumi.Input[Union['ReplicaSpecsArgs', 'ReplicaSpecsArgsDict']] replica_specs: Resources: `replicas` (default 1), `specs` (a sku or node id), `rgId`, custom CPU, GPU, memory and
+               disk fields, `templateId`.
+        :param pulumi.Input[_builtins.str] root_user_id: Root (main account) user id.
+        :param pulumi.Input[_builtins.str] server_type: `jupyter`, `code_server` or `rstudio`.
+        :param pulumi.Input[_builtins.str] stop_time: When the platform stops the notebook; must be in the future when set or changed.
         :param pulumi.Input[_builtins.str] user_id: User id. Default: `aicp:userId`.
+        :param pulumi.Input[Sequence[pulumi.Input[Union['VolumeSpecArgs', 'VolumeSpecArgsDict']]]] volume_specs: Mounted file sets: `fileSet`, `mountPath`, `volumeType`, `fileType`, `quota`, `permission`, `owner`.
         :param pulumi.Input[_builtins.bool] wait_for_ready: Wait for the desired state on create and update. Default: true.
         """
         ...
@@ -656,26 +731,41 @@ class Notebook(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter
     def apt(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        apt packages to install.
+        """
         return pulumi.get(self, "apt")
 
     @_builtins.property
     @pulumi.getter(name="autoDeleteTime")
     def auto_delete_time(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        When the platform deletes the notebook; must be in the future when set or changed.
+        """
         return pulumi.get(self, "auto_delete_time")
 
     @_builtins.property
     @pulumi.getter(name="autoRenew")
     def auto_renew(self) -> pulumi.Output[Optional[_builtins.int]]:
+        """
+        1 to renew a monthly subscription automatically, 0 not to.
+        """
         return pulumi.get(self, "auto_renew")
 
     @_builtins.property
     @pulumi.getter(name="chargeMode")
     def charge_mode(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        `elastic` (pay on demand) or `monthly` (subscription).
+        """
         return pulumi.get(self, "charge_mode")
 
     @_builtins.property
     @pulumi.getter
     def conda(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        conda environment configuration.
+        """
         return pulumi.get(self, "conda")
 
     @_builtins.property
@@ -686,33 +776,43 @@ class Notebook(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter(name="customFirst")
     def custom_first(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        First-priority custom configuration (protocol 9001).
+        """
         return pulumi.get(self, "custom_first")
 
     @_builtins.property
     @pulumi.getter(name="customImageSecret")
     def custom_image_secret(self) -> pulumi.Output[Optional['outputs.ImageSecret']]:
         """
-        Registry credentials as recorded: `hasAuth`, `username` and a keyed digest of the password (never the password).
+        Registry credentials as recorded: `hasAuth`, `username` and a keyed digest of the password (never the
+        password).
         """
         return pulumi.get(self, "custom_image_secret")
 
     @_builtins.property
     @pulumi.getter(name="customSecond")
     def custom_second(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        Second-priority custom configuration (protocol 9002).
+        """
         return pulumi.get(self, "custom_second")
 
     @_builtins.property
     @pulumi.getter(name="desiredState")
     def desired_state(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        The program's desiredState; after a refresh, the state the platform holds
-        when it differs (`Stopped`, or `Failed`), which the next `up` repairs.
+        The program's desiredState; after a refresh, the state the platform holds when it differs (`Stopped`,
+        or `Failed`), which the next `up` repairs.
         """
         return pulumi.get(self, "desired_state")
 
     @_builtins.property
     @pulumi.getter
     def duration(self) -> pulumi.Output[Optional[_builtins.int]]:
+        """
+        3600 for `elastic`; the number of months, 1 to 60, for `monthly`.
+        """
         return pulumi.get(self, "duration")
 
     @_builtins.property
@@ -723,16 +823,25 @@ class Notebook(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter
     def envs(self) -> pulumi.Output[Optional[Sequence['outputs.Env']]]:
+        """
+        Environment variables (`name`, `value`); kept secret, as values often hold tokens.
+        """
         return pulumi.get(self, "envs")
 
     @_builtins.property
     @pulumi.getter
     def image(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        Image name or address.
+        """
         return pulumi.get(self, "image")
 
     @_builtins.property
     @pulumi.getter(name="imageType")
     def image_type(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        `official`, `user` or `custom`.
+        """
         return pulumi.get(self, "image_type")
 
     @_builtins.property
@@ -744,10 +853,9 @@ class Notebook(pulumi.CustomResource):
     @pulumi.getter
     def name(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        Instance name. Default: the resource name plus a 7-character suffix derived
-        from this stack's random id, the resource name and its parent (the same on
-        every run, different in every other stack). A name you set must not be held
-        in the namespace by a notebook this resource did not create: the provider
+        Instance name. Default: the resource name plus a 7-character suffix derived from this stack's random
+        id, the resource name and its parent (the same on every run, different in every other stack). A name
+        you set must not be held in the namespace by a notebook this resource did not create: the provider
         adopts only a notebook carrying this resource's mark (env `PULUMI_AICP_MARK`).
         """
         return pulumi.get(self, "name")
@@ -763,11 +871,17 @@ class Notebook(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter(name="nextChargeMode")
     def next_charge_mode(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The charge mode of the next period: `elastic` or `monthly`.
+        """
         return pulumi.get(self, "next_charge_mode")
 
     @_builtins.property
     @pulumi.getter
     def pip(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        pip packages to install.
+        """
         return pulumi.get(self, "pip")
 
     @_builtins.property
@@ -802,6 +916,9 @@ class Notebook(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter(name="rootUserId")
     def root_user_id(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        Root (main account) user id.
+        """
         return pulumi.get(self, "root_user_id")
 
     @_builtins.property
@@ -823,14 +940,17 @@ class Notebook(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter(name="serverType")
     def server_type(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        `jupyter`, `code_server` or `rstudio`.
+        """
         return pulumi.get(self, "server_type")
 
     @_builtins.property
     @pulumi.getter
     def servers(self) -> pulumi.Output[Optional[Sequence[Any]]]:
         """
-        Servers of the notebook (protocol, name, type, url, port, status). Their
-        passwords are not kept in the state: read them with getNotebookServers.
+        Servers of the notebook (protocol, name, type, url, port, status). Their passwords are not kept in
+        the state: read them with getNotebookServers.
         """
         return pulumi.get(self, "servers")
 
@@ -845,6 +965,9 @@ class Notebook(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter(name="stopTime")
     def stop_time(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        When the platform stops the notebook; must be in the future when set or changed.
+        """
         return pulumi.get(self, "stop_time")
 
     @_builtins.property
