@@ -6,7 +6,7 @@
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["dist/**", "node_modules/**", ".cache/**", "sdk/types.generated.ts", "sdk/notebook.generated.ts", "sdk/nodejs/**", ".stryker-tmp/**", "reports/**", "**/*.js", "**/*.mjs", "**/*.cjs"] },
+  { ignores: ["dist/**", "node_modules/**", ".cache/**", "sdk/types.generated.ts", "sdk/notebook.generated.ts", "sdks/nodejs/**", ".stryker-tmp/**", "reports/**", "**/*.js", "**/*.mjs", "**/*.cjs"] },
   {
     files: ["**/*.ts", "**/*.mts"],
     extends: [tseslint.configs.base],

@@ -62,7 +62,7 @@ export default {
     ...linesOf("provider/resource-group.ts", "diff", "diffOf", "diffGroup"),
     ...linesOf("provider/inputs.ts", "sameValue", "changedKeys"),
   ],
-  ignorePatterns: [".cache", "dist-plugin", "dist-sdk", "sdk/python", "sdk/go", "bench/results", "test-results", "reports"],
+  ignorePatterns: [".cache", "dist-plugin", "dist-sdk", "sdks/python", "sdks/go", "bench/results", "test-results", "reports"],
   tempDirName: ".stryker-tmp",
   // Reruns only the mutants whose code or covering tests changed since the last run (reports/ is not committed).
   incremental: true,

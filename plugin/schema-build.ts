@@ -300,11 +300,11 @@ export function buildSchema(): string {
     language: {
       // Not "pulumi-aicp": that package's classes are dynamic resources of other
       // types, so code `pulumi import` writes for a TypeScript program must name
-      // the plugin's own SDK (sdk/nodejs) or pasting it would replace the import.
+      // the plugin's own SDK (sdks/nodejs) or pasting it would replace the import.
       nodejs: { packageName: "pulumi-aicp-plugin", respectSchemaVersion: true },
       // The SDKs ask the engine for the plugin of the schema's version, which is the package's.
       python: { packageName: "pulumi_aicp", pyproject: { enabled: true }, respectSchemaVersion: true },
-      // Not a download location: the Go SDK is used from this repository (sdk/go, README "Go").
+      // Not a download location: the Go SDK is used from this repository (sdks/go, README "Go").
       go: { importBasePath: "aicp.local/pulumi-aicp/sdk/go/aicp", respectSchemaVersion: true, generateResourceContainerTypes: false },
     },
   };

@@ -80,7 +80,7 @@ if [ "$language" = python ]; then
     archive="$(bash scripts/plugin-pack.sh "$state/plugin" | tail -n 1)"
     pulumi plugin install resource aicp "$version" --file "$archive" --reinstall
   fi
-  step "6/7 Python: the pulumi package and the generated SDK (sdk/python) in .cache/python-sdk"
+  step "6/7 Python: the pulumi package and the generated SDK (sdks/python) in .cache/python-sdk"
   py="$(bash scripts/python-sdk.sh)"
   step "7/7 $action examples/quickstart-python with Python's Automation API (stack dev)"
   AICP_DEMO_URL="$url" AICP_DEMO_WORKDIR="$state/python" "$py" examples/quickstart-python/deploy.py "$action"

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Packs the plugin's generated TypeScript SDK (sdk/nodejs, package
+# Packs the plugin's generated TypeScript SDK (sdks/nodejs, package
 # pulumi-aicp-plugin) as npm would publish it: compiled JavaScript with its
 # declarations, package.json and README, in a tarball that installs like any
 # published package (its dependencies from the registry, nothing linked to
@@ -16,7 +16,7 @@ tsc="$root/node_modules/.bin/tsc"
 [ -x "$tsc" ] || { echo "nodejs-sdk: $tsc is missing; run npm ci in the clone first" >&2; exit 1; }
 stage="$(mktemp -d)"
 trap 'rm -rf "$stage"' EXIT
-"$tsc" -p "$root/sdk/nodejs/tsconfig.json" --outDir "$stage" --declarationMap false --sourceMap false >&2
-cp "$root/sdk/nodejs/package.json" "$root/sdk/nodejs/README.md" "$stage/"
+"$tsc" -p "$root/sdks/nodejs/tsconfig.json" --outDir "$stage" --declarationMap false --sourceMap false >&2
+cp "$root/sdks/nodejs/package.json" "$root/sdks/nodejs/README.md" "$stage/"
 name="$(cd "$stage" && npm pack --silent --pack-destination "$out")"
 echo "$out/$name"

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # A Python environment for programs that use the generated Python SDK
-# (sdk/python): the `pulumi` package at the version of @pulumi/pulumi pinned in
+# (sdks/python): the `pulumi` package at the version of @pulumi/pulumi pinned in
 # package.json, from PyPI, and pulumi_aicp from this checkout (reinstalled on
 # every call, without its dependencies: a second or so). Prints the
 # environment's python on stdout; progress goes to stderr.
@@ -17,5 +17,5 @@ if ! "$py" -c "import sys; from importlib import metadata; sys.exit(metadata.ver
   echo "python-sdk: installing pulumi==$pulumi_version from PyPI" >&2
   "$py" -m pip install --quiet --disable-pip-version-check "pulumi==$pulumi_version" "parver>=0.2.1" "semver>=2.8.1" >&2
 fi
-"$py" -m pip install --quiet --disable-pip-version-check --no-deps --force-reinstall "$root/sdk/python" >&2
+"$py" -m pip install --quiet --disable-pip-version-check --no-deps --force-reinstall "$root/sdks/python" >&2
 echo "$py"

@@ -1,7 +1,7 @@
 """Quickstart in Python: a resource group, the smallest GPU template, a
 notebook on it, and what a team reads back as stack outputs. The same
 program as examples/quickstart (TypeScript), on the generated SDK
-(sdk/python) and the provider plugin."""
+(sdks/python) and the provider plugin."""
 import pulumi
 import pulumi_aicp as aicp
 

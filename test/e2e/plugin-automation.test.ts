@@ -1,5 +1,5 @@
 /**
- * The provider plugin from Python: the generated SDK (sdk/python) in a
+ * The provider plugin from Python: the generated SDK (sdks/python) in a
  * program driven by Python's Automation API (test/e2e/programs), through the
  * real engine and the plugin installed from its archive, against the
  * emulator: one lifecycle smoke (up, refresh, destroy) and the README's

@@ -1,6 +1,6 @@
 /**
- * The generated Python, Go and TypeScript SDKs (sdk/python, sdk/go/aicp,
- * sdk/nodejs) are what
+ * The generated Python, Go and TypeScript SDKs (sdks/python, sdks/go/aicp,
+ * sdks/nodejs) are what
  * Pulumi's own code generators make of schema.json today: regenerated into a
  * temporary folder (scripts/generate-sdks.sh, tools/sdkgen), file for file.
  */
@@ -34,8 +34,8 @@ describe("the generated SDKs", () => {
     } catch (error) {
       throw new Error(`generating the SDKs failed (Go 1.26+ and the Go module proxy build tools/sdkgen): ${(error as { stderr?: Buffer }).stderr?.toString() ?? String(error)}`);
     }
-    expect(tree(join(repo, "sdk/python"))).toEqual(tree(join(out, "python")));
-    expect(tree(join(repo, "sdk/go/aicp"))).toEqual(tree(join(out, "go/aicp")));
-    expect(tree(join(repo, "sdk/nodejs"))).toEqual(tree(join(out, "nodejs")));
+    expect(tree(join(repo, "sdks/python"))).toEqual(tree(join(out, "python")));
+    expect(tree(join(repo, "sdks/go/aicp"))).toEqual(tree(join(out, "go/aicp")));
+    expect(tree(join(repo, "sdks/nodejs"))).toEqual(tree(join(out, "nodejs")));
   }, 600_000);
 });

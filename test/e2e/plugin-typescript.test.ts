@@ -2,7 +2,7 @@
  * The provider plugin from a TypeScript program, driven by the pulumi CLI:
  * `pulumi import` of a group and a notebook made in the console writes
  * TypeScript (the nodejs language host's GenerateProgram, Pulumi's own program
- * generator) against the plugin's generated SDK (sdk/nodejs, package
+ * generator) against the plugin's generated SDK (sdks/nodejs, package
  * pulumi-aicp-plugin, packed by scripts/nodejs-sdk.sh). Pasted as the program,
  * that code type-checks, previews with no change, and manages what it names.
  */

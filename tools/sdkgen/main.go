@@ -4,7 +4,7 @@
 // plugin, which cannot be downloaded here; the generators themselves are plain
 // Go libraries, so we call them directly.
 //
-//	sdkgen -schema schema.json -out sdk/python -lang python
+//	sdkgen -schema schema.json -out sdks/python -lang python
 //	sdkgen -program nodejs < request > response   (program.go)
 package main
 

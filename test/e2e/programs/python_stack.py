@@ -1,4 +1,4 @@
-"""A Python program on the generated SDK (sdk/python), driven by Python's
+"""A Python program on the generated SDK (sdks/python), driven by Python's
 Automation API (an inline program: no Python language host needed).
 
     python python_stack.py up|preview|refresh|destroy

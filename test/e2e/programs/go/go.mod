@@ -122,4 +122,4 @@ require (
 	lukechampine.com/frand v1.4.2 // indirect
 )
 
-replace aicp.local/pulumi-aicp/sdk/go => ../../../../sdk/go
+replace aicp.local/pulumi-aicp/sdk/go => ../../../../sdks/go

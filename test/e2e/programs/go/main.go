@@ -1,4 +1,4 @@
-// A Go program on the generated SDK (sdk/go/aicp), driven by Go's Automation
+// A Go program on the generated SDK (sdks/go/aicp), driven by Go's Automation
 // API (an inline program: no Go language host needed).
 //
 //	go run . up|preview|refresh|destroy
