@@ -21,8 +21,7 @@ const inPlaceWrites = {
   setStopTime: (client, { namespace, uuid }, news) => client.setStopTime(namespace, uuid, news.stopTime ?? ""),
   setDeleteTime: (client, { namespace, uuid }, news) => client.setDeleteTime(namespace, uuid, news.autoDeleteTime ?? ""),
   changeImage: (client, { namespace, uuid }, news) => {
-    const body = wireBody({ ...news, namespace });
-    return client.changeImage(namespace, { uuid, image: body.image, image_type: body.image_type, secret: body.custom_image_secret });
+    return client.changeImage(namespace, wire.changeImageBody(uuid, wireBody({ ...news, namespace })));
   },
 } satisfies Partial<Record<wire.NotebookChange, (client: SettlePlatform["client"], ref: NotebookRef, news: NotebookInputs) => Promise<void>>>;
 

@@ -10,7 +10,7 @@
  */
 import { z } from "zod";
 import { snakeToCamel } from "../case";
-import { dateTime, flag, pathSegment, reportAlways, requiredString, text } from "./common";
+import { dateTime, flag, notebookUuid, pathSegment, reportAlways, requiredString, text } from "./common";
 import { chargeMode, envVar, imageSecret, imageType, replicaSpecsRequest, serverType, volumeSpecRequest } from "./notebook-request";
 
 /**
@@ -26,6 +26,8 @@ export type NotebookChange = "setStopTime" | "setDeleteTime" | "changeImage" | "
 export interface NotebookFieldDescription {
   /** The create request's field it travels as; absent for the provider's own fields. */
   readonly wire?: string;
+  /** Its name in the body of the in-place write that changes it, where that is not `wire`. */
+  readonly writeAs?: string;
   /** The rule a program's value meets: the request's rule, or check's for the provider's own fields. */
   readonly schema: z.ZodType;
   readonly change: NotebookChange;
@@ -91,6 +93,7 @@ export const notebookFields = {
     wire: "custom_image_secret",
     schema: imageSecret.optional(),
     change: "changeImage",
+    writeAs: "secret",
     secret: true,
     doc:
       "Credentials of a custom image registry: `hasAuth`, `username`, and either `password` (kept as a secret input) or `passwordFromEnv`, the name of " +
@@ -167,6 +170,25 @@ export const createNotebookRequest = z.strictObject(requestShape()).superRefine(
   }
 }, reportAlways);
 export type CreateNotebookRequest = z.input<typeof createNotebookRequest>;
+
+type ImageFieldName = { [K in WireFieldName]: Fields[K]["change"] extends "changeImage" ? K : never }[WireFieldName];
+type WriteName<K extends ImageFieldName> = Fields[K] extends { writeAs: infer W extends string } ? W : Fields[K]["wire"];
+type ImageWriteShape = { [K in ImageFieldName as WriteName<K>]: Fields[K]["schema"] };
+
+const imageFieldNames = fieldNames.filter((name) => describe(name).change === "changeImage");
+const writeNameOf = (name: NotebookFieldName): string => describe(name).writeAs ?? describe(name).wire ?? name;
+
+/** The change_image request (platform-api B1): the notebook, and every field the table says that write changes. */
+export const changeImageRequest = z.strictObject({
+  uuid: notebookUuid,
+  ...(Object.fromEntries(imageFieldNames.map((name) => [writeNameOf(name), describe(name).schema])) as ImageWriteShape),
+});
+
+/** The change_image request for notebook `uuid`, from a validated create request's fields. */
+export function changeImageBody(uuid: string, body: CreateNotebookRequest): z.input<typeof changeImageRequest> {
+  const record = body as Record<string, unknown>;
+  return { uuid, ...Object.fromEntries(imageFieldNames.map((name) => [writeNameOf(name), record[describe(name).wire ?? name]])) } as z.input<typeof changeImageRequest>;
+}
 
 /** The fields whose change applies as `change` says. */
 export function notebookFieldsChanging(...changes: NotebookChange[]): NotebookFieldName[] {

@@ -3,11 +3,11 @@ import { z } from "zod";
 import type { KindDescription } from "./kind";
 import { snakeToCamel } from "../case";
 import { notebookDefaults, notebookFields, notebookFieldsChanging, notebookInPlaceWhen, type NotebookFieldName } from "./notebook-fields";
-import { imageSecret, imageType, replicaSpecsRequest } from "./notebook-request";
+import { replicaSpecsRequest } from "./notebook-request";
 import { dateTime, looseNumber, looseString, maybe, notebookUuid, ownedObjectFields, paging, pathSegment, requiredString, tolerant } from "./common";
 
 export * from "./notebook-request";
-export { createNotebookRequest, notebookFields, notebookFieldOfWire, providerFields, type CreateNotebookRequest, type NotebookChange, type NotebookFieldName, type NotebookProviderFieldValues } from "./notebook-fields";
+export { changeImageRequest, changeImageBody, createNotebookRequest, notebookFields, notebookFieldOfWire, providerFields, type CreateNotebookRequest, type NotebookChange, type NotebookFieldName, type NotebookProviderFieldValues } from "./notebook-fields";
 
 
 export const listNotebooksQuery = z.strictObject({
@@ -47,12 +47,6 @@ export function startRequest(uuid: string, skuId: string, customSpec?: z.input<t
 const dateTimeOrClear = dateTime.or(z.literal(""));
 export const setStopTimeRequest = z.strictObject({ uuid: notebookUuid, stop_time: dateTimeOrClear });
 export const setDeleteTimeRequest = z.strictObject({ uuid: notebookUuid, auto_delete_time: dateTimeOrClear });
-export const changeImageRequest = z.strictObject({
-  uuid: notebookUuid,
-  image: requiredString,
-  image_type: imageType,
-  secret: imageSecret.optional(),
-});
 
 // ---- responses (platform-api A2.2): every field may be absent ----
 // Strict only where the provider decides something from the value (uuid,
