@@ -17,6 +17,7 @@ import { AicpError, describeAnswer, describeRequest, type RequestContext } from 
 import { Learned } from "./dialect";
 import { fillPath, type Route } from "./routes";
 import { signedQueryString, type BodyHash, type QueryValue } from "./signature";
+import { sleep } from "./sleep";
 
 export interface Credentials {
   readonly accessKeyId: string;
@@ -284,8 +285,4 @@ export class Transport {
     const delay = outcome.retryAfterMs ?? backoff;
     return Date.now() - started + delay > this.retryBudgetMs ? undefined : delay;
   }
-}
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }

@@ -39,18 +39,9 @@ export function cancelled(): boolean {
   return controller.signal.aborted;
 }
 
-/** Waits ms, or less once cancelled (callers then check cancelled()). */
-export function pause(ms: number): Promise<void> {
-  if (controller.signal.aborted) return Promise.resolve();
-  return new Promise((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      controller.signal.removeEventListener("abort", done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    controller.signal.addEventListener("abort", done, { once: true });
-  });
+/** The signal Ctrl-C aborts: every pause of a wait ends at once (poll.ts). */
+export function cancellation(): AbortSignal {
+  return controller.signal;
 }
 
 /** The error that ends a wait on Ctrl-C; `what` says what was awaited and what exists. */

@@ -6,7 +6,7 @@
 import type { AicpClient } from "../client/client";
 import { createClient, resolveSettings, type ConfigSource, type Settings } from "../client/config";
 import { NotebookListing } from "./notebook-listing";
-import { pollDefaults } from "./notebook-wait";
+import { pollIntervals } from "./poll";
 
 let settings: Settings | undefined;
 let configureError: unknown;
@@ -71,5 +71,5 @@ export function currentListing(): NotebookListing {
  * a fast emulator), so a wait sees each poll's answer fresh.
  */
 function listingMaxAgeMs(): number {
-  return Math.min(500, pollDefaults().initialIntervalMs);
+  return Math.min(500, pollIntervals().initialIntervalMs);
 }

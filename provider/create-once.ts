@@ -19,10 +19,11 @@
  * provider cannot tell it from a late one, and asks the user (pastWindow).
  */
 import { AicpError } from "../client/errors";
-import { cancelled, pause } from "./cancellation";
+import { cancelled } from "./cancellation";
 import { forgetCreate, noteCreatedId, recordCreate, sentCreate } from "./create-journal";
 import { warn } from "./engine-log";
-import { pollDefaults } from "./notebook-wait";
+import { PollSchedule, pollIntervals } from "./poll";
+import { sleep } from "../client/sleep";
 import { currentTimings } from "./timing";
 
 /** What createOnce needs to know about one kind and one create. */
@@ -193,14 +194,12 @@ async function awaitEarlier<T>(target: CreateTarget<T>, earlier: SentCreate): Pr
 /** Polls the name lookup for the object `sent` made, up to timeoutMs; undefined if none shows. */
 export async function watchFor<T>(target: MarkLookup<T>, timeoutMs: number, sent: SentCreate, intervalMs = 1000): Promise<T | undefined> {
   if (target.mark === undefined) return undefined;
-  const deadline = Date.now() + timeoutMs;
-  let interval = Math.min(intervalMs, pollDefaults().initialIntervalMs);
+  const schedule = new PollSchedule(timeoutMs, { initialIntervalMs: Math.min(intervalMs, pollIntervals().initialIntervalMs) });
   for (;;) {
     const found = (await target.findByName()).find((o) => target.markOf(o) === target.mark && !target.goingAway?.(o) && madeBy(target, o, sent));
     // On Ctrl-C the create is recorded as unconfirmed rather than watched for longer.
-    if (found || cancelled() || Date.now() + interval > deadline) return found;
-    await pause(interval);
-    interval = Math.min(10_000, Math.round(interval * 1.5));
+    if (found || cancelled() || schedule.lastLook) return found;
+    await schedule.next();
   }
 }
 
@@ -255,11 +254,6 @@ function notOurs<T>(target: CreateTarget<T>, others: T[], earlier: SentCreate | 
   );
 }
 
-/** Resolves after ms. */
-export function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
 /**
  * The object, or undefined when two direct lookups a pause apart both miss it:
  * one answer that omits an object (pages shifting under other writers, a
@@ -268,7 +262,8 @@ export function sleep(ms: number): Promise<void> {
 export async function lookedUpTwice<T>(lookup: (again: boolean) => Promise<T | undefined>): Promise<T | undefined> {
   const first = await lookup(false);
   if (first) return first;
-  await sleep(pollDefaults().initialIntervalMs);
+  // Not cut short by Ctrl-C: the second lookup must come a pause after the first.
+  await sleep(pollIntervals().initialIntervalMs);
   return lookup(true);
 }
 

@@ -10,8 +10,9 @@
 import { configKeys } from "../client/config";
 import { AicpError } from "../client/errors";
 import { currentClient, currentSettings } from "./context";
-import { lookedUpTwice, sleep } from "./create-once";
-import { pollDefaults } from "./notebook-wait";
+import { cancelled, cancelledError } from "./cancellation";
+import { lookedUpTwice } from "./create-once";
+import { PollSchedule } from "./poll";
 
 /**
  * The property through which the plugin hands a group's lifecycle the
@@ -38,12 +39,14 @@ const longerWait = `${configKeys.deleteTimeoutSeconds.key} (or ${configKeys.dele
 export async function deleteAndConfirm(rgId: string, timeoutMs: number): Promise<void> {
   const client = currentClient();
   const outcome = await client.tryDeleteResourceGroup(rgId);
-  const deadline = Date.now() + timeoutMs;
+  // One lookup per poll interval, not a growing one: a group the platform removes in the background goes at any moment.
+  const schedule = new PollSchedule(timeoutMs, { maxIntervalMs: 0 });
   const seconds = Math.round(timeoutMs / 100) / 10;
   for (;;) {
     // Gone only when two lookups a pause apart agree: a replacement created next must not find (and adopt) it.
     if ((await lookedUpTwice(() => client.getResourceGroup(rgId))) === undefined) return;
-    if (Date.now() >= deadline) {
+    if (cancelled()) throw cancelledError(`waiting for resource group ${rgId} to be removed (its delete was sent)`);
+    if (schedule.lastLook) {
       if (outcome.answer === "listed") {
         const e = outcome.error;
         throw new AicpError("AICP_ROUTE", `resource group ${rgId} is still listed ${seconds} s after its delete answered 404. ${e.message} In that case raise ${longerWait} to wait longer at once.`, {
@@ -62,6 +65,6 @@ export async function deleteAndConfirm(rgId: string, timeoutMs: number): Promise
           `Run \`pulumi destroy\` (or \`pulumi up\`) again to wait again (a delete of a group the platform is still removing is taken as under way), or raise ${longerWait} to wait longer at once.`,
       );
     }
-    await sleep(pollDefaults().initialIntervalMs);
+    await schedule.next();
   }
 }

@@ -6,7 +6,8 @@
 import { AicpError } from "../client/errors";
 import type { Notebook } from "../client/wire";
 import type { NotebookListing } from "./notebook-listing";
-import { cancelled, cancelledError, pause } from "./cancellation";
+import { cancelled, cancelledError } from "./cancellation";
+import { PollSchedule, type PollIntervals } from "./poll";
 import { warn } from "./engine-log";
 import { isUnknownStatus, stoppedOnScheduleSince } from "./notebook-state";
 import { describeSeen } from "./notebook-evidence";
@@ -20,7 +21,7 @@ export interface NotebookRef {
   readonly name?: string;
 }
 
-export interface WaitOptions {
+export interface WaitOptions extends Partial<PollIntervals> {
   timeoutMs: number;
   /**
    * How long a notebook may be missing from every lookup before it counts as
@@ -49,25 +50,14 @@ export interface WaitOptions {
    * behind a start never does.
    */
   scheduleZone?: number;
-  /** First poll interval; grows by half each poll up to maxIntervalMs. */
-  initialIntervalMs?: number;
-  maxIntervalMs?: number;
-}
-
-/** Polling intervals (timing.ts). */
-export function pollDefaults(): Required<Pick<WaitOptions, "initialIntervalMs" | "maxIntervalMs">> {
-  const { pollIntervalMs, maxPollIntervalMs } = currentTimings();
-  return { initialIntervalMs: pollIntervalMs, maxIntervalMs: maxPollIntervalMs };
 }
 
 /** Polls until the notebook's status is `wanted`; returns it. */
 export async function waitForStatus(listing: NotebookListing, ref: NotebookRef, wanted: "Running" | "Stopped", options: WaitOptions): Promise<Notebook> {
   const { namespace, uuid } = ref;
-  const { initialIntervalMs, maxIntervalMs } = { ...pollDefaults(), ...options };
-  const deadline = Date.now() + options.timeoutMs;
+  const schedule = new PollSchedule(options.timeoutMs, options);
   const { missingGraceMs, undecidedSettleMs, staleFailedMs } = currentTimings();
   const graceMs = options.graceMs ?? missingGraceMs;
-  let interval = initialIntervalMs;
   let last: Notebook | undefined;
   let missingSince: number | undefined;
   const started = Date.now();
@@ -80,11 +70,10 @@ export async function waitForStatus(listing: NotebookListing, ref: NotebookRef, 
     }
     if (!last) {
       missingSince ??= Date.now();
-      if (Date.now() - missingSince >= graceMs || Date.now() + interval > deadline) {
+      if (Date.now() - missingSince >= graceMs || schedule.lastLook) {
         throw new AicpError("AICP_WAIT", `notebook ${uuid} disappeared from namespace ${namespace} while waiting for it to be ${wanted} (missing from every lookup for ${Math.round((Date.now() - missingSince) / 1000)} s).`);
       }
-      await pause(interval);
-      interval = Math.min(maxIntervalMs, Math.round(interval * 1.5));
+      await schedule.next();
       continue;
     }
     missingSince = undefined;
@@ -105,9 +94,8 @@ export async function waitForStatus(listing: NotebookListing, ref: NotebookRef, 
     if (last.status !== "Failed") failureMayBeOld = false;
     // Failed ends a wait for Running; a Failed notebook being stopped is on its way to Stopped.
     if ((current || shown === undefined) && wanted === "Running" && last.status === "Failed" && !(failureMayBeOld && Date.now() - started < staleFailedMs)) throw new NotebookFailed(last);
-    if (Date.now() + interval > deadline) throw stillWaiting(uuid, last, wanted, options.timeoutMs, current);
-    await pause(interval);
-    interval = Math.min(maxIntervalMs, Math.round(interval * 1.5));
+    if (schedule.lastLook) throw stillWaiting(uuid, last, wanted, options.timeoutMs, current);
+    await schedule.next();
   }
 }
 
@@ -148,19 +136,16 @@ function stillWaiting(uuid: string, last: Notebook, wanted: string, timeoutMs: n
 /** Polls until neither the list nor a direct lookup shows the notebook. */
 export async function waitForRemoval(listing: NotebookListing, ref: NotebookRef, options: WaitOptions): Promise<void> {
   const { namespace, uuid } = ref;
-  const { initialIntervalMs, maxIntervalMs } = { ...pollDefaults(), ...options };
-  const deadline = Date.now() + options.timeoutMs;
-  let interval = initialIntervalMs;
+  const schedule = new PollSchedule(options.timeoutMs, options);
   while (await listing.locate(namespace, uuid, ref.name)) {
     if (cancelled()) throw cancelledError(`waiting for notebook ${uuid} to be removed (it is stopped and its auto-delete time is set to now)`);
-    if (Date.now() + interval > deadline) {
+    if (schedule.lastLook) {
       throw new AicpError(
         "AICP_WAIT",
         `notebook ${uuid} is still listed ${Math.round(options.timeoutMs / 1000)} s after its auto-delete time was set to now; ` +
           "it is stopped and will be removed by the platform. Run `pulumi refresh` later to confirm.",
       );
     }
-    await pause(interval);
-    interval = Math.min(maxIntervalMs, Math.round(interval * 1.5));
+    await schedule.next();
   }
 }

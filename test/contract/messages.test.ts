@@ -20,7 +20,7 @@ function unknownIn(preview: CommandResult, key: string, names: string[]): string
   return names.filter((name) => !Object.keys(outputs).includes(name) || isUnknown(outputs[name]));
 }
 
-const declared = { Notebook: declaredOutputs(resolve("sdk/notebook.ts"), "Notebook"), ResourceGroup: declaredOutputs(resolve("sdk/resource-group.ts"), "ResourceGroup") };
+const declared = { Notebook: declaredOutputs(resolve("sdk/notebook.generated.ts"), "NotebookProperties"), ResourceGroup: declaredOutputs(resolve("sdk/resource-group.ts"), "ResourceGroup") };
 
 describe("what a user reads (in-process engine)", () => {
   const cases = inProcessCases();
