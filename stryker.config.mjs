@@ -51,6 +51,7 @@ export default {
     "provider/ownership.ts",
     "provider/stack-mark.ts",
     "plugin/identity.ts",
+    "provider/identity.ts",
     // Absence confirmation.
     "provider/notebook-listing.ts",
     "provider/resource-group-lookup.ts",

@@ -8,7 +8,8 @@
  * interrupted create finds its object again, and different in every other
  * stack, even one of the same name in another backend.
  */
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
+import { autoNameSuffixOf, ownerMarkOf } from "../provider/identity";
 
 /** The provider input that holds the random id. */
 export const stackMarkKey = "stackMark";
@@ -23,11 +24,7 @@ export function identityOf(urn: string, stackMark: string, olds: Record<string, 
   const kept = (key: string) => (typeof olds[key] === "string" && olds[key] !== "" ? (olds[key] as string) : undefined);
   return {
     logicalName: kept("logicalName") ?? urn.slice(urn.lastIndexOf("::") + 2),
-    autoNameSuffix: kept("autoNameSuffix") ?? hex(`${urn}\n${stackMark}`, 7),
-    ownerMark: kept("ownerMark") ?? hex(`${stackMark}\n${urn}`, 32),
+    autoNameSuffix: kept("autoNameSuffix") ?? autoNameSuffixOf(urn, stackMark),
+    ownerMark: kept("ownerMark") ?? ownerMarkOf(urn, stackMark),
   };
-}
-
-function hex(text: string, length: number): string {
-  return createHash("sha256").update(text).digest("hex").slice(0, length);
 }

@@ -10,8 +10,8 @@
  * (no client, schema, configuration or secret), is ~80 bytes, and never changes
  * when the implementation does, so upgrades cause no diff.
  */
-import { createHash } from "node:crypto";
 import * as pulumi from "@pulumi/pulumi";
+import { autoNameSuffixOf, ownerMarkOf } from "../provider/identity";
 import type { ResourceKind } from "../provider/kinds";
 
 /** Resource kinds served by `pulumi-aicp/provider`. */
@@ -44,7 +44,7 @@ export abstract class ForwardedResource extends pulumi.CustomResource {
  */
 export function autoNameSuffix(kind: ResourceKind, name: string, parent?: pulumi.Resource): pulumi.Output<string> {
   const place = `${pulumi.getProject()}/${pulumi.getStack()}/${kind}/${name}\n${parentPath(parent)}`;
-  return stackMark().value.apply((stackId) => hex(`${place}\n${stackId}`, 7));
+  return stackMark().value.apply((stackId) => autoNameSuffixOf(place, stackId));
 }
 
 /**
@@ -55,7 +55,7 @@ export function autoNameSuffix(kind: ResourceKind, name: string, parent?: pulumi
  */
 export function ownerMark(kind: ResourceKind, name: string, parent?: pulumi.Resource): pulumi.Output<string> {
   const place = `${kind}\n${name}\n${parentPath(parent)}`;
-  return stackMark().value.apply((stackId) => hex(`${stackId}\n${place}`, 32));
+  return stackMark().value.apply((stackId) => ownerMarkOf(place, stackId));
 }
 
 /**
@@ -77,10 +77,6 @@ interface Internals {
   __pulumiType?: string;
   __name?: string;
   __parentResource?: Internals;
-}
-
-function hex(text: string, length: number): string {
-  return createHash("sha256").update(text).digest("hex").slice(0, length);
 }
 
 /**

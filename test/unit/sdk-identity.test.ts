@@ -39,6 +39,12 @@ async function identity(stackId: string, kind: ResourceKind, name: string, team?
 }
 
 describe("the TypeScript SDK's identity of a resource", () => {
+  // Computed with sha256sum, not with the SDK: printf 'twin/ci/Notebook/nb\n\ns1' | sha256sum (suffix), printf 's1\nNotebook\nnb\n' | sha256sum (mark).
+  it("is the digest of its place and the stack's random id, as recorded by earlier versions", async () => {
+    expect(await identity("s1", "Notebook", "nb")).toEqual({ suffix: "1487b32", mark: "078bd0b7023f86c9161f89d30c6e3f06" });
+    expect(await identity("s1", "Notebook", "nb", "a")).toEqual({ suffix: "a989d2d", mark: "24d41409fbfe9de992159a2fce6ab852" });
+  });
+
   it("is the same on every run of one stack", async () => {
     expect(await identity("id-a", "Notebook", "research")).toEqual(await identity("id-a", "Notebook", "research"));
     expect(await identity("id-a", "Notebook", "worker", "a")).toEqual(await identity("id-a", "Notebook", "worker", "a"));

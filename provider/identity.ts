@@ -1,0 +1,24 @@
+/**
+ * A resource's identity on the platform, one formula for both fronts: the
+ * suffix of its auto-name and its ownership mark (ownership.ts) are digests
+ * of where the resource is in its program (its place) and of its stack's
+ * random id. The TypeScript SDK names the place by project, stack, kind,
+ * name and parents (sdk/forward.ts), the plugin by the resource's URN
+ * (plugin/identity.ts); each front keeps its own place, since states
+ * recorded by earlier versions hold marks made from it.
+ */
+import { createHash } from "node:crypto";
+
+/** The 7 hex characters that end an auto-name: the same on every run of the stack, different in every other stack. */
+export function autoNameSuffixOf(place: string, stackId: string): string {
+  return digestHex(`${place}\n${stackId}`, 7);
+}
+
+/** The 32 hex characters of the ownership mark (ownership.ts). */
+export function ownerMarkOf(place: string, stackId: string): string {
+  return digestHex(`${stackId}\n${place}`, 32);
+}
+
+function digestHex(text: string, length: number): string {
+  return createHash("sha256").update(text).digest("hex").slice(0, length);
+}
