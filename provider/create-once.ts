@@ -194,7 +194,7 @@ async function awaitEarlier<T>(target: CreateTarget<T>, earlier: SentCreate): Pr
 /** Polls the name lookup for the object `sent` made, up to timeoutMs; undefined if none shows. */
 export async function watchFor<T>(target: MarkLookup<T>, timeoutMs: number, sent: SentCreate, intervalMs = 1000): Promise<T | undefined> {
   if (target.mark === undefined) return undefined;
-  const schedule = new PollSchedule(timeoutMs, { initialIntervalMs: Math.min(intervalMs, pollIntervals().initialIntervalMs) });
+  const schedule = new PollSchedule(timeoutMs, { initialIntervalMs: Math.min(intervalMs, pollIntervals().initialIntervalMs), maxIntervalMs: 10_000 });
   for (;;) {
     const found = (await target.findByName()).find((o) => target.markOf(o) === target.mark && !target.goingAway?.(o) && madeBy(target, o, sent));
     // On Ctrl-C the create is recorded as unconfirmed rather than watched for longer.

@@ -46,7 +46,7 @@ export async function deleteAndConfirm(rgId: string, timeoutMs: number): Promise
     // Gone only when two lookups a pause apart agree: a replacement created next must not find (and adopt) it.
     if ((await lookedUpTwice(() => client.getResourceGroup(rgId))) === undefined) return;
     if (cancelled()) throw cancelledError(`waiting for resource group ${rgId} to be removed (its delete was sent)`);
-    if (schedule.lastLook) {
+    if (Date.now() >= schedule.deadline) {
       if (outcome.answer === "listed") {
         const e = outcome.error;
         throw new AicpError("AICP_ROUTE", `resource group ${rgId} is still listed ${seconds} s after its delete answered 404. ${e.message} In that case raise ${longerWait} to wait longer at once.`, {

@@ -106,12 +106,16 @@ export function checkNotebook(olds: Partial<NotebookInputs>, news: NotebookInput
   }
   // A state a refresh observed (Failed), kept by ignoreChanges: the program leaves the status to the platform.
   const keptObservation = news.desiredState === "Failed" && olds.desiredState === "Failed";
+  const providerFailures: CheckFailure[] = [];
   for (const [key, rule] of Object.entries(wire.providerFields)) {
     const value = record(news)[key];
     if (value === undefined || (key === "desiredState" && keptObservation)) continue;
     const verdict = rule.safeParse(value);
-    if (!verdict.success) failures.push({ property: key, reason: `${key} ${verdict.error.issues[0]?.message ?? "is not valid"}` });
+    if (!verdict.success) providerFailures.push({ property: key, reason: `${key} ${verdict.error.issues[0]?.message ?? "is not valid"}` });
   }
+  // What is read only at create (adoptId) is reported after the program's own fields.
+  const readAtCreate = new Set<string>(wire.notebookKind.readAtCreateOnly);
+  failures.push(...providerFailures.filter((f) => !readAtCreate.has(f.property)));
   const secret = news.customImageSecret as ImageSecretInput | undefined;
   if (secret?.passwordFromEnv !== undefined) {
     if (secret.password !== undefined) {
@@ -143,6 +147,7 @@ export function checkNotebook(olds: Partial<NotebookInputs>, news: NotebookInput
   if (Array.isArray(news.envs) && news.envs.some((e) => (e as { name?: unknown })?.name === markEnvName)) {
     failures.push({ property: "envs", reason: `envs must not set ${markEnvName}: the provider keeps this resource's mark there` });
   }
+  failures.push(...providerFailures.filter((f) => readAtCreate.has(f.property)));
   const keptSecret = isRecordedSecret(secret);
   if (keptSecret && !sameValue(olds.customImageSecret, secret)) {
     failures.push({ property: "customImageSecret.passwordDigest", reason: "customImageSecret.passwordDigest is what the provider records: give customImageSecret.password or passwordFromEnv" });

@@ -190,9 +190,14 @@ export const notebookSecretOutputs: readonly string[] = [...fieldNames.filter((n
 
 /** The Notebook kind (client/wire/kind.ts), from its field table (notebook-fields.ts). */
 export const notebookKind = {
-  inPlace: notebookFieldsChanging("setStopTime", "setDeleteTime", "changeImage", "record").concat(
-    fieldNames.filter((name) => notebookFields[name].change === "stopAndStart" && !("inPlaceWhen" in notebookFields[name])),
-  ),
+  // By write, in the order the writes are sent, then what a stop or start applies, then what is only recorded.
+  inPlace: [
+    ...notebookFieldsChanging("setStopTime"),
+    ...notebookFieldsChanging("setDeleteTime"),
+    ...notebookFieldsChanging("changeImage"),
+    ...fieldNames.filter((name) => notebookFields[name].change === "stopAndStart" && !("inPlaceWhen" in notebookFields[name])),
+    ...notebookFieldsChanging("record"),
+  ],
   inPlaceWhen: notebookInPlaceWhen,
   replace: notebookFieldsChanging("replace"),
   readAtCreateOnly: notebookFieldsChanging("createOnly"),
