@@ -66,7 +66,12 @@ export default defineConfig({
       {
         extends: true,
         // The in-process rows of the reliability table (test/support/reliability.ts) are written here too.
-        test: { name: "contract", include: ["test/contract/**/*.test.ts", "test/emulator/**/*.test.ts"], globalSetup: ["test/support/reliability-summary.ts"], ...waitingFiles },
+        test: {
+          name: "contract",
+          include: ["test/contract/**/*.test.ts", "test/emulator/**/*.test.ts"],
+          globalSetup: ["test/support/reliability-summary.ts"],
+          ...waitingFiles,
+        },
       },
       { extends: true, test: { name: "conformance", include: ["test/conformance/**/*.test.ts"], sequence: { groupOrder: 1 } } },
       {

@@ -25,12 +25,20 @@ export async function refreshAtScale(latencyMs: number) {
   ] as const) {
     const emulator = await startEmulator(50, dialect);
     try {
-      const uuids = (await emulator.admin<{ uuids: string[] }>("POST", "/notebooks", { namespace: credentials.userId, count: refreshed, namePrefix: "bench" })).uuids;
+      const uuids = (await emulator.admin<{ uuids: string[] }>("POST", "/notebooks", { namespace: credentials.userId, count: refreshed, namePrefix: "bench" }))
+        .uuids;
       await emulator.admin("POST", "/faults", { kind: "latency", latencyMs });
-      const config: Record<string, string> = { "aicp:baseUrl": emulator.url, "aicp:accessKeyId": credentials.accessKeyId, "aicp:secretAccessKey": credentials.secretAccessKey, "aicp:userId": credentials.userId, "aicp:zone": "xb3" };
+      const config: Record<string, string> = {
+        "aicp:baseUrl": emulator.url,
+        "aicp:accessKeyId": credentials.accessKeyId,
+        "aicp:secretAccessKey": credentials.secretAccessKey,
+        "aicp:userId": credentials.userId,
+        "aicp:zone": "xb3",
+      };
       configureFrom((key) => config[key]);
       await emulator.admin("DELETE", "/requests");
-      const props = (uuid: string, i: number) => ({ namespace: credentials.userId, name: `bench-${String(i + 1).padStart(4, "0")}` }) as unknown as NotebookOutputs;
+      const props = (uuid: string, i: number) =>
+        ({ namespace: credentials.userId, name: `bench-${String(i + 1).padStart(4, "0")}` }) as unknown as NotebookOutputs;
       const { result, ms } = await timed(() => mapConcurrent(uuids, parallelism, (uuid) => notebook.read(uuid, props(uuid, uuids.indexOf(uuid)))));
       const log = await emulator.admin<Array<LoggedRequest & { query?: Record<string, string> }>>("GET", "/requests");
       const lists = log.filter((r) => r.operation === "listNotebooks");
@@ -55,8 +63,15 @@ export async function adaptationCost() {
   const client = new AicpClient({ baseUrl: emulator.url, zone: "xb3", credentials });
   try {
     const body = (i: number) => ({
-      charge_mode: "elastic" as const, duration: 3600, user_id: credentials.userId, namespace: credentials.userId, image: "jupyter:1",
-      image_type: "official" as const, name: `adapt-${i}`, server_type: "jupyter" as const, replica_specs: { specs: "sku-1", custom_gpu: 1 },
+      charge_mode: "elastic" as const,
+      duration: 3600,
+      user_id: credentials.userId,
+      namespace: credentials.userId,
+      image: "jupyter:1",
+      image_type: "official" as const,
+      name: `adapt-${i}`,
+      server_type: "jupyter" as const,
+      replica_specs: { specs: "sku-1", custom_gpu: 1 },
     });
     await Promise.all([
       ...Array.from({ length: 10 }, () => client.listTemplates({ limit: 1 })),

@@ -46,9 +46,16 @@ export async function startEmulator(readyDelayMs: number, dialect?: string): Pro
 /** Packs the package and installs it with @pulumi/pulumi into a temp folder; programs live below it. */
 export function installPackage(): string {
   const root = mkdtempSync(join(tmpdir(), "aicp-bench-"));
-  const [pack] = JSON.parse(execFileSync("npm", ["pack", "--json", "--pack-destination", root], { cwd: repo, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] })) as Array<{ filename: string }>;
-  const version = (JSON.parse(readFileSync(join(repo, "package.json"), "utf8")) as { devDependencies: Record<string, string> }).devDependencies["@pulumi/pulumi"];
-  writeFileSync(join(root, "package.json"), JSON.stringify({ private: true, dependencies: { "pulumi-aicp": `file:${join(root, pack!.filename)}`, "@pulumi/pulumi": version } }));
+  const [pack] = JSON.parse(
+    execFileSync("npm", ["pack", "--json", "--pack-destination", root], { cwd: repo, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }),
+  ) as Array<{ filename: string }>;
+  const version = (JSON.parse(readFileSync(join(repo, "package.json"), "utf8")) as { devDependencies: Record<string, string> }).devDependencies[
+    "@pulumi/pulumi"
+  ];
+  writeFileSync(
+    join(root, "package.json"),
+    JSON.stringify({ private: true, dependencies: { "pulumi-aicp": `file:${join(root, pack!.filename)}`, "@pulumi/pulumi": version } }),
+  );
   execFileSync("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error"], { cwd: root, stdio: "ignore" });
   return root;
 }

@@ -46,7 +46,16 @@ export async function readinessBound(root: string, sizes: number[], readinessMs 
       const recommendedMs = await upOnce(root, slow, n, recommendedParallelism);
       const limitMs = readinessMs + fixedCostMs;
       const ratio = (ms: number) => Math.round((ms / limitMs) * 100) / 100;
-      rows.push({ n, readinessMs, fixedCostMs: Math.round(fixedCostMs), limitMs: Math.round(limitMs), defaultMs: Math.round(defaultMs), defaultRatio: ratio(defaultMs), recommendedMs: Math.round(recommendedMs), recommendedRatio: ratio(recommendedMs) });
+      rows.push({
+        n,
+        readinessMs,
+        fixedCostMs: Math.round(fixedCostMs),
+        limitMs: Math.round(limitMs),
+        defaultMs: Math.round(defaultMs),
+        defaultRatio: ratio(defaultMs),
+        recommendedMs: Math.round(recommendedMs),
+        recommendedRatio: ratio(recommendedMs),
+      });
     }
   } finally {
     instant.stop();
@@ -57,9 +66,28 @@ export async function readinessBound(root: string, sizes: number[], readinessMs 
 
 /** The table `npm run bench` prints. */
 export function printReadiness(rows: ReadinessRow[]): void {
-  console.log(`\nReadiness-bound up: N notebooks that take R to start; limit = R + fixed cost (the same up, notebooks ready at once, --parallel ${recommendedParallelism})`);
-  console.log("N".padEnd(6) + "R ms".padEnd(8) + "limit ms".padEnd(10) + "default ms".padEnd(12) + "ratio".padEnd(8) + `--parallel ${recommendedParallelism} ms`.padEnd(20) + "ratio");
+  console.log(
+    `\nReadiness-bound up: N notebooks that take R to start; limit = R + fixed cost (the same up, notebooks ready at once, --parallel ` +
+      `${recommendedParallelism})`,
+  );
+  console.log(
+    "N".padEnd(6) +
+      "R ms".padEnd(8) +
+      "limit ms".padEnd(10) +
+      "default ms".padEnd(12) +
+      "ratio".padEnd(8) +
+      `--parallel ${recommendedParallelism} ms`.padEnd(20) +
+      "ratio",
+  );
   for (const r of rows) {
-    console.log(String(r.n).padEnd(6) + String(r.readinessMs).padEnd(8) + String(r.limitMs).padEnd(10) + String(r.defaultMs).padEnd(12) + String(r.defaultRatio).padEnd(8) + String(r.recommendedMs).padEnd(20) + String(r.recommendedRatio));
+    console.log(
+      String(r.n).padEnd(6) +
+        String(r.readinessMs).padEnd(8) +
+        String(r.limitMs).padEnd(10) +
+        String(r.defaultMs).padEnd(12) +
+        String(r.defaultRatio).padEnd(8) +
+        String(r.recommendedMs).padEnd(20) +
+        String(r.recommendedRatio),
+    );
   }
 }

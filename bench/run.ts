@@ -16,7 +16,21 @@ import * as notebook from "../provider/notebook";
 import type { NotebookInputs } from "../provider/notebook-inputs";
 import { adaptationCost, refreshAtScale } from "./dialects";
 import { printReadiness, readinessBound } from "./readiness";
-import { countByOperation, credentials, installPackage, notebookArgs, notebookStack, repo, spread, startEmulator, timed, withProviderMemory, writes, type EmulatorProcess, type LoggedRequest } from "./lib";
+import {
+  countByOperation,
+  credentials,
+  installPackage,
+  notebookArgs,
+  notebookStack,
+  repo,
+  spread,
+  startEmulator,
+  timed,
+  withProviderMemory,
+  writes,
+  type EmulatorProcess,
+  type LoggedRequest,
+} from "./lib";
 
 const runs = Number(process.env.BENCH_RUNS ?? 3);
 const sizes = (process.env.BENCH_SIZES ?? "1,10,50,100").split(",").map(Number);
@@ -29,7 +43,16 @@ async function main(): Promise<void> {
   const root = installPackage();
   const emulator = await startEmulator(50);
   await emulator.admin("POST", "/faults", { kind: "latency", latencyMs });
-  configureFrom((key) => ({ "aicp:baseUrl": emulator.url, "aicp:accessKeyId": credentials.accessKeyId, "aicp:secretAccessKey": credentials.secretAccessKey, "aicp:userId": credentials.userId, "aicp:zone": "xb3" })[key]);
+  configureFrom(
+    (key) =>
+      ({
+        "aicp:baseUrl": emulator.url,
+        "aicp:accessKeyId": credentials.accessKeyId,
+        "aicp:secretAccessKey": credentials.secretAccessKey,
+        "aicp:userId": credentials.userId,
+        "aicp:zone": "xb3",
+      })[key],
+  );
   const report: Record<string, unknown> = { date: new Date().toISOString(), machine: { cpus: cpus().length, memoryBytes: totalmem() }, latencyMs, runs };
   const readinessSizes = (process.env.BENCH_READINESS_SIZES ?? "40,100").split(",").map(Number);
   const readinessOnly = process.env.BENCH_ONLY === "readiness";
@@ -72,7 +95,12 @@ async function scale(root: string, emulator: EmulatorProcess) {
         const log = await emulator.admin<LoggedRequest[]>("GET", "/requests");
         const connections = await emulator.admin<{ peak: number; peakInFlight: number }>("GET", "/connections");
         const perResource = Object.fromEntries(Object.entries(countByOperation(log)).map(([op, count]) => [op, round(count / n, 2)]));
-        detail = { requestsPerResource: perResource, peakConnections: connections.peak, peakInFlight: connections.peakInFlight, peakProviderRssBytes: peakRssBytes };
+        detail = {
+          requestsPerResource: perResource,
+          peakConnections: connections.peak,
+          peakInFlight: connections.peakInFlight,
+          peakProviderRssBytes: peakRssBytes,
+        };
       }
       if (n === largest && run === runs - 1) noop = await noOpAndRefresh(stack, emulator, n);
       await stack.destroy();
@@ -84,7 +112,8 @@ async function scale(root: string, emulator: EmulatorProcess) {
   const fixed = rows.find((r) => r.n === Math.min(...sizes));
   for (const row of rows) {
     if (row === fixed || !fixed) continue;
-    const marginal = (key: "up" | "baseline") => ((row[key] as { median: number }).median - (fixed[key] as { median: number }).median) / ((row.n as number) - (fixed.n as number));
+    const marginal = (key: "up" | "baseline") =>
+      ((row[key] as { median: number }).median - (fixed[key] as { median: number }).median) / ((row.n as number) - (fixed.n as number));
     row.marginalMsPerNotebook = round(marginal("up"), 1);
     row.baselineMarginalMsPerNotebook = round(marginal("baseline"), 1);
     row.marginalRatio = round(marginal("up") / marginal("baseline"), 2);
@@ -169,26 +198,52 @@ function print(report: Record<string, any>): void {
   const s = report.scale;
   const fmt = (x: { min: number; median: number; max: number }) => `${Math.round(x.median)} (${Math.round(x.min)}-${Math.round(x.max)})`;
   console.log(`\nScale: pulumi up of N notebooks, ${latencyMs} ms per request, ms median (min-max) of ${runs} runs`);
-  console.log("N".padEnd(5) + "up".padEnd(20) + "direct client".padEnd(20) + "marginal/nb".padEnd(13) + "direct/nb".padEnd(11) + "ratio".padEnd(7) + "conns".padEnd(7) + "provider RSS MB");
+  console.log(
+    "N".padEnd(5) +
+      "up".padEnd(20) +
+      "direct client".padEnd(20) +
+      "marginal/nb".padEnd(13) +
+      "direct/nb".padEnd(11) +
+      "ratio".padEnd(7) +
+      "conns".padEnd(7) +
+      "provider RSS MB",
+  );
   for (const r of s.rows) {
     console.log(
-      String(r.n).padEnd(5) + fmt(r.up).padEnd(20) + fmt(r.baseline).padEnd(20) + String(r.marginalMsPerNotebook ?? "-").padEnd(13) +
-        String(r.baselineMarginalMsPerNotebook ?? "-").padEnd(11) + String(r.marginalRatio ?? "-").padEnd(7) + String(r.peakConnections).padEnd(7) +
+      String(r.n).padEnd(5) +
+        fmt(r.up).padEnd(20) +
+        fmt(r.baseline).padEnd(20) +
+        String(r.marginalMsPerNotebook ?? "-").padEnd(13) +
+        String(r.baselineMarginalMsPerNotebook ?? "-").padEnd(11) +
+        String(r.marginalRatio ?? "-").padEnd(7) +
+        String(r.peakConnections).padEnd(7) +
         (r.peakProviderRssBytes / 2 ** 20).toFixed(0),
     );
   }
   for (const r of s.rows) console.log(`requests per notebook at N=${r.n}: ${JSON.stringify(r.requestsPerResource)}`);
   const noop = s.noop;
-  console.log(`\nNo-op at N=${noop.n}: preview ${noop.preview.ms} ms, ${noop.preview.requests} requests, ${noop.preview.writes} writes; second up ${noop.secondUp.ms} ms, ${noop.secondUp.writes} writes`);
-  console.log(`Refresh at N=${noop.n}: ${noop.refresh.ms} ms, ${noop.refresh.requests} requests, ${noop.refresh.byOperation.listNotebooks ?? 0} list pages for ${noop.refresh.listPagesNeeded} needed (ratio ${noop.refresh.listPagesRatio})`);
+  console.log(
+    `\nNo-op at N=${noop.n}: preview ${noop.preview.ms} ms, ${noop.preview.requests} requests, ${noop.preview.writes} writes; second up ` +
+      `${noop.secondUp.ms} ms, ${noop.secondUp.writes} writes`,
+  );
+  console.log(
+    `Refresh at N=${noop.n}: ${noop.refresh.ms} ms, ${noop.refresh.requests} requests, ${noop.refresh.byOperation.listNotebooks ?? 0} list pages for ` +
+      `${noop.refresh.listPagesNeeded} needed (ratio ${noop.refresh.listPagesRatio})`,
+  );
   console.log(`State: __provider ${noop.state.providerBytesPerResource} bytes per resource, ${noop.state.stateBytesPerNotebook} bytes of state per notebook`);
   const t = report.templates;
   console.log(`\nTemplates (${t.templates}): concurrent ${fmt(t.concurrent)} ms, sequential ${fmt(t.sequential)} ms, ratio ${t.ratio}x`);
   const r = report.refreshAtScale;
   console.log(`\nRefresh of ${r.notebooks} notebooks (read() of each, ${engineParallelism} at a time), list requests of at most 100 items:`);
-  for (const row of r.rows) console.log(`  ${row.totals.padEnd(26)} ${row.listRequests} list requests (largest page ${row.largestPage}), ${row.kept} of ${r.notebooks} kept, ${row.ms} ms`);
+  for (const row of r.rows)
+    console.log(
+      `  ${row.totals.padEnd(26)} ${row.listRequests} list requests (largest page ${row.largestPage}), ${row.kept} of ${r.notebooks} kept, ${row.ms} ms`,
+    );
   const a = report.adaptation;
-  console.log(`Adaptation: a fresh client meeting ${a.unknownsWrong} wrong guesses (prefix, signature body) with 15 requests at once: ${a.extraRequests} extra requests (${a.gatewayAnswers} gateway answers, ${a.signatureRefusals} signature refusals) of ${a.requests}`);
+  console.log(
+    `Adaptation: a fresh client meeting ${a.unknownsWrong} wrong guesses (prefix, signature body) with 15 requests at once: ${a.extraRequests} extra ` +
+      `requests (${a.gatewayAnswers} gateway answers, ${a.signatureRefusals} signature refusals) of ${a.requests}`,
+  );
   const st = report.startup;
   console.log(`Program start: require("@pulumi/pulumi") ${fmt(st.requirePulumiMs)} ms; require("pulumi-aicp") adds ${fmt(st.addedByPulumiAicpMs)} ms`);
   printReadiness(report.readiness);

@@ -51,15 +51,33 @@ export async function diagnose(settings: Settings): Promise<Diagnosis> {
     return c;
   };
   try {
-    const prefixes = await Promise.all(pathPrefixes.map(async (prefix) => ({ prefix, answer: await attempt(() => client({ pathPrefix: prefix }).listTemplates({ limit: 1 })) })));
+    const prefixes = await Promise.all(
+      pathPrefixes.map(async (prefix) => ({ prefix, answer: await attempt(() => client({ pathPrefix: prefix }).listTemplates({ limit: 1 })) })),
+    );
     const served = prefixes.filter((p) => p.answer.platformAnswered);
-    const fatal = firstContactFailure(settings, prefixes.map((p) => p.answer));
+    const fatal = firstContactFailure(
+      settings,
+      prefixes.map((p) => p.answer),
+    );
     if (fatal) return { fatal, findings: [] };
     const prefix = settings.pathPrefix ?? served[0]!.prefix;
-    const findings: Finding[] = [credentialsFinding(settings), prefixFinding(settings, served.map((p) => p.prefix), prefixes.map((p) => p.prefix))];
+    const findings: Finding[] = [
+      credentialsFinding(settings),
+      prefixFinding(
+        settings,
+        served.map((p) => p.prefix),
+        prefixes.map((p) => p.prefix),
+      ),
+    ];
     findings.push(await zoneFinding(settings, (probe) => client({ pathPrefix: prefix, ...probe })));
     if (namespace) findings.push(await signatureFinding(settings, namespace, (probe) => client({ pathPrefix: prefix, ...probe })));
-    else findings.push({ check: "signature of writes", verdict: "note", text: "not probed: no user id (set aicp:userId or CORESHUB_USER_ID)", set: ["aicp:userId usr-..."] });
+    else
+      findings.push({
+        check: "signature of writes",
+        verdict: "note",
+        text: "not probed: no user id (set aicp:userId or CORESHUB_USER_ID)",
+        set: ["aicp:userId usr-..."],
+      });
     findings.push(...(await routeFindings(client({ pathPrefix: prefix }))));
     findings.push(await pagingFinding(client({ pathPrefix: prefix })));
     if (namespace) findings.push(await timeFinding(settings, client({ pathPrefix: prefix }), namespace));
@@ -106,17 +124,26 @@ function firstContactFailure(settings: Settings, answers: Answer[]): string | un
   }
   const answered = answers.filter((a) => a.platformAnswered);
   if (answered.length === 0) {
-    return `${settings.baseUrl} answers neither ${pathPrefixes.join(" nor ")} with the platform's envelope (HTTP ${answers[0]?.error?.status ?? "?"}); check aicp:baseUrl`;
+    return (
+      `${settings.baseUrl} answers neither ${pathPrefixes.join(" nor ")} with the platform's envelope (HTTP ${answers[0]?.error?.status ?? "?"}); ` +
+      `check aicp:baseUrl`
+    );
   }
   if (answered.some((a) => a.ok)) return undefined;
   const refused = answered.find((a) => a.error?.status === 401 || a.error?.status === 403);
   if (refused) {
-    return `credentials refused (HTTP ${refused.error!.status}, ret_code ${refused.error!.retCode}, "${refused.error!.platformMessage ?? ""}"): check aicp:accessKeyId and aicp:secretAccessKey`;
+    return (
+      `credentials refused (HTTP ${refused.error!.status}, ret_code ${refused.error!.retCode}, "${refused.error!.platformMessage ?? ""}"): check ` +
+      `aicp:accessKeyId and aicp:secretAccessKey`
+    );
   }
   const zone = answered.find((a) => /zone/i.test(a.error?.platformMessage ?? ""));
   if (zone) {
     const told = settings.zone ? `zone '${settings.zone}' refused` : "zone required but not set";
-    return `${told} (HTTP ${zone.error!.status}, "${zone.error!.platformMessage}"): set aicp:zone (AICP_ZONE) to your account's zone (the public clients use xb3, xb2 and hb2)`;
+    return (
+      `${told} (HTTP ${zone.error!.status}, "${zone.error!.platformMessage}"): set aicp:zone (AICP_ZONE) to your account's zone (the public clients ` +
+      `use xb3, xb2 and hb2)`
+    );
   }
   const first = answered[0]!.error!;
   return `the platform refused a plain read: ${first.message}`;
@@ -146,7 +173,12 @@ function prefixFinding(settings: Settings, served: string[], tried: readonly str
 async function zoneFinding(settings: Settings, client: (probe: Probe) => AicpClient): Promise<Finding> {
   const without = await attempt(() => client({ zone: undefined }).listTemplates({ limit: 1 }));
   const required = !without.ok && /zone/i.test(without.error?.platformMessage ?? "");
-  if (settings.zone) return { check: "zone", verdict: "ok", text: `${settings.zone} accepted; ${required ? "the platform requires a zone" : "the platform answers without one too"}` };
+  if (settings.zone)
+    return {
+      check: "zone",
+      verdict: "ok",
+      text: `${settings.zone} accepted; ${required ? "the platform requires a zone" : "the platform answers without one too"}`,
+    };
   return required
     ? { check: "zone", verdict: "fail", text: "the platform requires a zone and none is set", set: ["aicp:zone <your zone, e.g. xb3>"] }
     : { check: "zone", verdict: "ok", text: "not set; the platform answers without one" };
@@ -165,14 +197,24 @@ async function signatureFinding(settings: Settings, namespace: string, client: (
   const undetermined = verdicts.find((r) => r.accepted === undefined);
   if (undetermined) {
     const status = undetermined.answer.error?.status;
-    return { check: "signature of writes", verdict: "note", text: `not determined: the probe was answered ${status === undefined ? undetermined.answer.error?.code : `HTTP ${status}`}; run the doctor again` };
+    return {
+      check: "signature of writes",
+      verdict: "note",
+      text: `not determined: the probe was answered ${status === undefined ? undetermined.answer.error?.code : `HTTP ${status}`}; run the doctor again`,
+    };
   }
   const accepted = verdicts.filter((r) => r.accepted).map((r) => r.convention);
   const describe = (c: string) => (c === "empty" ? "MD5 of the empty string" : "MD5 of the body");
-  if (accepted.length === 0) return { check: "signature of writes", verdict: "fail", text: "a write was refused under both conventions; check the key's permissions" };
+  if (accepted.length === 0)
+    return { check: "signature of writes", verdict: "fail", text: "a write was refused under both conventions; check the key's permissions" };
   const text = `the platform accepts ${accepted.map(describe).join(" and ")} (probed by stopping ${ghost}, which does not exist)`;
   if (settings.signatureBody && !accepted.includes(settings.signatureBody)) {
-    return { check: "signature of writes", verdict: "fail", text: `${text}; the configured ${settings.signatureBody} is refused`, set: [`aicp:signatureBody ${accepted[0]}`] };
+    return {
+      check: "signature of writes",
+      verdict: "fail",
+      text: `${text}; the configured ${settings.signatureBody} is refused`,
+      set: [`aicp:signatureBody ${accepted[0]}`],
+    };
   }
   if (!settings.signatureBody && !accepted.includes("empty")) {
     return { check: "signature of writes", verdict: "note", text: `${text}; learned per process at the cost of one request`, set: ["aicp:signatureBody body"] };
@@ -217,18 +259,28 @@ async function pagingFinding(client: AicpClient): Promise<Finding> {
   const one = single.value as Listed | undefined;
   if (!big || !one) return { check: "paging totals", verdict: "note", text: `not determined: ${(large.error ?? single.error)?.message ?? "no answer"}` };
   const total = statedTotal(big) ?? statedTotal(one);
-  const counts = one.counts === undefined ? "no counts" : one.counts > 1 ? `counts ${one.counts} for a page of 1 (a total)` : `counts ${one.counts} for a page of 1 (the page length)`;
+  const counts =
+    one.counts === undefined
+      ? "no counts"
+      : one.counts > 1
+        ? `counts ${one.counts} for a page of 1 (a total)`
+        : `counts ${one.counts} for a page of 1 (the page length)`;
   const parts = [one.totalSum !== undefined ? `total_sum ${one.totalSum}` : "no total_sum", counts];
   const capped = total !== undefined && big.items.length < Math.min(100, total);
   if (capped) parts.push(`pages capped at ${big.items.length}`);
-  return { check: "paging totals", verdict: "ok", text: `${parts.join(", ")}; ${total === undefined ? "lists are walked to a short page" : "remaining pages are fetched at once"}` };
+  return {
+    check: "paging totals",
+    verdict: "ok",
+    text: `${parts.join(", ")}; ${total === undefined ? "lists are walked to a short page" : "remaining pages are fetched at once"}`,
+  };
 }
 
 async function timeFinding(settings: Settings, client: AicpClient, namespace: string): Promise<Finding> {
   const page = await attempt(() => client.listNotebooks(namespace, { limit: 1 }));
   const first = (page.value as { items: Array<{ created_at?: unknown }> } | undefined)?.items[0];
   const seen = typeof first?.created_at === "string" ? first.created_at : undefined;
-  if (settings.platformTimeZone) return { check: "time zone", verdict: "ok", text: `configured ${settings.platformTimeZone}${seen ? `; the platform writes e.g. ${seen}` : ""}` };
+  if (settings.platformTimeZone)
+    return { check: "time zone", verdict: "ok", text: `configured ${settings.platformTimeZone}${seen ? `; the platform writes e.g. ${seen}` : ""}` };
   if (!seen) return { check: "time zone", verdict: "note", text: "no notebook to look at; the provider learns the zone from its first create" };
   return hasZone(seen)
     ? { check: "time zone", verdict: "ok", text: `date-times carry their zone (${seen})` }

@@ -23,7 +23,9 @@ function stackConfig(stack: string): ConfigSource {
   try {
     text = execFileSync("pulumi", ["config", "--json", "--show-secrets", "--stack", stack], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
   } catch (error) {
-    throw new Error(`could not read the configuration of stack '${stack}' with the pulumi CLI: ${(error as { stderr?: string }).stderr?.trim() || (error as Error).message}`);
+    throw new Error(
+      `could not read the configuration of stack '${stack}' with the pulumi CLI: ${(error as { stderr?: string }).stderr?.trim() || (error as Error).message}`,
+    );
   }
   const entries = JSON.parse(text) as Record<string, { value?: unknown }>;
   return (key) => {

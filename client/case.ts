@@ -16,11 +16,8 @@ export function camelToSnake(key: string): string {
 
 /** Type-level twin of snakeToCamel, applied deeply. */
 export type SnakeToCamel<S extends string> = S extends `${infer Head}_${infer Tail}` ? `${Head}${Capitalize<SnakeToCamel<Tail>>}` : S;
-export type Camelized<T> = T extends ReadonlyArray<infer E>
-  ? Camelized<E>[]
-  : T extends object
-    ? { [K in keyof T as K extends string ? SnakeToCamel<K> : K]: Camelized<T[K]> }
-    : T;
+export type Camelized<T> =
+  T extends ReadonlyArray<infer E> ? Camelized<E>[] : T extends object ? { [K in keyof T as K extends string ? SnakeToCamel<K> : K]: Camelized<T[K]> } : T;
 
 type Direction = "toCamel" | "toSnake";
 
@@ -86,8 +83,7 @@ function convert(value: unknown, schema: z.ZodType | undefined, direction: Direc
     const targetKey = direction === "toCamel" ? snakeToCamel(key) : wireKey;
     // A key the schema knows keeps its exact wire spelling (e.g. `resultType`).
     const known = key in shape ? key : wireKey in shape ? wireKey : undefined;
-    renamed[known !== undefined && direction === "toSnake" ? known : targetKey] =
-      known !== undefined ? convert(v, shape[known], direction) : v;
+    renamed[known !== undefined && direction === "toSnake" ? known : targetKey] = known !== undefined ? convert(v, shape[known], direction) : v;
   }
   return renamed;
 }

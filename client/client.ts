@@ -145,7 +145,11 @@ export class AicpClient {
 
   /** Every resource template matching the filters, paging concurrently. */
   async listAllTemplates(query: Omit<wire.ListTemplatesQuery, "offset" | "limit"> = {}, paging?: PagingOptions): Promise<wire.Template[]> {
-    return collectAll((offset, limit) => this.listTemplates({ ...query, offset, limit }), { ...this.paging, ...paging }, (t) => String(t.tmp_id ?? JSON.stringify(t)));
+    return collectAll(
+      (offset, limit) => this.listTemplates({ ...query, offset, limit }),
+      { ...this.paging, ...paging },
+      (t) => String(t.tmp_id ?? JSON.stringify(t)),
+    );
   }
 
   // ---- documented extra operations (platform-api B1) ----
@@ -155,12 +159,21 @@ export class AicpClient {
   }
 
   async listAllNotebooks(namespace: string, query: Omit<wire.ListNotebooksQuery, "offset" | "limit"> = {}): Promise<wire.Notebook[]> {
-    return collectAll((offset, limit) => this.listNotebooks(namespace, { ...query, offset, limit }), this.paging, (n) => n.uuid);
+    return collectAll(
+      (offset, limit) => this.listNotebooks(namespace, { ...query, offset, limit }),
+      this.paging,
+      (n) => n.uuid,
+    );
   }
 
   /** Finds a notebook by uuid, paging through the list; undefined when it does not exist. */
   async findNotebook(namespace: string, uuid: string): Promise<wire.Notebook | undefined> {
-    return findInPages((offset, limit) => this.listNotebooks(namespace, { offset, limit }), (n) => n.uuid === uuid, this.paging, (n) => n.uuid);
+    return findInPages(
+      (offset, limit) => this.listNotebooks(namespace, { offset, limit }),
+      (n) => n.uuid === uuid,
+      this.paging,
+      (n) => n.uuid,
+    );
   }
 
   /** Notebooks whose name is exactly `name` (the list filter is a partial match). */
@@ -181,7 +194,12 @@ export class AicpClient {
   }
 
   async stopNotebooks(namespace: string, uuids: string[], saveImage = false): Promise<void> {
-    await this.send("stopNotebooks", { pathParams: { namespace }, schema: wire.stopNotebooksRequest, input: { uuids, save_image: saveImage }, idempotent: true });
+    await this.send("stopNotebooks", {
+      pathParams: { namespace },
+      schema: wire.stopNotebooksRequest,
+      input: { uuids, save_image: saveImage },
+      idempotent: true,
+    });
   }
 
   async startNotebooks(namespace: string, body: z.input<typeof wire.startNotebooksRequest>): Promise<void> {
@@ -221,7 +239,12 @@ export class AicpClient {
     } catch (error) {
       if (!(error instanceof AicpError && error.isNotFound)) throw error;
       try {
-        return await findInPages((offset, limit) => this.listResourceGroups({ offset, limit }), (g) => g.rg_id === rgId, this.paging, (g) => g.rg_id);
+        return await findInPages(
+          (offset, limit) => this.listResourceGroups({ offset, limit }),
+          (g) => g.rg_id === rgId,
+          this.paging,
+          (g) => g.rg_id,
+        );
       } catch (confirmation) {
         throw routeError("getResourceGroup", this.routes.getResourceGroup.source, error, confirmation);
       }

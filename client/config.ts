@@ -49,7 +49,9 @@ export const configKeys = {
 } as const;
 
 /** Keys the plugin's schema leaves out: the plugin has the engine's own way to set them. */
-export type PackageOnlyConfigKey = { [K in keyof typeof configKeys]: (typeof configKeys)[K] extends { packageOnly: true } ? K : never }[keyof typeof configKeys];
+export type PackageOnlyConfigKey = {
+  [K in keyof typeof configKeys]: (typeof configKeys)[K] extends { packageOnly: true } ? K : never;
+}[keyof typeof configKeys];
 
 type Name = keyof typeof configKeys;
 
@@ -124,7 +126,10 @@ export function resolveSettings(source: ConfigSource, env: NodeJS.ProcessEnv = p
   const deleteTimeoutText = lookup("deleteTimeoutSeconds", source, env)!;
   const deleteTimeout = Number(deleteTimeoutText);
   if (!(deleteTimeout >= deleteTimeoutBounds.minSeconds && deleteTimeout <= deleteTimeoutBounds.maxSeconds)) {
-    throw configError(`${named("deleteTimeoutSeconds")} must be a number of seconds from ${deleteTimeoutBounds.minSeconds} to ${deleteTimeoutBounds.maxSeconds}, got '${shown(deleteTimeoutText)}'`);
+    throw configError(
+      `${named("deleteTimeoutSeconds")} must be a number of seconds from ${deleteTimeoutBounds.minSeconds} to ${deleteTimeoutBounds.maxSeconds}, got ` +
+        `'${shown(deleteTimeoutText)}'`,
+    );
   }
   const accessKeyId = readCredential("accessKeyId", source, env);
   const secretAccessKey = readCredential("secretAccessKey", source, env);
@@ -186,7 +191,9 @@ function readBaseUrl(value: string, allowInsecureHttp: boolean): string {
   // Only the origin is quoted from here on: a query may hold a token.
   if (url.pathname !== "/" || url.search !== "" || url.hash !== "") {
     const extra = url.pathname !== "/" ? `a path (a path prefix goes in ${named("pathPrefix")})` : url.search !== "" ? "a query" : "a fragment";
-    throw configError(`${named("baseUrl")} must be an origin such as https://ai.coreshub.cn, without path, query or fragment; '${url.origin}' was given with ${extra}`);
+    throw configError(
+      `${named("baseUrl")} must be an origin such as https://ai.coreshub.cn, without path, query or fragment; '${url.origin}' was given with ${extra}`,
+    );
   }
   if (url.protocol === "http:" && !isLoopback(url.hostname) && !allowInsecureHttp) {
     throw configError(
@@ -250,7 +257,9 @@ function isLoopback(hostname: string): boolean {
 /** The user id, required where the platform needs one (namespace, owner). */
 export function requireUserId(settings: Settings): string {
   if (!settings.userId) {
-    throw configError("no user id configured: set aicp:userId (`pulumi config set aicp:userId usr-...`) or CORESHUB_USER_ID, or pass namespace and userId explicitly");
+    throw configError(
+      "no user id configured: set aicp:userId (`pulumi config set aicp:userId usr-...`) or CORESHUB_USER_ID, or pass namespace and userId explicitly",
+    );
   }
   return settings.userId;
 }

@@ -35,7 +35,15 @@ export function routeError(operation: OperationName, source: string, notFound: A
     "AICP_ROUTE",
     `${notFound.message} The route for ${operation} ${route}.${also} ` +
       `If the platform uses another path, set it with \`pulumi config set --path 'aicp:routes.${operation}' "<METHOD> <path>"\`.`,
-    { operation, method: notFound.method, path: notFound.path, status: notFound.status, retCode: notFound.retCode, requestId: notFound.requestId, cause: notFound },
+    {
+      operation,
+      method: notFound.method,
+      path: notFound.path,
+      status: notFound.status,
+      retCode: notFound.retCode,
+      requestId: notFound.requestId,
+      cause: notFound,
+    },
   );
 }
 

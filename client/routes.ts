@@ -68,7 +68,8 @@ export function pathProblem(path: string, placeholders: boolean): string | undef
   if (path.includes("#")) return "must not contain '#': it would cut the signature off the URL";
   const segments = path.split("/").slice(1);
   for (const [i, segment] of segments.entries()) {
-    if (segment === "." || segment === "..") return `must not contain a '${segment}' segment: it would be resolved away, calling another path than the one signed`;
+    if (segment === "." || segment === "..")
+      return `must not contain a '${segment}' segment: it would be resolved away, calling another path than the one signed`;
     // A trailing slash is a style some APIs use; "//" elsewhere is a different path on most gateways.
     if (segment === "" && i < segments.length - 1) return "must not contain an empty segment ('//')";
   }
@@ -102,7 +103,11 @@ export function readRouteOverride(operation: string, spec: unknown): RouteOverri
   const expected = pathParams(base.path);
   const shape = `it must look like "${base.method} ${base.path}" (method optional)`;
   if (typeof spec !== "string") {
-    return { problem: `${operation} must be a string; ${shape}, got ${spec === null ? "null" : Array.isArray(spec) ? "an array" : typeof spec === "object" ? "an object" : String(spec)}` };
+    return {
+      problem:
+        `${operation} must be a string; ${shape}, got ` +
+        `${spec === null ? "null" : Array.isArray(spec) ? "an array" : typeof spec === "object" ? "an object" : String(spec)}`,
+    };
   }
   const fail = (rule: string): RouteOverride => ({ problem: `${operation} ${rule}; ${shape}, got '${shown(spec)}'` });
   const trimmed = spec.trim();
@@ -156,7 +161,8 @@ export function fillPath(template: string, params: Readonly<Record<string, strin
   return template.replace(/\{(\w+)\}/g, (_, name: string) => {
     const value = params[name];
     if (value === undefined || value === "") throw new AicpError("AICP_VALIDATION", `path parameter '${name}' is required; nothing was sent to the platform`);
-    if (value === "." || value === "..") throw new AicpError("AICP_VALIDATION", `path parameter '${name}' must not be '${value}'; nothing was sent to the platform`);
+    if (value === "." || value === "..")
+      throw new AicpError("AICP_VALIDATION", `path parameter '${name}' must not be '${value}'; nothing was sent to the platform`);
     return encodeURIComponent(value);
   });
 }

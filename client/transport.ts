@@ -254,12 +254,13 @@ export class Transport {
         : /\bzone\b/i.test(facts.platformMessage ?? "")
           ? " Set aicp:zone (or AICP_ZONE) to the zone of your account, e.g. xb3; `pulumi-aicp doctor` checks it."
           : status === 429
-          ? " The platform is rate limiting; retry later or lower parallelism (pulumi up --parallel)."
-          : status === 413
-          ? " The request body is larger than the platform accepts, and nothing was processed: shorten the largest inputs (pip, conda, apt, customFirst, customSecond, envs) or move them into the image."
-          : status >= 500
-            ? " The platform failed; retry later and quote the request id to support if it persists."
-            : "";
+            ? " The platform is rate limiting; retry later or lower parallelism (pulumi up --parallel)."
+            : status === 413
+              ? " The request body is larger than the platform accepts, and nothing was processed: shorten the largest inputs (pip, conda, apt, " +
+                "customFirst, customSecond, envs) or move them into the image."
+              : status >= 500
+                ? " The platform failed; retry later and quote the request id to support if it persists."
+                : "";
     const retryAfterMs = parseRetryAfter(retryAfter);
     // Only 429, or 503 with Retry-After, say the request was not processed; a
     // gateway's 5xx may come after the platform did the work.

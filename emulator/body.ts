@@ -19,7 +19,11 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 /** The 413 for a body over `limit`, the envelope naming the limit. */
 export function bodyTooLarge(limit: number): ApiError {
   const mib = limit / (1024 * 1024);
-  return new ApiError(413, 413, `request body is larger than the limit of ${limit} bytes (${Number.isInteger(mib) ? `${mib} MiB` : `${Math.ceil(limit / 1024)} KiB`})`);
+  return new ApiError(
+    413,
+    413,
+    `request body is larger than the limit of ${limit} bytes (${Number.isInteger(mib) ? `${mib} MiB` : `${Math.ceil(limit / 1024)} KiB`})`,
+  );
 }
 
 /** Logged (as a 400 nobody receives) for a request whose client left before its whole body arrived. */

@@ -100,7 +100,13 @@ export function seedCatalogue(userIds: readonly string[]): { groups: GroupRecord
       });
     }
   }
-  for (const [cpu, memory] of [[2, 4], [4, 8], [8, 16], [16, 32], [32, 64]] as const) {
+  for (const [cpu, memory] of [
+    [2, 4],
+    [4, 8],
+    [8, 16],
+    [16, 32],
+    [32, 64],
+  ] as const) {
     add({
       name: `CPU ${cpu}C${memory}G`,
       cpu,
@@ -122,7 +128,11 @@ export function seedCatalogue(userIds: readonly string[]): { groups: GroupRecord
       max_applicable_number: 16,
     });
   }
-  for (const [model, share] of [[GPU_MODELS[5]!, 25], [GPU_MODELS[5]!, 50], [GPU_MODELS[0]!, 50]] as const) {
+  for (const [model, share] of [
+    [GPU_MODELS[5]!, 25],
+    [GPU_MODELS[5]!, 50],
+    [GPU_MODELS[0]!, 50],
+  ] as const) {
     const node = `rgn-${model.key}share${share}`;
     add({
       name: `${model.name} ${share}%`,

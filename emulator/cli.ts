@@ -17,7 +17,8 @@ import { startEmulator } from "./server";
 import type { Dialect, EmulatorOptions } from "./types";
 
 const USAGE =
-  "usage: aicp-emulator --port <P> [--host H] [--state <file>] [--access-key-id <id> --secret-access-key <key>] [--user-id <id>] [--ready-delay-ms <n>] [--dialect key=value[,key=value]] [--zones z1,z2] [--verbose]";
+  "usage: aicp-emulator --port <P> [--host H] [--state <file>] [--access-key-id <id> --secret-access-key <key>] [--user-id <id>] [--ready-delay-ms <n>] " +
+  "[--dialect key=value[,key=value]] [--zones z1,z2] [--verbose]";
 
 const VALUED = ["port", "host", "state", "access-key-id", "secret-access-key", "user-id", "ready-delay-ms", "dialect", "zones"];
 

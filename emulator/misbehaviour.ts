@@ -121,14 +121,19 @@ export class Misbehaviour {
   afterFirstPage(store: Store, namespace: string, offset: number, now: number, filtered: boolean): void {
     if (offset !== 0 || filtered || !this.spec.shiftPages) return;
     // Another user's notebooks: the seeded ones (emulator/seed.ts), never one a test's program made.
-    const others = store.data.notebooks.filter((n) => n.namespace === namespace && !n.name.startsWith("shift-") && !n.envs.some((e) => e.name === "PULUMI_AICP_MARK"));
+    const others = store.data.notebooks.filter(
+      (n) => n.namespace === namespace && !n.name.startsWith("shift-") && !n.envs.some((e) => e.name === "PULUMI_AICP_MARK"),
+    );
     if (this.spec.shiftPages === "delete") {
       const oldest = [...others].sort((a, b) => a.created_ms - b.created_ms)[0];
       if (oldest) store.mutate((d) => (d.notebooks = d.notebooks.filter((n) => n !== oldest)));
       return;
     }
     const template = others[0];
-    if (template) store.mutate((d) => d.notebooks.unshift({ ...structuredClone(template), uuid: randomId("nb-"), name: `shift-${randomId("")}`, created_ms: now - 365 * 86_400_000 }));
+    if (template)
+      store.mutate((d) =>
+        d.notebooks.unshift({ ...structuredClone(template), uuid: randomId("nb-"), name: `shift-${randomId("")}`, created_ms: now - 365 * 86_400_000 }),
+      );
   }
 
   /** The status word a notebook answer carries for the emulator's `status`. */

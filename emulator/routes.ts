@@ -41,4 +41,3 @@ export type OperationName = keyof typeof ROUTES;
 
 /** Every operation name, in table order. */
 export const OPERATION_NAMES = Object.keys(ROUTES) as OperationName[];
-

@@ -6,7 +6,6 @@
 import { kindDescriptions, type DescribedKind as Kind, type KindDescription } from "../client/wire/kinds";
 import { packageName, schemaText } from "./schema";
 
-
 /** What an imported object's program would set: the kind's program fields the platform reported (the code `pulumi import` writes). */
 export function programInputsOf(kind: Kind, read: Record<string, unknown>): Record<string, unknown> {
   const described = kindDescriptions[kind] as KindDescription;

@@ -228,7 +228,11 @@ function resource(builder: SchemaBuilder, file: string, kind: keyof typeof kindD
   const outputs = builder.classOutputs(outputsFile, outputsClass, new Set(Object.keys(args.properties)));
   const inputProperties: Record<string, PropertySpec> = {};
   for (const [name, spec] of Object.entries(args.properties)) {
-    inputProperties[name] = { ...spec, ...(described.replace.includes(name) ? { willReplaceOnChanges: true } : {}), ...(name in described.defaults ? { default: described.defaults[name] } : {}) };
+    inputProperties[name] = {
+      ...spec,
+      ...(described.replace.includes(name) ? { willReplaceOnChanges: true } : {}),
+      ...(name in described.defaults ? { default: described.defaults[name] } : {}),
+    };
   }
   const properties: Record<string, PropertySpec> = {};
   for (const name of described.outputs) {
@@ -246,14 +250,25 @@ function resource(builder: SchemaBuilder, file: string, kind: keyof typeof kindD
 export function buildSchema(): string {
   const base = root();
   const file = (relative: string) => join(base, relative);
-  const program = ts.createProgram([file("sdk/index.ts")], { strict: true, skipLibCheck: true, noEmit: true, module: ts.ModuleKind.CommonJS, moduleResolution: ts.ModuleResolutionKind.Node10, target: ts.ScriptTarget.ES2022, esModuleInterop: true });
+  const program = ts.createProgram([file("sdk/index.ts")], {
+    strict: true,
+    skipLibCheck: true,
+    noEmit: true,
+    module: ts.ModuleKind.CommonJS,
+    moduleResolution: ts.ModuleResolutionKind.Node10,
+    target: ts.ScriptTarget.ES2022,
+    esModuleInterop: true,
+  });
   const builder = new SchemaBuilder(program);
   const checker = program.getTypeChecker();
   const pkg = JSON.parse(readFileSync(file("package.json"), "utf8")) as { version: string; description?: string; license?: string; homepage?: string };
 
   // Each described kind, from its SDK file (sdk/<kind in kebab case>.ts).
   const resources = Object.fromEntries(
-    (Object.keys(kindDescriptions) as Array<keyof typeof kindDescriptions>).map((kind) => [`${packageName}:index:${kind}`, resource(builder, file(`sdk/${kebab(kind)}.ts`), kind)]),
+    (Object.keys(kindDescriptions) as Array<keyof typeof kindDescriptions>).map((kind) => [
+      `${packageName}:index:${kind}`,
+      resource(builder, file(`sdk/${kebab(kind)}.ts`), kind),
+    ]),
   );
 
   const fns: Record<string, unknown> = {};

@@ -34,7 +34,10 @@ function kindOf(urnOrType: string): Kind {
   const type = urnOrType.includes("::") ? urnOrType.split("::")[2]!.split("$").pop()! : urnOrType;
   const name = type.startsWith(`${packageName}:index:`) ? type.slice(packageName.length + 7) : "";
   if (name in kindDescriptions) return name as Kind;
-  throw new AicpError("AICP_CONFIG", `pulumi-resource-${packageName} has no resource type '${type}'; install the plugin version your program's SDK was generated for`);
+  throw new AicpError(
+    "AICP_CONFIG",
+    `pulumi-resource-${packageName} has no resource type '${type}'; install the plugin version your program's SDK was generated for`,
+  );
 }
 
 /** Top-level properties whose value holds a secret: they stay secret in what the plugin answers. */
@@ -115,7 +118,10 @@ function configSource(inputs: Record<string, unknown>): (key: string) => string 
   };
 }
 
-const notImplemented = (what: string): Unary<unknown, unknown> => (_call, callback) => callback({ code: grpc.status.UNIMPLEMENTED, details: `${what} is not implemented by pulumi-resource-${packageName}` });
+const notImplemented =
+  (what: string): Unary<unknown, unknown> =>
+  (_call, callback) =>
+    callback({ code: grpc.status.UNIMPLEMENTED, details: `${what} is not implemented by pulumi-resource-${packageName}` });
 
 /** The service implementation, one per plugin process (one process per provider instance). */
 export const providerServer: grpcTypes.UntypedServiceImplementation = {
@@ -144,7 +150,9 @@ export const providerServer: grpcTypes.UntypedServiceImplementation = {
     const kept = typeof olds[stackMarkKey] === "string" && olds[stackMarkKey] !== "" ? olds[stackMarkKey] : undefined;
     const inputs = { ...news, [stackMarkKey]: kept ?? news[stackMarkKey] ?? newStackMark() };
     // The key is secret in the recorded provider state even where a program passed it in plain text.
-    const response = new proto.CheckResponse().setInputs(toStruct(withSecrets(reveal(inputs) as Record<string, unknown>, [...secretKeys(news), "secretAccessKey"])));
+    const response = new proto.CheckResponse().setInputs(
+      toStruct(withSecrets(reveal(inputs) as Record<string, unknown>, [...secretKeys(news), "secretAccessKey"])),
+    );
     const plain = reveal(inputs) as Record<string, unknown>;
     if (!Object.values(plain).includes(unknownValue)) {
       try {
@@ -163,12 +171,21 @@ export const providerServer: grpcTypes.UntypedServiceImplementation = {
     const olds = reveal(toJson(request.getOlds())) as Record<string, unknown>;
     const news = reveal(toJson(request.getNews())) as Record<string, unknown>;
     // A new setting reaches every resource at its next operation: nothing is replaced for it.
-    const changed = [...new Set([...Object.keys(olds), ...Object.keys(news)])].filter((k) => k !== stackMarkKey && k !== "version" && JSON.stringify(olds[k]) !== JSON.stringify(news[k]));
-    return new proto.DiffResponse().setChanges(changed.length > 0 ? proto.DiffResponse.DiffChanges.DIFF_SOME : proto.DiffResponse.DiffChanges.DIFF_NONE).setDiffsList(changed);
+    const changed = [...new Set([...Object.keys(olds), ...Object.keys(news)])].filter(
+      (k) => k !== stackMarkKey && k !== "version" && JSON.stringify(olds[k]) !== JSON.stringify(news[k]),
+    );
+    return new proto.DiffResponse()
+      .setChanges(changed.length > 0 ? proto.DiffResponse.DiffChanges.DIFF_SOME : proto.DiffResponse.DiffChanges.DIFF_NONE)
+      .setDiffsList(changed);
   }),
   configure: unary(async (request: InstanceType<typeof proto.ConfigureRequest>) => {
     const args = reveal(toJson(request.getArgs())) as Record<string, unknown>;
-    const variables = Object.fromEntries(request.getVariablesMap().toArray().map(([k, v]) => [k.replace(`${packageName}:config:`, ""), v]));
+    const variables = Object.fromEntries(
+      request
+        .getVariablesMap()
+        .toArray()
+        .map(([k, v]) => [k.replace(`${packageName}:config:`, ""), v]),
+    );
     const inputs = { ...variables, ...args };
     if (typeof inputs[stackMarkKey] === "string" && inputs[stackMarkKey] !== "") stackMark = inputs[stackMarkKey] as string;
     configureFrom(configSource(inputs));
@@ -183,7 +200,9 @@ export const providerServer: grpcTypes.UntypedServiceImplementation = {
     const rawNews = toJson(request.getNews());
     const news = { ...(reveal(rawNews) as Record<string, unknown>), ...identityOf(request.getUrn(), stackMark, olds) };
     const result = await operation(kind, (ops) => ops.check(olds as never, news as never));
-    const response = new proto.CheckResponse().setInputs(toStruct(inputsAnswered(kind, (result.inputs ?? news) as Record<string, unknown>, secretKeys(rawNews))));
+    const response = new proto.CheckResponse().setInputs(
+      toStruct(inputsAnswered(kind, (result.inputs ?? news) as Record<string, unknown>, secretKeys(rawNews))),
+    );
     response.setFailuresList((result.failures ?? []).map((f) => new proto.CheckFailure().setProperty(f.property).setReason(f.reason)));
     return response;
   }),
@@ -195,7 +214,13 @@ export const providerServer: grpcTypes.UntypedServiceImplementation = {
     const replaces = result.replaces ?? [];
     const diffs = [...new Set([...(result.diffs ?? []), ...replaces])];
     const response = new proto.DiffResponse()
-      .setChanges(result.changes === false ? proto.DiffResponse.DiffChanges.DIFF_NONE : result.changes ? proto.DiffResponse.DiffChanges.DIFF_SOME : proto.DiffResponse.DiffChanges.DIFF_UNKNOWN)
+      .setChanges(
+        result.changes === false
+          ? proto.DiffResponse.DiffChanges.DIFF_NONE
+          : result.changes
+            ? proto.DiffResponse.DiffChanges.DIFF_SOME
+            : proto.DiffResponse.DiffChanges.DIFF_UNKNOWN,
+      )
       .setReplacesList(replaces)
       .setDiffsList(diffs)
       .setDeletebeforereplace(result.deleteBeforeReplace === true)
@@ -211,7 +236,9 @@ export const providerServer: grpcTypes.UntypedServiceImplementation = {
     const raw = toJson(request.getProperties());
     const bound = boundedBy(kind, reveal(raw) as Record<string, unknown>, request.getTimeout());
     const result = await operation(kind, (ops) => ops.create(bound.props as never), secretKeys(raw), bound);
-    return new proto.CreateResponse().setId(result.id).setProperties(toStruct(answered(kind, bound.recorded((result.outs ?? {}) as Record<string, unknown>), secretKeys(raw))));
+    return new proto.CreateResponse()
+      .setId(result.id)
+      .setProperties(toStruct(answered(kind, bound.recorded((result.outs ?? {}) as Record<string, unknown>), secretKeys(raw))));
   }),
   read: unary(async (request: InstanceType<typeof proto.ReadRequest>) => {
     const kind = kindOf(request.getUrn());
@@ -241,8 +268,15 @@ export const providerServer: grpcTypes.UntypedServiceImplementation = {
     const kind = kindOf(request.getUrn());
     const rawNews = toJson(request.getNews());
     const bound = boundedBy(kind, reveal(rawNews) as Record<string, unknown>, request.getTimeout());
-    const result = await operation(kind, (ops) => ops.update(request.getId() as never, reveal(toJson(request.getOlds())) as never, bound.props as never), secretKeys(rawNews), bound);
-    return new proto.UpdateResponse().setProperties(toStruct(answered(kind, bound.recorded((result.outs ?? {}) as Record<string, unknown>), secretKeys(rawNews))));
+    const result = await operation(
+      kind,
+      (ops) => ops.update(request.getId() as never, reveal(toJson(request.getOlds())) as never, bound.props as never),
+      secretKeys(rawNews),
+      bound,
+    );
+    return new proto.UpdateResponse().setProperties(
+      toStruct(answered(kind, bound.recorded((result.outs ?? {}) as Record<string, unknown>), secretKeys(rawNews))),
+    );
   }),
   delete: unary(async (request: InstanceType<typeof proto.DeleteRequest>) => {
     const kind = kindOf(request.getUrn());

@@ -11,7 +11,6 @@
 import { kindDescriptions, type DescribedKind as Kind, type KindDescription } from "../client/wire/kinds";
 import { engineTimeoutKey } from "../provider/group-delete";
 
-
 /** The input that limits a kind's waits. */
 const waitLimit = "readyTimeoutSeconds";
 

@@ -63,14 +63,22 @@ export async function proveKeysActFor(owner: unknown, object: string): Promise<v
   // Without X_REQUEST_USER, only the owner's own notebooks show whose keys these are.
   const stranger = page.items.find((n) => !same(n.user_id));
   if (stranger) throw keysRefused(object, owner, `the namespace of ${owner} answered with notebooks of ${String(stranger.user_id)}`);
-  if (page.items.length === 0) throw keysRefused(object, owner, "the answer named no requesting user (meta.X_REQUEST_USER) and listed no notebook of the account, so nothing showed whose keys these are");
+  if (page.items.length === 0)
+    throw keysRefused(
+      object,
+      owner,
+      "the answer named no requesting user (meta.X_REQUEST_USER) and listed no notebook of the account, so nothing showed whose keys these are",
+    );
 }
 
 function keysRefused(object: string, owner: string, why: string, cause?: AicpError): AicpError {
   return new AicpError(
     "AICP_CONFIG",
-    `${object} is not found with the configured keys, but it was made by account ${owner} (as the state records) and these keys were not shown to act for it: ${why}. ` +
+    `${object} is not found with the configured keys, but it was made by account ${owner} (as the state records) and these keys were not shown to act for ` +
+      `it: ${why}. ` +
       `"Not found" from another account's keys does not mean gone, so it is kept in the state and nothing was deleted. ${keysAdvice}`,
-    cause === undefined ? {} : { operation: cause.operation, method: cause.method, path: cause.path, status: cause.status, retCode: cause.retCode, requestId: cause.requestId, cause },
+    cause === undefined
+      ? {}
+      : { operation: cause.operation, method: cause.method, path: cause.path, status: cause.status, retCode: cause.retCode, requestId: cause.requestId, cause },
   );
 }

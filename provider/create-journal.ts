@@ -110,7 +110,8 @@ export function settleWithState(mark: unknown, recordedId: string, createSentAt:
   const entry = isMark(mark) ? sentCreate(mark) : undefined;
   if (!entry) return;
   const holdsTheObject = entry.id !== undefined && entry.id === recordedId;
-  const holdsTheRecord = recordedId.startsWith("unconfirmed-create-") && typeof createSentAt === "string" && Date.parse(createSentAt) >= Date.parse(entry.sentAt);
+  const holdsTheRecord =
+    recordedId.startsWith("unconfirmed-create-") && typeof createSentAt === "string" && Date.parse(createSentAt) >= Date.parse(entry.sentAt);
   if (holdsTheObject || holdsTheRecord) forgetCreate(mark);
 }
 

@@ -166,7 +166,8 @@ async function journal<T>(target: CreateTarget<T>, sentAt: string): Promise<void
     recordCreate(target.mark, { noun: target.noun, name: target.name, sentAt });
   } catch (error) {
     await warn(
-      `the create journal could not be written (${(error as NodeJS.ErrnoException).code ?? "error"}): if this run is killed while the create of ${target.noun} ` +
+      `the create journal could not be written (${(error as NodeJS.ErrnoException).code ?? "error"}): if this run is killed while the create of ` +
+        `${target.noun} ` +
         `'${target.name}' is in flight, the next run cannot know it was sent. Set AICP_CREATE_JOURNAL_DIR to a folder this user can write.`,
     );
   }
@@ -183,7 +184,8 @@ async function awaitEarlier<T>(target: CreateTarget<T>, earlier: SentCreate): Pr
   const cause = new AicpError("AICP_WAIT", `an earlier create of ${target.noun} '${target.name}' may still appear.`);
   throw new UnconfirmedCreate(
     cause,
-    `an earlier run sent the create of ${target.noun} '${target.name}' at ${earlier.sentAt} and ended before Pulumi recorded it (the create journal holds it); ` +
+    `an earlier run sent the create of ${target.noun} '${target.name}' at ${earlier.sentAt} and ended before Pulumi recorded it (the create journal holds ` +
+      `it); ` +
       `no ${target.noun} with this resource's mark is listed in ${target.place} yet, and a platform may list a new one late. No second create was sent. ` +
       `The state records the create as unconfirmed (id ${id}); the next \`pulumi up\` or \`pulumi refresh\` looks for it by its mark.`,
     id,
@@ -249,7 +251,8 @@ function notOurs<T>(target: CreateTarget<T>, others: T[], earlier: SentCreate | 
       (copied
         ? ` If it is this resource's own, take it over deliberately: \`adoptId\` (TypeScript) or \`pulumi import\` with its id.` +
           // The engine asks no provider on a forced replacement: only the resource option makes it delete first (README, Notebook).
-          ` If this is \`pulumi up --replace\` of this resource, the engine created before deleting: set the resource option \`deleteBeforeReplace: true\` (the TypeScript SDK sets it) and run it again.`
+          ` If this is \`pulumi up --replace\` of this resource, the engine created before deleting: set the resource option \`deleteBeforeReplace: true\` ` +
+          `(the TypeScript SDK sets it) and run it again.`
         : ""),
   );
 }
@@ -280,7 +283,8 @@ export function stillUnconfirmed(noun: string, place: string, props: { name?: un
   return new AicpError(
     "AICP_WAIT",
     `the create of ${noun} '${String(props.name)}' sent at ${String(props.createSentAt)} is still unconfirmed: no ${noun} with this resource's mark ` +
-      `is listed in ${place}. The provider sends no second create and reports nothing deleted while it may appear (until ${until}). Run the command again later.`,
+      `is listed in ${place}. The provider sends no second create and reports nothing deleted while it may appear (until ${until}). Run the command again ` +
+      `later.`,
   );
 }
 
@@ -293,9 +297,12 @@ export function pastWindow(noun: string, place: string, id: string, props: { nam
   const name = String(props.name);
   return new AicpError(
     "AICP_WAIT",
-    `the create of ${noun} '${name}' sent at ${String(props.createSentAt)} (recorded as ${id}) has not been listed in ${place}, and its window ended at ${until}. ` +
-      `A platform may list a create late, so the provider sends no second create and reports nothing deleted. Check the console for a ${noun} named '${name}': ` +
-      `if it is there, run \`pulumi refresh\` once it is listed (it is found by this resource's mark); if you are sure it was never made, remove the record with ` +
+    `the create of ${noun} '${name}' sent at ${String(props.createSentAt)} (recorded as ${id}) has not been listed in ${place}, and its window ended at ` +
+      `${until}. ` +
+      `A platform may list a create late, so the provider sends no second create and reports nothing deleted. Check the console for a ${noun} named ` +
+      `'${name}': ` +
+      `if it is there, run \`pulumi refresh\` once it is listed (it is found by this resource's mark); if you are sure it was never made, remove the ` +
+      `record with ` +
       `\`pulumi state delete <URN>\` (\`pulumi stack --show-urns\` lists it) and run \`pulumi up\`.`,
   );
 }

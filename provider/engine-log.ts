@@ -22,7 +22,10 @@ let engine: EngineClient | undefined;
  */
 function engineAddress(): string | undefined {
   if (!/dynamic-provider|plugin[\\/]main\.js$/.test(process.argv[1] ?? "")) return undefined;
-  return process.argv.slice(2).filter((arg) => !arg.startsWith("-")).pop();
+  return process.argv
+    .slice(2)
+    .filter((arg) => !arg.startsWith("-"))
+    .pop();
 }
 
 /** Sends a warning to the engine; never throws (a lost warning must not fail an operation). */

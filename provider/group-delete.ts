@@ -49,20 +49,26 @@ export async function deleteAndConfirm(rgId: string, timeoutMs: number): Promise
     if (Date.now() >= schedule.deadline) {
       if (outcome.answer === "listed") {
         const e = outcome.error;
-        throw new AicpError("AICP_ROUTE", `resource group ${rgId} is still listed ${seconds} s after its delete answered 404. ${e.message} In that case raise ${longerWait} to wait longer at once.`, {
-          operation: e.operation,
-          method: e.method,
-          path: e.path,
-          status: e.status,
-          retCode: e.retCode,
-          requestId: e.requestId,
-          cause: e,
-        });
+        throw new AicpError(
+          "AICP_ROUTE",
+          `resource group ${rgId} is still listed ${seconds} s after its delete answered 404. ${e.message} In that case raise ${longerWait} to wait longer ` +
+            `at once.`,
+          {
+            operation: e.operation,
+            method: e.method,
+            path: e.path,
+            status: e.status,
+            retCode: e.retCode,
+            requestId: e.requestId,
+            cause: e,
+          },
+        );
       }
       throw new AicpError(
         "AICP_WAIT",
         `resource group ${rgId} is still listed ${seconds} s after its delete was accepted; the platform may remove groups in the background. ` +
-          `Run \`pulumi destroy\` (or \`pulumi up\`) again to wait again (a delete of a group the platform is still removing is taken as under way), or raise ${longerWait} to wait longer at once.`,
+          `Run \`pulumi destroy\` (or \`pulumi up\`) again to wait again (a delete of a group the platform is still removing is taken as under way), or ` +
+          `raise ${longerWait} to wait longer at once.`,
       );
     }
     await schedule.next();

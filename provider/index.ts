@@ -36,7 +36,11 @@ export const lifecycles = {
 } satisfies { [K in ResourceKind]: unknown };
 
 // Each kind a program declares has its one description (client/wire/kinds.ts), and only those: StackMark is the provider's own.
-const everyKindDescribed: Exclude<ResourceKind, "StackMark"> extends keyof typeof kindDescriptions ? (keyof typeof kindDescriptions extends ResourceKind ? true : never) : never = true;
+const everyKindDescribed: Exclude<ResourceKind, "StackMark"> extends keyof typeof kindDescriptions
+  ? keyof typeof kindDescriptions extends ResourceKind
+    ? true
+    : never
+  : never = true;
 void everyKindDescribed;
 
 /**
@@ -65,7 +69,10 @@ export async function configure(req: pulumi.dynamic.ConfigureRequest): Promise<v
 export function forKind(kind: string): EngineLifecycle & { configure: typeof configure } {
   const operations = lifecycle(kind);
   const reported = Object.fromEntries(
-    Object.entries(operations).map(([name, operation]) => [name, (...args: unknown[]) => (operation as (...a: unknown[]) => Promise<unknown>)(...args).catch(oneLine)]),
+    Object.entries(operations).map(([name, operation]) => [
+      name,
+      (...args: unknown[]) => (operation as (...a: unknown[]) => Promise<unknown>)(...args).catch(oneLine),
+    ]),
   ) as unknown as EngineLifecycle;
   return { ...reported, configure };
 }
@@ -81,6 +88,11 @@ function oneLine(error: unknown): never {
 
 export function lifecycle(kind: string): EngineLifecycle {
   const found = (lifecycles as Record<string, EngineLifecycle>)[kind];
-  if (!found) throw new AicpError("AICP_CONFIG", `pulumi-aicp/provider has no resource kind '${kind}' (the state names a kind of another pulumi-aicp version); install that version in this program's dependencies`);
+  if (!found)
+    throw new AicpError(
+      "AICP_CONFIG",
+      `pulumi-aicp/provider has no resource kind '${kind}' (the state names a kind of another pulumi-aicp version); install that version in this program's ` +
+        `dependencies`,
+    );
   return found;
 }

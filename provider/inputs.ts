@@ -116,5 +116,9 @@ export function withoutUnknowns(failures: CheckFailure[], inputs: unknown): Chec
 export function compact<T>(value: T): T {
   if (Array.isArray(value)) return value.map((v) => (v === undefined ? null : compact(v))) as T;
   if (value === null || typeof value !== "object") return value;
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined).map(([k, v]) => [k, compact(v)])) as T;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([, v]) => v !== undefined)
+      .map(([k, v]) => [k, compact(v)]),
+  ) as T;
 }

@@ -27,16 +27,24 @@ export async function planAdoption(listing: NotebookListing, inputs: NotebookInp
   const namespace = String(inputs.namespace);
   const notebook = await listing.locate(namespace, uuid, undefined, 0);
   if (!notebook) {
-    throw new AicpError("AICP_NOT_FOUND", `adoptId ${uuid}: namespace ${namespace} holds no notebook with this uuid (getNotebooks lists them); nothing was changed.`);
+    throw new AicpError(
+      "AICP_NOT_FOUND",
+      `adoptId ${uuid}: namespace ${namespace} holds no notebook with this uuid (getNotebooks lists them); nothing was changed.`,
+    );
   }
   const mark = notebookMarkOf(notebook.envs);
   if (mark !== undefined && mark !== inputs.ownerMark) {
-    throw new AicpError("AICP_CONFLICT", `adoptId ${uuid}: notebook ${notebook.name ?? uuid} was made by another Pulumi resource (it carries that resource's mark) and is managed there; nothing was changed.`);
+    throw new AicpError(
+      "AICP_CONFLICT",
+      `adoptId ${uuid}: notebook ${notebook.name ?? uuid} was made by another Pulumi resource (it carries that resource's mark) and is managed there; ` +
+        `nothing was changed.`,
+    );
   }
   if (!inputs.autoNamed && notebook.name && inputs.name !== notebook.name) {
     throw new AicpError(
       "AICP_CONFLICT",
-      `adoptId ${uuid}: the notebook is named ${JSON.stringify(notebook.name)} and a notebook cannot be renamed; set name to that, or leave name out; nothing was changed.`,
+      `adoptId ${uuid}: the notebook is named ${JSON.stringify(notebook.name)} and a notebook cannot be renamed; set name to that, or leave name out; ` +
+        `nothing was changed.`,
     );
   }
   const adopted: NotebookInputs = { ...inputs, name: notebook.name ?? inputs.name };
@@ -54,5 +62,8 @@ export async function planAdoption(listing: NotebookListing, inputs: NotebookInp
 /** The preview's words for an adoption. */
 export function describeAdoption(logicalName: string, plan: Adoption): string {
   const what = plan.changes.length > 0 ? `and change ${plan.changes.join(", ")} in place to match the program` : "with no change (it matches the program)";
-  return `Notebook ${logicalName} will take over notebook ${plan.notebook.uuid} (${plan.notebook.name ?? "unnamed"}, ${plan.notebook.status ?? "status unknown"}) ${what}.`;
+  return (
+    `Notebook ${logicalName} will take over notebook ${plan.notebook.uuid} (${plan.notebook.name ?? "unnamed"}, ` +
+    `${plan.notebook.status ?? "status unknown"}) ${what}.`
+  );
 }

@@ -13,7 +13,13 @@ import { notebookMarkOf, withMarkEnv } from "./ownership";
 export type Write = <T>(namespace: string, send: () => Promise<T>) => Promise<T>;
 
 /** The create-once target of one notebook body. */
-export function notebookTarget(client: AicpClient, write: Write, body: wire.CreateNotebookRequest, mark: string | undefined, watchMs: number): CreateTarget<wire.Notebook> {
+export function notebookTarget(
+  client: AicpClient,
+  write: Write,
+  body: wire.CreateNotebookRequest,
+  mark: string | undefined,
+  watchMs: number,
+): CreateTarget<wire.Notebook> {
   const namespace = body.namespace;
   return {
     ...byMark(client, namespace, body.name, mark),

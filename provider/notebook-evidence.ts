@@ -92,5 +92,8 @@ function specShown(nb: Notebook, sent: Record<string, unknown>): boolean | undef
 
 /** What an answer showed, for the error of a wait that never saw the write. */
 export function describeSeen(nb: Notebook): string {
-  return `status ${JSON.stringify(nb.status)}, image ${JSON.stringify(nb.image)}, updated_at ${nb.updated_at === undefined || nb.updated_at === null ? "not sent" : JSON.stringify(nb.updated_at)}`;
+  return (
+    `status ${JSON.stringify(nb.status)}, image ${JSON.stringify(nb.image)}, updated_at ` +
+    `${nb.updated_at === undefined || nb.updated_at === null ? "not sent" : JSON.stringify(nb.updated_at)}`
+  );
 }

@@ -90,7 +90,12 @@ export function bodyOf(inputs: NotebookInputs): Record<string, unknown> {
 }
 
 /** Validates and normalizes inputs: auto-name, namespace and user id from configuration. */
-export function checkNotebook(olds: Partial<NotebookInputs>, news: NotebookInputs, settings: Settings, learnedZone?: number): { inputs: NotebookInputs; failures: CheckFailure[] } {
+export function checkNotebook(
+  olds: Partial<NotebookInputs>,
+  news: NotebookInputs,
+  settings: Settings,
+  learnedZone?: number,
+): { inputs: NotebookInputs; failures: CheckFailure[] } {
   const inputs: NotebookInputs = { ...news, ...resolveName(news, olds), ownerMark: resolveMark(news, olds) };
   if (inputs.ownerMark === undefined) delete inputs.ownerMark;
   const failures: CheckFailure[] = [];
@@ -119,11 +124,16 @@ export function checkNotebook(olds: Partial<NotebookInputs>, news: NotebookInput
   const secret = news.customImageSecret as ImageSecretInput | undefined;
   if (secret?.passwordFromEnv !== undefined) {
     if (secret.password !== undefined) {
-      failures.push({ property: "customImageSecret.passwordFromEnv", reason: "customImageSecret.passwordFromEnv and customImageSecret.password are exclusive: give one" });
+      failures.push({
+        property: "customImageSecret.passwordFromEnv",
+        reason: "customImageSecret.passwordFromEnv and customImageSecret.password are exclusive: give one",
+      });
     } else if (!process.env[secret.passwordFromEnv]) {
       failures.push({
         property: "customImageSecret.passwordFromEnv",
-        reason: `customImageSecret.passwordFromEnv names ${secret.passwordFromEnv}, which is not set where pulumi runs (the provider reads it from its environment)`,
+        reason:
+          `customImageSecret.passwordFromEnv names ${secret.passwordFromEnv}, which is not set where pulumi runs (the provider reads it from its ` +
+          `environment)`,
       });
     }
   }
@@ -139,7 +149,8 @@ export function checkNotebook(olds: Partial<NotebookInputs>, news: NotebookInput
         property: key,
         reason:
           key === "autoDeleteTime"
-            ? `autoDeleteTime ${value} is in the past, which would delete the notebook at once: give a future time, or delete it with \`pulumi destroy\` (or by removing the resource)`
+            ? `autoDeleteTime ${value} is in the past, which would delete the notebook at once: give a future time, or delete it with \`pulumi destroy\` ` +
+              `(or by removing the resource)`
             : `stopTime ${value} is in the past, which would stop the notebook at once: give a future time, or set desiredState: "Stopped"`,
       });
     }
@@ -150,12 +161,16 @@ export function checkNotebook(olds: Partial<NotebookInputs>, news: NotebookInput
   failures.push(...providerFailures.filter((f) => readAtCreate.has(f.property)));
   const keptSecret = isRecordedSecret(secret);
   if (keptSecret && !sameValue(olds.customImageSecret, secret)) {
-    failures.push({ property: "customImageSecret.passwordDigest", reason: "customImageSecret.passwordDigest is what the provider records: give customImageSecret.password or passwordFromEnv" });
+    failures.push({
+      property: "customImageSecret.passwordDigest",
+      reason: "customImageSecret.passwordDigest is what the provider records: give customImageSecret.password or passwordFromEnv",
+    });
   } else if (keptSecret && (news.image !== olds.image || news.imageType !== olds.imageType)) {
     failures.push({
       property: "customImageSecret",
       reason:
-        "customImageSecret is kept from the state (ignoreChanges), which holds only a digest of the password, and a new image is sent with the registry password: " +
+        "customImageSecret is kept from the state (ignoreChanges), which holds only a digest of the password, and a new image is sent with the registry " +
+        "password: " +
         "give customImageSecret.password or passwordFromEnv in the program for this change",
     });
   }
@@ -174,7 +189,9 @@ export function checkNotebook(olds: Partial<NotebookInputs>, news: NotebookInput
   if (bytes > maxBodyBytes) {
     failures.push({
       property: "(inputs)",
-      reason: `the notebook's create request would be ${bytes} bytes; at most ${maxBodyBytes} (1 MiB) is sent: move large scripts (pip, conda, apt, customFirst, customSecond, envs) into the image or a volume`,
+      reason:
+        `the notebook's create request would be ${bytes} bytes; at most ${maxBodyBytes} (1 MiB) is sent: move large scripts (pip, conda, apt, ` +
+        `customFirst, customSecond, envs) into the image or a volume`,
     });
   }
   return { inputs, failures };
@@ -195,7 +212,8 @@ export function wireBody(inputs: NotebookInputs): wire.CreateNotebookRequest {
     );
   }
   const result = validateAgainst(wire.createNotebookRequest, bodyOf(inputs));
-  if (!result.wire) throw new AicpError("AICP_VALIDATION", `invalid notebook inputs; nothing was sent to the platform: ${result.failures.map((f) => f.reason).join("; ")}`);
+  if (!result.wire)
+    throw new AicpError("AICP_VALIDATION", `invalid notebook inputs; nothing was sent to the platform: ${result.failures.map((f) => f.reason).join("; ")}`);
   return result.wire;
 }
 

@@ -46,9 +46,14 @@ export function outputs(inputs: NotebookInputs, notebook: wire.Notebook, fromRef
   } as unknown as NotebookOutputs;
   const zoneOffset = zone.offset ?? 0;
   if (fromRefresh) {
-    merged.desiredState = observedDesiredState(notebook, inputs.desiredState === "Stopped" ? "Stopped" : "Running", zoneOffset) as NotebookInputs["desiredState"];
+    merged.desiredState = observedDesiredState(
+      notebook,
+      inputs.desiredState === "Stopped" ? "Stopped" : "Running",
+      zoneOffset,
+    ) as NotebookInputs["desiredState"];
     // A size recorded for a parked notebook waits for its next start (notebook-settle.ts).
-    if ((inputs as Partial<NotebookOutputs>).resizeAtStart === true && notebook.status === "Stopped") Object.assign(merged, { replicaSpecs: inputs.replicaSpecs, resizeAtStart: true });
+    if ((inputs as Partial<NotebookOutputs>).resizeAtStart === true && notebook.status === "Stopped")
+      Object.assign(merged, { replicaSpecs: inputs.replicaSpecs, resizeAtStart: true });
   }
   // Failed at its create, and seen Failed ever since (any other status may mean it ran): see notebook.ts neverRanReplacement.
   if ((inputs as Partial<NotebookOutputs>).neverRan === true && notebook.status === "Failed") merged.neverRan = true;
@@ -73,7 +78,6 @@ export function recorded(inputs: NotebookInputs): Record<string, unknown> {
     customImageSecret: isRecordedSecret(inputs.customImageSecret) ? inputs.customImageSecret : recordImageSecret(resolveImageSecret(inputs.customImageSecret)),
   });
 }
-
 
 /**
  * The inputs a refresh records (read returns them): every input field the
@@ -103,7 +107,11 @@ function project(shape: unknown, value: unknown): unknown {
   if (Array.isArray(shape)) return Array.isArray(value) ? value.map((v, i) => (i < shape.length ? project(shape[i], v) : v)) : value;
   if (shape === null || typeof shape !== "object" || value === null || typeof value !== "object" || Array.isArray(value)) return value;
   const fields = value as Record<string, unknown>;
-  return Object.fromEntries(Object.keys(shape).filter((k) => fields[k] !== undefined).map((k) => [k, project((shape as Record<string, unknown>)[k], fields[k])]));
+  return Object.fromEntries(
+    Object.keys(shape)
+      .filter((k) => fields[k] !== undefined)
+      .map((k) => [k, project((shape as Record<string, unknown>)[k], fields[k])]),
+  );
 }
 
 /**
@@ -138,7 +146,6 @@ export function overlay(input: unknown, live: unknown): unknown {
   }
   return live;
 }
-
 
 /** The key of password digests recorded by earlier versions (secrets.ts matchesDigest): the secret key configured then. */
 export function digestKey(): string {

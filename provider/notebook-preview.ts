@@ -43,7 +43,10 @@ export async function neverRanReplacement(id: string, olds: NotebookOutputs, new
     .locate(String(olds.namespace), id, nameOf(olds), 0)
     .catch(() => undefined);
   if (live?.status !== "Failed" || live.running_time !== 0) return false;
-  await warn(`notebook ${nameOf(olds) ?? id} failed at its create and never ran (${live.reason ?? "no reason given"}; running time 0); it holds no work and is replaced by a new one.`);
+  await warn(
+    `notebook ${nameOf(olds) ?? id} failed at its create and never ran (${live.reason ?? "no reason given"}; running time 0); it holds no work and is ` +
+      `replaced by a new one.`,
+  );
   return true;
 }
 
@@ -58,7 +61,8 @@ export async function warnOfOutsideSchedules(olds: NotebookOutputs, news: Notebo
     const when = String(olds[key]);
     await warn(
       key === "autoDeleteTime"
-        ? `notebook ${name} will be DELETED by the platform at ${when}: an auto-delete time was set outside this program. Set autoDeleteTime in the program to manage it, or clear it in the console.`
+        ? `notebook ${name} will be DELETED by the platform at ${when}: an auto-delete time was set outside this program. Set autoDeleteTime in the ` +
+            `program to manage it, or clear it in the console.`
         : `notebook ${name} will be stopped by the platform at ${when}: a stop time was set outside this program. Set stopTime in the program to manage it.`,
     );
   }

@@ -41,7 +41,13 @@ function programSpec(inputs: NotebookInputs): wire.CreateNotebookRequest["replic
  * notebook its own stop time stopped is left stopped unless `startAsked`
  * (desiredState changed).
  */
-export async function settle({ client, listing, write }: SettlePlatform, inputs: NotebookInputs, current: wire.Notebook, written?: Written, startAsked = false): Promise<wire.Notebook> {
+export async function settle(
+  { client, listing, write }: SettlePlatform,
+  inputs: NotebookInputs,
+  current: wire.Notebook,
+  written?: Written,
+  startAsked = false,
+): Promise<wire.Notebook> {
   const namespace = String(inputs.namespace);
   const desired = inputs.desiredState ?? defaults.desiredState;
   // Failed as a refresh recorded it, kept by ignoreChanges: the program leaves the status to the platform.
@@ -63,7 +69,10 @@ export async function settle({ client, listing, write }: SettlePlatform, inputs:
     const spec = programSpec(inputs);
     const skuId = spec.specs ?? current.replica_specs?.specs ?? undefined;
     if (!skuId) {
-      throw new AicpError("AICP_VALIDATION", "starting a stopped notebook needs the sku id in replicaSpecs.specs (the platform's start operation requires it).");
+      throw new AicpError(
+        "AICP_VALIDATION",
+        "starting a stopped notebook needs the sku id in replicaSpecs.specs (the platform's start operation requires it).",
+      );
     }
     const start = () => client.startNotebooks(namespace, wire.startRequest(current.uuid, skuId, { ...spec, specs: skuId }));
     await write(namespace, start).catch((error: unknown) => {
@@ -106,7 +115,10 @@ export async function resize(p: SettlePlatform, inputs: NotebookInputs, current:
   let stopped = current;
   if (wasRunning) {
     await p.write(namespace, () => p.client.stopNotebooks(namespace, [current.uuid]));
-    stopped = await waitForStatus(p.listing, ref, "Stopped", { ...waitOptions(inputs), showsWrite: evidenceOf({ ...before, before: before?.before ?? current }) });
+    stopped = await waitForStatus(p.listing, ref, "Stopped", {
+      ...waitOptions(inputs),
+      showsWrite: evidenceOf({ ...before, before: before?.before ?? current }),
+    });
   }
   const spec = programSpec(inputs);
   try {
@@ -116,10 +128,12 @@ export async function resize(p: SettlePlatform, inputs: NotebookInputs, current:
     const oldSku = current.replica_specs?.specs;
     let restarted = false;
     if (wasRunning && oldSku) {
-      restarted = await p.write(namespace, () => p.client.startNotebooks(namespace, wire.startRequest(current.uuid, oldSku))).then(
-        () => true,
-        () => false,
-      );
+      restarted = await p
+        .write(namespace, () => p.client.startNotebooks(namespace, wire.startRequest(current.uuid, oldSku)))
+        .then(
+          () => true,
+          () => false,
+        );
     }
     throw new ResizeRefused(current.uuid, refusal, restarted);
   }
@@ -138,7 +152,10 @@ function isRefusal(error: unknown): error is AicpError {
  * hold work on its disk, so only the user replaces it.
  */
 export class StartRefused extends AicpError {
-  constructor(readonly notebook: wire.Notebook, refusal: AicpError) {
+  constructor(
+    readonly notebook: wire.Notebook,
+    refusal: AicpError,
+  ) {
     super(
       refusal.code,
       `the platform refused to start Failed notebook ${notebook.uuid} (${notebook.reason ?? "no reason given"}): ${refusal.message}. ` +

@@ -81,7 +81,8 @@ function refuseSideEffects(news: NotebookInputs, before: wire.Notebook, changed:
     "AICP_CONFLICT",
     `notebook ${before.uuid} is Failed (${before.reason ?? "no reason given"}) and the program keeps its desiredState through ignoreChanges; ` +
       "a new image or registry credentials would restart it, which the program did not ask for. Nothing was changed. " +
-      'To restart it on the new image, remove "desiredState" from ignoreChanges (the program\'s desiredState then applies) and run `pulumi up`; or keep the old image until you do.',
+      'To restart it on the new image, remove "desiredState" from ignoreChanges (the program\'s desiredState then applies) and run `pulumi up`; or keep ' +
+      "the old image until you do.",
   );
 }
 
@@ -102,7 +103,8 @@ export function withWrites(seen: wire.Notebook, before: wire.Notebook, changed: 
 export function goneOutOfBand(uuid: string, namespace: string, cause?: AicpError): AicpError {
   return new AicpError(
     "AICP_WAIT",
-    `notebook ${uuid} no longer exists in namespace ${namespace} (deleted outside Pulumi); run \`pulumi refresh\` to drop it from the state, then \`pulumi up\` to create it again.`,
+    `notebook ${uuid} no longer exists in namespace ${namespace} (deleted outside Pulumi); run \`pulumi refresh\` to drop it from the state, then \`pulumi ` +
+      `up\` to create it again.`,
     cause ? { ...cause, cause } : {},
   );
 }

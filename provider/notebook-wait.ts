@@ -13,7 +13,6 @@ import { isUnknownStatus, stoppedOnScheduleSince } from "./notebook-state";
 import { describeSeen } from "./notebook-evidence";
 import { currentTimings } from "./timing";
 
-
 /** Which notebook: its namespace and uuid, and its name for direct lookups. */
 export interface NotebookRef {
   readonly namespace: string;
@@ -66,12 +65,18 @@ export async function waitForStatus(listing: NotebookListing, ref: NotebookRef, 
   for (;;) {
     last = await listing.locate(namespace, uuid, ref.name);
     if (cancelled()) {
-      throw cancelledError(`waiting for notebook ${uuid} to be ${wanted} (it is ${last?.status ?? "not listed"}); it is recorded, and the next \`pulumi up\` waits again`);
+      throw cancelledError(
+        `waiting for notebook ${uuid} to be ${wanted} (it is ${last?.status ?? "not listed"}); it is recorded, and the next \`pulumi up\` waits again`,
+      );
     }
     if (!last) {
       missingSince ??= Date.now();
       if (Date.now() - missingSince >= graceMs || schedule.lastLook) {
-        throw new AicpError("AICP_WAIT", `notebook ${uuid} disappeared from namespace ${namespace} while waiting for it to be ${wanted} (missing from every lookup for ${Math.round((Date.now() - missingSince) / 1000)} s).`);
+        throw new AicpError(
+          "AICP_WAIT",
+          `notebook ${uuid} disappeared from namespace ${namespace} while waiting for it to be ${wanted} (missing from every lookup for ` +
+            `${Math.round((Date.now() - missingSince) / 1000)} s).`,
+        );
       }
       await schedule.next();
       continue;
@@ -85,7 +90,8 @@ export async function waitForStatus(listing: NotebookListing, ref: NotebookRef, 
       warnedUndecided = true;
       await warn(
         `notebook ${uuid}: the platform's answers cannot show whether the change was applied (they carry no updated_at, and nothing else visible changed); ` +
-          `after ${Math.round(Math.min(undecidedSettleMs, options.timeoutMs / 2) / 1000)} s its status (${last.status ?? "none"}) is taken as it is. Check the notebook if the change matters.`,
+          `after ${Math.round(Math.min(undecidedSettleMs, options.timeoutMs / 2) / 1000)} s its status (${last.status ?? "none"}) is taken as it is. Check ` +
+          `the notebook if the change matters.`,
       );
     }
     const current = shown === true || settled;
@@ -93,7 +99,8 @@ export async function waitForStatus(listing: NotebookListing, ref: NotebookRef, 
     if (current && wanted === "Running" && options.scheduleZone !== undefined && stoppedOnScheduleSince(last, options.scheduleZone, started)) return last;
     if (last.status !== "Failed") failureMayBeOld = false;
     // Failed ends a wait for Running; a Failed notebook being stopped is on its way to Stopped.
-    if ((current || shown === undefined) && wanted === "Running" && last.status === "Failed" && !(failureMayBeOld && Date.now() - started < staleFailedMs)) throw new NotebookFailed(last);
+    if ((current || shown === undefined) && wanted === "Running" && last.status === "Failed" && !(failureMayBeOld && Date.now() - started < staleFailedMs))
+      throw new NotebookFailed(last);
     if (schedule.lastLook) throw stillWaiting(uuid, last, wanted, options.timeoutMs, current);
     await schedule.next();
   }
@@ -116,8 +123,10 @@ function stillWaiting(uuid: string, last: Notebook, wanted: string, timeoutMs: n
   if (!showsWrite) {
     return new AicpError(
       "AICP_WAIT",
-      `notebook ${uuid} is still listed as before the change (${describeSeen(last)}) after ${seconds} s, waiting for ${wanted} and for an answer that shows the change. ` +
-        "The state records the change as made: check the notebook, run `pulumi refresh` to read what the platform shows, and `pulumi up` applies what is missing " +
+      `notebook ${uuid} is still listed as before the change (${describeSeen(last)}) after ${seconds} s, waiting for ${wanted} and for an answer that ` +
+        `shows the change. ` +
+        "The state records the change as made: check the notebook, run `pulumi refresh` to read what the platform shows, and `pulumi up` applies what is " +
+        "missing " +
         "(raise readyTimeoutSeconds, or the customTimeouts a program gives the plugin's resources, to wait longer).",
     );
   }
@@ -129,7 +138,8 @@ function stillWaiting(uuid: string, last: Notebook, wanted: string, timeoutMs: n
   return new AicpError(
     "AICP_WAIT",
     `notebook ${uuid} is still ${JSON.stringify(status)}${reason} after ${seconds} s, waiting for ${wanted}${unknown}. ` +
-      "It is recorded; `pulumi up` waits again (raise readyTimeoutSeconds, or the customTimeouts a program gives the plugin's resources, to wait longer at once), or set waitForReady to false.",
+      "It is recorded; `pulumi up` waits again (raise readyTimeoutSeconds, or the customTimeouts a program gives the plugin's resources, to wait longer at " +
+      "once), or set waitForReady to false.",
   );
 }
 

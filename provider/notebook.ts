@@ -29,7 +29,16 @@ import { compact, unknownPaths, withoutUnknowns } from "./inputs";
 import { planAdoption } from "./notebook-adopt";
 import { nameOf, neverRanReplacement, previewAdoption, warnOfOutsideSchedules } from "./notebook-preview";
 import { isRecordedSecret } from "./secrets";
-import { configuredZone, lastSeen, learnZoneFromState, notebookPastWindow, notebookUnconfirmed, partlyCreatedNotebook, refreshAgeMs, resolvedUuid } from "./notebook-records";
+import {
+  configuredZone,
+  lastSeen,
+  learnZoneFromState,
+  notebookPastWindow,
+  notebookUnconfirmed,
+  partlyCreatedNotebook,
+  refreshAgeMs,
+  resolvedUuid,
+} from "./notebook-records";
 import { notebookMarkOf, ownedElsewhere, refuseOwnedElsewhere, type Claim } from "./ownership";
 import { currentTimings } from "./timing";
 
@@ -60,7 +69,8 @@ export async function check(olds: Partial<NotebookInputs>, news: NotebookInputs)
   if (!inputs.adoptId || unknownPaths(inputs).length > 0) return { inputs };
   // adoptId is read at create only: an existing resource (and the create of its replacement) ignores it.
   if (Object.keys(olds).length > 0) {
-    if (olds.adoptId !== inputs.adoptId) await warn(`Notebook ${inputs.logicalName}: adoptId is read only when the resource is created; the change to ${inputs.adoptId} is ignored.`);
+    if (olds.adoptId !== inputs.adoptId)
+      await warn(`Notebook ${inputs.logicalName}: adoptId is read only when the resource is created; the change to ${inputs.adoptId} is ignored.`);
     const { adoptId: _ignored, ...rest } = inputs;
     return { inputs: rest as NotebookInputs };
   }
@@ -79,7 +89,8 @@ export async function diff(id: string, olds: NotebookOutputs, news: NotebookInpu
   if (replacing.length > 0 && isRecordedSecret(news.customImageSecret)) {
     throw new AicpError(
       "AICP_VALIDATION",
-      `notebook ${nameOf(olds) ?? id} would be replaced (${replacing.join(", ")}), and its create sends the registry password; customImageSecret is kept from the state (ignoreChanges), which holds only a digest: give customImageSecret.password or passwordFromEnv in the program. Nothing was changed.`,
+      `notebook ${nameOf(olds) ?? id} would be replaced (${replacing.join(", ")}), and its create sends the registry password; customImageSecret is kept ` +
+        `from the state (ignoreChanges), which holds only a digest: give customImageSecret.password or passwordFromEnv in the program. Nothing was changed.`,
     );
   }
   replaces = replacing;
@@ -113,7 +124,11 @@ async function adoptById(p: Platform, inputs: NotebookInputs & { __provider?: st
   const plan = await planAdoption(p.listing, inputs, digestKey(), p.client.timeZone.offset);
   // check recorded the notebook's own name; a create that would record another is refused (a later diff would replace it).
   if (plan.inputs.name !== inputs.name) {
-    throw new AicpError("AICP_CONFLICT", `adoptId ${plan.notebook.uuid}: the notebook is named ${JSON.stringify(plan.inputs.name)}, the inputs ${JSON.stringify(inputs.name)}; run \`pulumi up\` again (preview looks the name up); nothing was changed.`);
+    throw new AicpError(
+      "AICP_CONFLICT",
+      `adoptId ${plan.notebook.uuid}: the notebook is named ${JSON.stringify(plan.inputs.name)}, the inputs ${JSON.stringify(inputs.name)}; run \`pulumi ` +
+        `up\` again (preview looks the name up); nothing was changed.`,
+    );
   }
   const program = inputs;
   const uuid = plan.notebook.uuid;
@@ -194,13 +209,21 @@ export async function read(id: string, props: NotebookOutputs): Promise<pulumi.d
   return inputs ? { id: found.uuid, props: outs, inputs: inputs as NotebookOutputs } : { id: found.uuid, props: outs };
 }
 
-export async function update(id: string, olds: NotebookOutputs, news: NotebookInputs & { __provider?: string }): Promise<pulumi.dynamic.UpdateResult<NotebookOutputs>> {
+export async function update(
+  id: string,
+  olds: NotebookOutputs,
+  news: NotebookInputs & { __provider?: string },
+): Promise<pulumi.dynamic.UpdateResult<NotebookOutputs>> {
   settleWithState(olds.ownerMark, id, olds.createSentAt);
   return updateNotebook(id, olds, news);
 }
 
 /** The update itself; a create that adopts calls it too, before the engine has recorded anything (so the journal stays). */
-async function updateNotebook(id: string, olds: NotebookOutputs, news: NotebookInputs & { __provider?: string }): Promise<pulumi.dynamic.UpdateResult<NotebookOutputs>> {
+async function updateNotebook(
+  id: string,
+  olds: NotebookOutputs,
+  news: NotebookInputs & { __provider?: string },
+): Promise<pulumi.dynamic.UpdateResult<NotebookOutputs>> {
   const p = platform();
   const { client, listing } = p;
   const namespace = String(olds.namespace);
@@ -233,16 +256,21 @@ async function updateNotebook(id: string, olds: NotebookOutputs, news: NotebookI
     // (Failed, not ready yet after a create that timed out). A notebook the platform stopped on schedule is not.
     const zone = client.timeZone.offset ?? 0;
     const recordedAway = !inDesiredState({ status: String(olds.status ?? ""), stop_time: olds.stopTime }, olds.desiredState ?? defaults.desiredState, zone);
-    if (confirming || written || recordedAway || changed.has("desiredState")) current = await settle(p, news, current, written, confirming || changed.has("desiredState"));
+    if (confirming || written || recordedAway || changed.has("desiredState"))
+      current = await settle(p, news, current, written, confirming || changed.has("desiredState"));
     else if (wrote) current = (await listing.locate(namespace, uuid, ref.name)) ?? current;
     // A size still waiting for the next start stays recorded while the notebook stays stopped.
-    if (!changed.has("replicaSpecs") && olds.resizeAtStart === true && (current.status === "Stopped" || news.desiredState === "Failed")) recordedSpec = { replicaSpecs: olds.replicaSpecs as NotebookInputs["replicaSpecs"] };
+    if (!changed.has("replicaSpecs") && olds.resizeAtStart === true && (current.status === "Stopped" || news.desiredState === "Failed"))
+      recordedSpec = { replicaSpecs: olds.replicaSpecs as NotebookInputs["replicaSpecs"] };
     return { outs: notebookOutputs(program, current, recordedSpec, Boolean(recordedSpec.replicaSpecs)) };
   } catch (error) {
     // A refused resize leaves the old size in the state, so reverting the program changes nothing more.
     const refused = error instanceof ResizeRefused;
     const kept = refused ? { replicaSpecs: olds.replicaSpecs as NotebookInputs["replicaSpecs"] } : recordedSpec;
-    throw partlyCreatedNotebook(error, id, { ...notebookOutputs(program, lastSeen(error) ?? current, kept, !refused && Boolean(kept.replicaSpecs)), __provider: news.__provider });
+    throw partlyCreatedNotebook(error, id, {
+      ...notebookOutputs(program, lastSeen(error) ?? current, kept, !refused && Boolean(kept.replicaSpecs)),
+      __provider: news.__provider,
+    });
   }
 }
 

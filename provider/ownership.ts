@@ -99,12 +99,16 @@ export function ownedElsewhere(noun: string, id: string, liveMark: string | unde
   if (claimed === undefined || liveMark === undefined || liveMark === claimed.mark) return undefined;
   const move =
     noun === "notebook"
-      ? "A notebook's mark cannot change (its environment is fixed at create), so it stays with the stack that made it; read it from here with `Notebook.get` (or the plugin's get) instead."
-      : "To move it here, remove the `[pulumi-aicp …]` mark from its description in the console once the owner's stack no longer manages it (`pulumi state delete <URN>` there), then take it over with `adoptId`.";
+      ? "A notebook's mark cannot change (its environment is fixed at create), so it stays with the stack that made it; read it from here with " +
+        "`Notebook.get` (or the plugin's get) instead."
+      : "To move it here, remove the `[pulumi-aicp …]` mark from its description in the console once the owner's stack no longer manages it (`pulumi state " +
+        "delete <URN>` there), then take it over with `adoptId`.";
   return new AicpError(
     "AICP_CONFLICT",
-    `${noun} ${id} carries the mark ${liveMark} of another Pulumi resource, not this resource's: the stack that made it manages it, and this stack will not change or delete it. ` +
-      `Nothing was changed. If this stack imported it, remove it from this stack's state with \`pulumi state delete <URN>\` (\`pulumi stack --show-urns\` lists it). ${move}`,
+    `${noun} ${id} carries the mark ${liveMark} of another Pulumi resource, not this resource's: the stack that made it manages it, and this stack will ` +
+      `not change or delete it. ` +
+      `Nothing was changed. If this stack imported it, remove it from this stack's state with \`pulumi state delete <URN>\` (\`pulumi stack --show-urns\` ` +
+      `lists it). ${move}`,
   );
 }
 

@@ -23,7 +23,11 @@ export function byMark(name: string, mark: string | undefined) {
     createdAtOf: (g: WireGroup) => (typeof g.created_at === "string" ? instantOf(g.created_at, client.timeZone.offset ?? 0) : NaN),
     markOf: (g: WireGroup) => groupMarkOf(g.description),
     findByName: async () => {
-      const listed = await collectAll((offset, limit) => client.listResourceGroups({ name, offset, limit }), {}, (g) => g.rg_id);
+      const listed = await collectAll(
+        (offset, limit) => client.listResourceGroups({ name, offset, limit }),
+        {},
+        (g) => g.rg_id,
+      );
       return listed.filter((g) => g.name === name && (!user || !g.user_id || g.user_id === user));
     },
   };
@@ -51,4 +55,3 @@ export function groupUnconfirmed(props: Partial<ResourceGroupOutputs> & { create
 export function groupPastWindow(id: string, props: Partial<ResourceGroupOutputs> & { createSentAt?: unknown }, until: string): AicpError {
   return pastWindow("resource group", "this account", id, props, until);
 }
-

@@ -7,7 +7,16 @@ import type { DiffWithProperties } from "./diff-result";
 import type * as pulumi from "@pulumi/pulumi";
 import * as wire from "../client/wire";
 import type { ResourceGroup as WireGroup } from "../client/wire";
-import { groupCreateRequest, groupFieldOfWire, groupFieldsChanging, groupPlatformOutputs, groupProgramOf, groupUpdateRequest, resourceGroupKind, type GroupProgram } from "../client/wire/resource-group";
+import {
+  groupCreateRequest,
+  groupFieldOfWire,
+  groupFieldsChanging,
+  groupPlatformOutputs,
+  groupProgramOf,
+  groupUpdateRequest,
+  resourceGroupKind,
+  type GroupProgram,
+} from "../client/wire/resource-group";
 import { AicpError, asOneLine } from "../client/errors";
 import { currentClient } from "./context";
 import { camelPath, changedKeys, compact, resolveMark, resolveName, unknownPaths, withoutUnknowns, type CheckFailure } from "./inputs";
@@ -58,7 +67,12 @@ function requestFailures(inputs: ResourceGroupInputs): CheckFailure[] {
 export async function check(olds: Partial<ResourceGroupOutputs>, news: ResourceGroupInputs): Promise<pulumi.dynamic.CheckResult<ResourceGroupInputs>> {
   const naming = resolveName(news, olds);
   const defaults = { description: resourceGroupKind.fields.description.default, customizeEnable: resourceGroupKind.fields.customizeEnable.default };
-  const inputs: ResourceGroupInputs = { ...news, ...naming, description: news.description ?? defaults.description, customizeEnable: news.customizeEnable ?? defaults.customizeEnable };
+  const inputs: ResourceGroupInputs = {
+    ...news,
+    ...naming,
+    description: news.description ?? defaults.description,
+    customizeEnable: news.customizeEnable ?? defaults.customizeEnable,
+  };
   const mark = resolveMark(news, olds);
   if (mark === undefined) delete inputs.ownerMark;
   else inputs.ownerMark = mark;
@@ -69,7 +83,10 @@ export async function check(olds: Partial<ResourceGroupOutputs>, news: ResourceG
     failures.push({ property: "description", reason: "description must not end with `[pulumi-aicp <hex>]`: the provider keeps this resource's mark there" });
   }
   if (typeof news.description === "string" && news.description.length > room) {
-    failures.push({ property: "description", reason: `description must be at most ${room} characters (the platform's 1024, less ${groupMarkLength} for the provider's ownership mark)` });
+    failures.push({
+      property: "description",
+      reason: `description must be at most ${room} characters (the platform's 1024, less ${groupMarkLength} for the provider's ownership mark)`,
+    });
   }
   if (news.customizeEnable !== undefined && typeof news.customizeEnable !== "boolean") {
     failures.push({ property: "customizeEnable", reason: "customizeEnable must be a boolean" });
@@ -93,13 +110,17 @@ export async function check(olds: Partial<ResourceGroupOutputs>, news: ResourceG
     const plan = await planAdoption(inputs);
     await warn(
       `ResourceGroup ${inputs.logicalName} will take over group ${inputs.adoptId} (${plan.group.name ?? "unnamed"}), ` +
-        `${plan.changes.length > 0 ? `change ${plan.changes.join(", ")} in place` : "change nothing the program sets"} and write this resource's mark into its description.`,
+        `${plan.changes.length > 0 ? `change ${plan.changes.join(", ")} in place` : "change nothing the program sets"} and write this resource's mark into ` +
+        `its description.`,
     );
     // An auto-named resource keeps the group's name.
     return { inputs: compact(plan.program) };
   } catch (error) {
     const reason = error instanceof AicpError ? asOneLine(error).message : String(error);
-    return { inputs: compact(inputs), failures: [{ property: "adoptId", reason: `ResourceGroup ${inputs.logicalName} cannot take over ${inputs.adoptId}: ${reason}` }] };
+    return {
+      inputs: compact(inputs),
+      failures: [{ property: "adoptId", reason: `ResourceGroup ${inputs.logicalName} cannot take over ${inputs.adoptId}: ${reason}` }],
+    };
   }
 }
 
@@ -114,12 +135,20 @@ async function planAdoption(inputs: ResourceGroupInputs): Promise<{ group: WireG
   if (!group) throw new AicpError("AICP_NOT_FOUND", `adoptId ${id}: this account holds no resource group with this rgId; nothing was changed.`);
   const mark = groupMarkOf(group.description);
   if (mark !== undefined && mark !== inputs.ownerMark) {
-    throw new AicpError("AICP_CONFLICT", `adoptId ${id}: group ${group.name ?? id} was made by another Pulumi resource (its description carries that resource's mark) and is managed there; nothing was changed.`);
+    throw new AicpError(
+      "AICP_CONFLICT",
+      `adoptId ${id}: group ${group.name ?? id} was made by another Pulumi resource (its description carries that resource's mark) and is managed there; ` +
+        `nothing was changed.`,
+    );
   }
   const program = inputs.autoNamed && group.name ? { ...inputs, name: group.name } : inputs;
   const recordedNow = outputs(program, group);
   if (recordedNow.skuId !== program.skuId) {
-    throw new AicpError("AICP_CONFLICT", `adoptId ${id}: the group has skuId ${recordedNow.skuId} and the program ${program.skuId}; a new skuId replaces a group, so it is not taken over; nothing was changed.`);
+    throw new AicpError(
+      "AICP_CONFLICT",
+      `adoptId ${id}: the group has skuId ${recordedNow.skuId} and the program ${program.skuId}; a new skuId replaces a group, so it is not taken over; ` +
+        `nothing was changed.`,
+    );
   }
   const { updates } = diffGroup(recordedNow, program);
   return { group, program, changes: updates };
@@ -177,7 +206,9 @@ export async function create(inputs: ResourceGroupInputs): Promise<pulumi.dynami
     const recordedNow = outputs(inputs, group);
     if (diffOf(group.rg_id, recordedNow, inputs).changes) {
       if (recordedNow.skuId !== inputs.skuId) {
-        const reason = `adopted resource group ${group.rg_id} (made by an interrupted earlier run of this resource) has skuId ${recordedNow.skuId}, which replaces it; run \`pulumi up\` again to replace it.`;
+        const reason =
+          `adopted resource group ${group.rg_id} (made by an interrupted earlier run of this resource) has skuId ${recordedNow.skuId}, which ` +
+          `replaces it; run \`pulumi up\` again to replace it.`;
         throw partlyCreated("resource group", reason, group.rg_id, { ...recordedNow, __provider: (inputs as { __provider?: string }).__provider });
       }
       return { id: group.rg_id, outs: (await updateGroup(group.rg_id, recordedNow, inputs)).outs! };
@@ -262,7 +293,12 @@ function rawOutputs(inputs: ResourceGroupInputs, group: WireGroup): ResourceGrou
   const live = groupProgramOf(group);
   // The program's value where the platform sent none; the mark is the provider's, never the description's text.
   const program = Object.fromEntries(
-    (Object.keys(resourceGroupKind.fields) as Array<keyof GroupProgram>).map((key) => [key, live[key] ?? inputs[key] ?? (key in resourceGroupKind.fields && "default" in resourceGroupKind.fields[key] ? resourceGroupKind.fields[key].default : undefined)]),
+    (Object.keys(resourceGroupKind.fields) as Array<keyof GroupProgram>).map((key) => [
+      key,
+      live[key] ??
+        inputs[key] ??
+        (key in resourceGroupKind.fields && "default" in resourceGroupKind.fields[key] ? resourceGroupKind.fields[key].default : undefined),
+    ]),
   );
   if (typeof live.description === "string") program.description = withoutGroupMark(live.description);
   return {

@@ -56,7 +56,11 @@ export function isRecordedSecret(secret: unknown): secret is RecordedImageSecret
 }
 
 /** Whether recorded credentials (password as a digest) are the wanted ones. */
-export function sameRecordedSecret(recorded: unknown, wanted: { hasAuth?: boolean; username?: string; password?: string } | undefined, legacyKey: string): boolean {
+export function sameRecordedSecret(
+  recorded: unknown,
+  wanted: { hasAuth?: boolean; username?: string; password?: string } | undefined,
+  legacyKey: string,
+): boolean {
   if (isRecordedSecret(wanted)) return sameValue(recorded, wanted);
   if (wanted === undefined || recorded === undefined || recorded === null) return (wanted === undefined) === (recorded === undefined || recorded === null);
   const { passwordDigest: digest, ...rest } = recorded as RecordedImageSecret;

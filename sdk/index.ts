@@ -9,7 +9,12 @@
  */
 export { ResourceGroup, type ResourceGroupArgs, type PodType } from "./resource-group";
 export { Notebook, type NotebookArgs } from "./notebook";
-export { getResourceTemplates, getResourceTemplatesOutput, type GetResourceTemplatesArgs, type GetResourceTemplatesResult } from "./functions/get-resource-templates";
+export {
+  getResourceTemplates,
+  getResourceTemplatesOutput,
+  type GetResourceTemplatesArgs,
+  type GetResourceTemplatesResult,
+} from "./functions/get-resource-templates";
 export { getTrainingPods, getTrainingPodsOutput, type GetTrainingPodsArgs, type GetTrainingPodsResult } from "./functions/get-training-pods";
 export {
   getNotebookDiskMetrics,
@@ -26,5 +31,15 @@ export {
 } from "./functions/get-notebook-servers";
 export { getNotebooks, getNotebooksOutput, type GetNotebooksArgs, type GetNotebooksResult } from "./functions/get-notebooks";
 /** Shapes of what the platform returns, in camelCase. */
-export type { DiskMetric, ImageSecret, NotebookInfo, NotebookServer, NotebookServerSummary, ReplicaSpecs, ResourceTemplate, TrainingPod, VolumeSpec } from "./types";
+export type {
+  DiskMetric,
+  ImageSecret,
+  NotebookInfo,
+  NotebookServer,
+  NotebookServerSummary,
+  ReplicaSpecs,
+  ResourceTemplate,
+  TrainingPod,
+  VolumeSpec,
+} from "./types";
 export { AicpError, type AicpErrorCode } from "../client/errors";

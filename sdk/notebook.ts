@@ -78,7 +78,12 @@ export class Notebook extends NotebookProperties {
   constructor(name: string, args: NotebookArgs, opts?: pulumi.CustomResourceOptions) {
     if (opts?.id !== undefined) {
       // Read by id: the provider's read looks it up (and fails clearly when it is not there); nothing is created.
-      super("Notebook", name, { ...seedOutputs(outputNames), namespace: args?.namespace, readById: true }, pulumi.mergeOptions(opts, { additionalSecretOutputs: secretOutputs }));
+      super(
+        "Notebook",
+        name,
+        { ...seedOutputs(outputNames), namespace: args?.namespace, readById: true },
+        pulumi.mergeOptions(opts, { additionalSecretOutputs: secretOutputs }),
+      );
       return;
     }
     const { customImageSecret, ...rest } = args;

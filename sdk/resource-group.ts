@@ -36,8 +36,13 @@ export interface ResourceGroupArgs {
   adoptId?: pulumi.Input<string>;
 }
 
-// The arguments are the kind's fields and adoptId: a field described in client/wire/resource-group.ts and not declared here, or the other way round, does not compile.
-const argsAreTheKindsFields: [keyof ResourceGroupArgs] extends [keyof GroupProgram | "adoptId"] ? ([keyof GroupProgram | "adoptId"] extends [keyof ResourceGroupArgs] ? true : never) : never = true;
+// The arguments are the kind's fields and adoptId: a field described in client/wire/resource-group.ts and not declared here,
+// or the other way round, does not compile.
+const argsAreTheKindsFields: [keyof ResourceGroupArgs] extends [keyof GroupProgram | "adoptId"]
+  ? [keyof GroupProgram | "adoptId"] extends [keyof ResourceGroupArgs]
+    ? true
+    : never
+  : never = true;
 void argsAreTheKindsFields;
 
 // Every output, inputs included (an input the user omits must still read back), from the kind's one description.

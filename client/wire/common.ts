@@ -48,10 +48,7 @@ export const notebookUuid = pathSegment.pipe(z.string().max(36, "must be at most
  */
 export const dateTime = z
   .string()
-  .regex(
-    /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/,
-    "must be a date-time such as 2026-12-31T18:00:00Z",
-  )
+  .regex(/^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/, "must be a date-time such as 2026-12-31T18:00:00Z")
   .refine((s) => isRealDateTime(s), "must be a real date and time (month 01-12, a day that exists, hour 00-23)");
 
 function isRealDateTime(value: string): boolean {
@@ -83,7 +80,15 @@ export const maybe = <T extends z.ZodType>(schema: T) => schema.nullish();
 export const tolerant = <T extends z.ZodType>(schema: T) => schema.nullish().catch((ctx) => ctx.value as z.output<T>);
 
 /** A number the platform may also send as a numeric string; anything else is kept as it came. */
-export const looseNumber = tolerant(z.union([z.number(), z.string().regex(/^-?\d+(\.\d+)?$/).transform(Number)]));
+export const looseNumber = tolerant(
+  z.union([
+    z.number(),
+    z
+      .string()
+      .regex(/^-?\d+(\.\d+)?$/)
+      .transform(Number),
+  ]),
+);
 
 /** A string the platform may also send as a number (e.g. `custom_gpu_memory`); anything else is kept as it came. */
 export const looseString = tolerant(z.union([z.string(), z.number().transform(String)]));

@@ -54,10 +54,21 @@ export const notebookFields = {
   chargeMode: { wire: "charge_mode", schema: chargeMode, change: "replace", doc: "`elastic` (pay on demand) or `monthly` (subscription)." },
   duration: { wire: "duration", schema: z.int(), change: "replace", doc: "3600 for `elastic`; the number of months, 1 to 60, for `monthly`." },
   autoRenew: { wire: "auto_renew", schema: flag.optional(), change: "replace", doc: "1 to renew a monthly subscription automatically, 0 not to." },
-  nextChargeMode: { wire: "next_charge_mode", schema: chargeMode.optional(), change: "replace", doc: "The charge mode of the next period: `elastic` or `monthly`." },
+  nextChargeMode: {
+    wire: "next_charge_mode",
+    schema: chargeMode.optional(),
+    change: "replace",
+    doc: "The charge mode of the next period: `elastic` or `monthly`.",
+  },
   userId: { wire: "user_id", schema: requiredString, change: "replace", filled: true, doc: "User id. Default: `aicp:userId`." },
   rootUserId: { wire: "root_user_id", schema: requiredString.optional(), change: "replace", doc: "Root (main account) user id." },
-  namespace: { wire: "namespace", schema: pathSegment, change: "replace", filled: true, doc: "Namespace that owns the notebook. Default: `aicp:userId` in lower case." },
+  namespace: {
+    wire: "namespace",
+    schema: pathSegment,
+    change: "replace",
+    filled: true,
+    doc: "Namespace that owns the notebook. Default: `aicp:userId` in lower case.",
+  },
   image: { wire: "image", schema: requiredString.pipe(text(1024)), change: "changeImage", doc: "Image name or address." },
   imageType: { wire: "image_type", schema: imageType, change: "changeImage", doc: "`official`, `user` or `custom`." },
   name: {
@@ -71,9 +82,25 @@ export const notebookFields = {
       "create: the provider adopts only a notebook carrying this resource's mark (env `PULUMI_AICP_MARK`).",
   },
   serverType: { wire: "server_type", schema: serverType, change: "replace", doc: "`jupyter`, `code_server` or `rstudio`." },
-  envs: { wire: "envs", schema: z.array(envVar).optional(), change: "replace", secret: true, doc: "Environment variables (`name`, `value`); kept secret, as values often hold tokens." },
-  stopTime: { wire: "stop_time", schema: dateTime.optional(), change: "setStopTime", doc: "When the platform stops the notebook; must be in the future when set or changed." },
-  autoDeleteTime: { wire: "auto_delete_time", schema: dateTime.optional(), change: "setDeleteTime", doc: "When the platform deletes the notebook; must be in the future when set or changed." },
+  envs: {
+    wire: "envs",
+    schema: z.array(envVar).optional(),
+    change: "replace",
+    secret: true,
+    doc: "Environment variables (`name`, `value`); kept secret, as values often hold tokens.",
+  },
+  stopTime: {
+    wire: "stop_time",
+    schema: dateTime.optional(),
+    change: "setStopTime",
+    doc: "When the platform stops the notebook; must be in the future when set or changed.",
+  },
+  autoDeleteTime: {
+    wire: "auto_delete_time",
+    schema: dateTime.optional(),
+    change: "setDeleteTime",
+    doc: "When the platform deletes the notebook; must be in the future when set or changed.",
+  },
   replicaSpecs: {
     wire: "replica_specs",
     schema: replicaSpecsRequest,
@@ -111,9 +138,15 @@ export const notebookFields = {
     change: "stopAndStart",
     default: "Running",
     doc: "`Running` (default) or `Stopped`: the provider stops or starts the notebook to match.",
-    outputDoc: "The program's desiredState; after a refresh, the state the platform holds when it differs (`Stopped`, or `Failed`), which the next `up` repairs.",
+    outputDoc:
+      "The program's desiredState; after a refresh, the state the platform holds when it differs (`Stopped`, or `Failed`), which the next `up` repairs.",
   },
-  waitForReady: { schema: z.boolean({ error: "must be a boolean" }), change: "record", default: true, doc: "Wait for the desired state on create and update. Default: true." },
+  waitForReady: {
+    schema: z.boolean({ error: "must be a boolean" }),
+    change: "record",
+    default: true,
+    doc: "Wait for the desired state on create and update. Default: true.",
+  },
   readyTimeoutSeconds: {
     schema: z.int({ error: wholeSeconds }).min(1, wholeSeconds).max(86_400, wholeSeconds),
     change: "record",
@@ -189,7 +222,9 @@ export const changeImageRequest = z.strictObject({
 /** The change_image request for notebook `uuid`, from a validated create request's fields. */
 export function changeImageBody(uuid: string, body: CreateNotebookRequest): z.input<typeof changeImageRequest> {
   const record = body as Record<string, unknown>;
-  return { uuid, ...Object.fromEntries(imageFieldNames.map((name) => [writeNameOf(name), record[describe(name).wire ?? name]])) } as z.input<typeof changeImageRequest>;
+  return { uuid, ...Object.fromEntries(imageFieldNames.map((name) => [writeNameOf(name), record[describe(name).wire ?? name]])) } as z.input<
+    typeof changeImageRequest
+  >;
 }
 
 /** The fields whose change applies as `change` says. */
@@ -198,9 +233,9 @@ export function notebookFieldsChanging(...changes: NotebookChange[]): NotebookFi
 }
 
 /** The provider's own fields (they travel in no request), with the rule check applies to each. */
-export const providerFields = Object.fromEntries(fieldNames.filter((name) => describe(name).wire === undefined).map((name) => [name, describe(name).schema])) as Readonly<
-  Record<Exclude<NotebookFieldName, WireFieldName>, z.ZodType>
->;
+export const providerFields = Object.fromEntries(
+  fieldNames.filter((name) => describe(name).wire === undefined).map((name) => [name, describe(name).schema]),
+) as Readonly<Record<Exclude<NotebookFieldName, WireFieldName>, z.ZodType>>;
 
 /** The conditions of the fields whose change is in place only under one (and replaces the notebook otherwise). */
 export const notebookInPlaceWhen: Readonly<Record<string, string>> = Object.fromEntries(
@@ -214,6 +249,8 @@ export const notebookInPlaceWhen: Readonly<Record<string, string>> = Object.from
 export const notebookFieldOfWire = (wireName: string): string => fieldNames.find((name) => describe(name).wire === wireName) ?? snakeToCamel(wireName);
 
 /** What the provider takes for each field a program leaves out, where that is a fixed value. */
-export const notebookDefaults = Object.fromEntries(fieldNames.flatMap((name) => ("default" in notebookFields[name] ? [[name, describe(name).default]] : []))) as {
+export const notebookDefaults = Object.fromEntries(
+  fieldNames.flatMap((name) => ("default" in notebookFields[name] ? [[name, describe(name).default]] : [])),
+) as {
   readonly [K in NotebookFieldName as Fields[K] extends { default: unknown } ? K : never]: Fields[K] extends { default: infer D } ? D : never;
 };

@@ -7,8 +7,18 @@ import { replicaSpecsRequest } from "./notebook-request";
 import { dateTime, looseNumber, looseString, maybe, notebookUuid, ownedObjectFields, paging, pathSegment, requiredString, tolerant } from "./common";
 
 export * from "./notebook-request";
-export { changeImageRequest, changeImageBody, createNotebookRequest, notebookFields, notebookFieldOfWire, providerFields, type CreateNotebookRequest, type NotebookChange, type NotebookFieldName, type NotebookProviderFieldValues } from "./notebook-fields";
-
+export {
+  changeImageRequest,
+  changeImageBody,
+  createNotebookRequest,
+  notebookFields,
+  notebookFieldOfWire,
+  providerFields,
+  type CreateNotebookRequest,
+  type NotebookChange,
+  type NotebookFieldName,
+  type NotebookProviderFieldValues,
+} from "./notebook-fields";
 
 export const listNotebooksQuery = z.strictObject({
   ...paging,
@@ -59,14 +69,17 @@ export const setDeleteTimeRequest = z.strictObject({ uuid: notebookUuid, auto_de
  * docs pages as a string; a string holding a JSON list is read as that list.
  */
 export const envsField = tolerant(
-  z.preprocess((raw) => {
-    if (typeof raw !== "string") return raw;
-    try {
-      return JSON.parse(raw) as unknown;
-    } catch {
-      return raw;
-    }
-  }, z.array(z.looseObject({}))),
+  z.preprocess(
+    (raw) => {
+      if (typeof raw !== "string") return raw;
+      try {
+        return JSON.parse(raw) as unknown;
+      } catch {
+        return raw;
+      }
+    },
+    z.array(z.looseObject({})),
+  ),
 );
 
 export const volumeSpec = z.looseObject({
@@ -167,7 +180,9 @@ export const notebook = z.looseObject({
   ws_url: tolerant(z.string()).describe("WebSocket service address (path form)."),
   volume_specs: tolerant(z.array(volumeSpec)),
   replica_specs: tolerant(replicaSpecs),
-  servers: tolerant(z.array(serverInfo)).describe("Servers of the notebook (protocol, name, type, url, port, status). Their passwords are not kept in the state: read them with getNotebookServers."),
+  servers: tolerant(z.array(serverInfo)).describe(
+    "Servers of the notebook (protocol, name, type, url, port, status). Their passwords are not kept in the state: read them with getNotebookServers.",
+  ),
   pod_ips: tolerant(z.array(z.unknown())),
   running_time: looseNumber.describe("Accumulated running time in seconds."),
 });

@@ -46,20 +46,23 @@ const resourceGroupFields = z.looseObject({
  * comma-separated string and the spec's table spells two fields differently
  * from the sample; all forms are accepted and the sample's is kept.
  */
-export const resourceGroup = z.preprocess(
-  (raw) => {
-    if (raw === null || typeof raw !== "object") return raw;
-    const { create_at, rescource_type, ...rest } = raw as Record<string, unknown>;
-    const podType = rest.pod_type;
-    return {
-      ...rest,
-      created_at: rest.created_at ?? create_at,
-      resource_type: rest.resource_type ?? rescource_type,
-      pod_type: typeof podType === "string" ? podType.split(",").map((s) => s.trim()).filter(Boolean) : podType,
-    };
-  },
-  resourceGroupFields,
-);
+export const resourceGroup = z.preprocess((raw) => {
+  if (raw === null || typeof raw !== "object") return raw;
+  const { create_at, rescource_type, ...rest } = raw as Record<string, unknown>;
+  const podType = rest.pod_type;
+  return {
+    ...rest,
+    created_at: rest.created_at ?? create_at,
+    resource_type: rest.resource_type ?? rescource_type,
+    pod_type:
+      typeof podType === "string"
+        ? podType
+            .split(",")
+            .map((s) => s.trim())
+            .filter(Boolean)
+        : podType,
+  };
+}, resourceGroupFields);
 export type ResourceGroup = z.output<typeof resourceGroup>;
 
 /**
@@ -73,13 +76,19 @@ export type ResourceGroup = z.output<typeof resourceGroup>;
  * list of outputs (sdk/resource-group.ts).
  */
 const groupFieldTable = {
-    name: { wire: "name", change: "inPlace" },
-    description: { wire: "description", change: "inPlace", default: "" },
-    skuId: { wire: "sku_id", change: "replace" },
-    // Plural in programs: a list of workload kinds.
-    podTypes: { wire: "pod_type", change: "inPlace" },
-    // A boolean in programs, 0 or 1 on the wire.
-    customizeEnable: { wire: "customize_enable", change: "inPlace", default: false, encode: (on: boolean): 0 | 1 => (on ? 1 : 0), decode: (flagValue: unknown) => flagValue === 1 },
+  name: { wire: "name", change: "inPlace" },
+  description: { wire: "description", change: "inPlace", default: "" },
+  skuId: { wire: "sku_id", change: "replace" },
+  // Plural in programs: a list of workload kinds.
+  podTypes: { wire: "pod_type", change: "inPlace" },
+  // A boolean in programs, 0 or 1 on the wire.
+  customizeEnable: {
+    wire: "customize_enable",
+    change: "inPlace",
+    default: false,
+    encode: (on: boolean): 0 | 1 => (on ? 1 : 0),
+    decode: (flagValue: unknown) => flagValue === 1,
+  },
 } as const;
 
 const groupFieldNames = Object.keys(groupFieldTable) as Array<keyof typeof groupFieldTable>;
@@ -152,7 +161,8 @@ export function groupProgramOf(group: ResourceGroup): { [K in keyof GroupProgram
     description: group.description ?? undefined,
     skuId: group.sku_id ?? undefined,
     podTypes: group.pod_type ?? undefined,
-    customizeEnable: group.customize_enable === undefined || group.customize_enable === null ? undefined : fields.customizeEnable.decode(group.customize_enable),
+    customizeEnable:
+      group.customize_enable === undefined || group.customize_enable === null ? undefined : fields.customizeEnable.decode(group.customize_enable),
   };
 }
 

@@ -59,7 +59,11 @@ export const startNotebooks: Handler = (ctx) => {
   const nbs = body.uuids.map((u) => findNotebook(ctx, u));
   const failed = nbs.find((nb) => notebookStatus(nb, ctx.now, ctx.readyDelayMs) === "Failed");
   if (failed && ctx.dialect.startFailed === "refuse") {
-    throw new ApiError(400, 400, `notebook '${failed.uuid}' is Failed and cannot be started: ${failed.failed_reason ?? `ErrImagePull: image ${failed.image} not found`}`);
+    throw new ApiError(
+      400,
+      400,
+      `notebook '${failed.uuid}' is Failed and cannot be started: ${failed.failed_reason ?? `ErrImagePull: image ${failed.image} not found`}`,
+    );
   }
   for (const nb of nbs) ctx.misbehaviour.beforeWrite(nb, ctx.now);
   const specs = nbs.map((nb) =>

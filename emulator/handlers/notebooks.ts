@@ -108,7 +108,14 @@ export const listNotebooks: Handler = (ctx) => {
         (from === undefined || nb.created_ms >= from) &&
         (to === undefined || nb.created_ms <= to),
     );
-  const rows = ctx.misbehaviour.shown(matching, ctx.now, (nb) => nb.name, (nb) => nb.created_ms).map((nb) => ({ nb, wire: listedWire(ctx, nb) }));
+  const rows = ctx.misbehaviour
+    .shown(
+      matching,
+      ctx.now,
+      (nb) => nb.name,
+      (nb) => nb.created_ms,
+    )
+    .map((nb) => ({ nb, wire: listedWire(ctx, nb) }));
   rows.sort((a, b) => compareValues(a.wire[orderBy], b.wire[orderBy]) || a.nb.created_ms - b.nb.created_ms);
   if (q.reverse) rows.reverse();
   const page = listPage(ctx, rows, q.offset, q.limit, (r) => r.wire);

@@ -68,7 +68,9 @@ export const updateResourceGroup: Handler = (ctx) => {
 /** GET /resource/resource_group/{rg_id}: the caller's groups and the platform's (and a deleted one that lingers, see misbehaviour.ts). */
 export const getResourceGroup: Handler = (ctx) => {
   const rgId = ctx.params.rg_id!;
-  const stored = ctx.store.data.groups.find((g) => g.rg_id === rgId && groupVisible(g, ctx.user.userId) && ctx.misbehaviour.listed(storedMs(g.created_at), ctx.now));
+  const stored = ctx.store.data.groups.find(
+    (g) => g.rg_id === rgId && groupVisible(g, ctx.user.userId) && ctx.misbehaviour.listed(storedMs(g.created_at), ctx.now),
+  );
   const group = stored ?? ctx.misbehaviour.lingeringGroups(ctx.user.userId, ctx.now).find((g) => g.rg_id === rgId);
   if (!group) throw notFound(`resource group '${rgId}'`);
   return { data: groupToWire(group, ctx.dialect), counts: 1 };

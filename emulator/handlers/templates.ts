@@ -26,7 +26,19 @@ export function templateToWire(store: Store, t: TemplateRecord, dialect: Dialect
   };
 }
 
-const SORTABLE = new Set(["created_at", "tmp_id", "name", "cpu", "memory", "gpu", "gpu_memory", "gpu_name", "data_disk_size", "hashrate_allocation", "rg_node_id"]);
+const SORTABLE = new Set([
+  "created_at",
+  "tmp_id",
+  "name",
+  "cpu",
+  "memory",
+  "gpu",
+  "gpu_memory",
+  "gpu_name",
+  "data_disk_size",
+  "hashrate_allocation",
+  "rg_node_id",
+]);
 
 /** GET /resource/template */
 export const listTemplates: Handler = (ctx) => {

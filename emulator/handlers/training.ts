@@ -28,7 +28,12 @@ function makePod(job: TrainingJobRecord, spec: Record<string, unknown>, index: n
     metadata: {
       name,
       namespace: job.namespace,
-      labels: { "training.kubeflow.org/job-name": job.name, "training.kubeflow.org/replica-type": type.toLowerCase(), "training.kubeflow.org/replica-index": String(index), "aicp.coreshub.cn/job-uuid": job.uuid },
+      labels: {
+        "training.kubeflow.org/job-name": job.name,
+        "training.kubeflow.org/replica-type": type.toLowerCase(),
+        "training.kubeflow.org/replica-index": String(index),
+        "aicp.coreshub.cn/job-uuid": job.uuid,
+      },
       annotations: { "aicp.coreshub.cn/endpoint": job.endpoint, "aicp.coreshub.cn/user-id": job.user_id },
     },
     spec: {
@@ -49,7 +54,13 @@ function makePod(job: TrainingJobRecord, spec: Record<string, unknown>, index: n
       volumes: [{ name: "dshm", emptyDir: { medium: "Memory" } }],
       nodeSelector: spec.custom_gpu_name ? { "aicp.coreshub.cn/gpu-name": String(spec.custom_gpu_name) } : { "aicp.coreshub.cn/pool": "public" },
       tolerations: [{ key: "nvidia.com/gpu", operator: "Exists", effect: "NoSchedule" }],
-      affinity: { nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [{ matchExpressions: [{ key: "aicp.coreshub.cn/pool", operator: "In", values: ["public"] }] }] } } },
+      affinity: {
+        nodeAffinity: {
+          requiredDuringSchedulingIgnoredDuringExecution: {
+            nodeSelectorTerms: [{ matchExpressions: [{ key: "aicp.coreshub.cn/pool", operator: "In", values: ["public"] }] }],
+          },
+        },
+      },
     },
     status: {
       phase: "Running",

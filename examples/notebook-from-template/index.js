@@ -8,9 +8,7 @@ const config = new pulumi.Config();
 const gpuModel = config.require("gpuModel");
 
 const template = aicp.getResourceTemplatesOutput({ gpuName: gpuModel, specType: ["common"], podType: "instance" }).apply(({ templates }) => {
-  const candidates = templates
-    .filter((t) => (t.gpu ?? 0) >= 1)
-    .sort((a, b) => (a.gpu ?? 0) - (b.gpu ?? 0) || (a.memory ?? 0) - (b.memory ?? 0));
+  const candidates = templates.filter((t) => (t.gpu ?? 0) >= 1).sort((a, b) => (a.gpu ?? 0) - (b.gpu ?? 0) || (a.memory ?? 0) - (b.memory ?? 0));
   if (candidates.length === 0) throw new Error(`no template with a ${gpuModel} GPU is visible to this account`);
   return candidates[0];
 });

@@ -51,7 +51,10 @@ export function getNotebookServersOutput(
   return pulumi.output(args).apply(async (resolved) => {
     const { servers } = await getNotebookServers(resolved as GetNotebookServersArgs, opts);
     return {
-      servers: servers.map(({ password, ...server }) => ({ ...server, password: password === undefined || password === null ? undefined : pulumi.secret(password) })),
+      servers: servers.map(({ password, ...server }) => ({
+        ...server,
+        password: password === undefined || password === null ? undefined : pulumi.secret(password),
+      })),
     };
   }) as unknown as pulumi.Output<GetNotebookServersOutputResult>;
 }

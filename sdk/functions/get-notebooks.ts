@@ -37,7 +37,8 @@ export async function getNotebooks(args: GetNotebooksArgs = {}, _opts?: pulumi.I
     const client = programClient();
     const ns = namespaceOr(namespace);
     const { offset: _o, limit: _l, ...rest } = query.data;
-    const items = args.offset !== undefined || args.limit !== undefined ? (await client.listNotebooks(ns, query.data)).items : await client.listAllNotebooks(ns, rest);
+    const items =
+      args.offset !== undefined || args.limit !== undefined ? (await client.listNotebooks(ns, query.data)).items : await client.listAllNotebooks(ns, rest);
     return { notebooks: items.map((n) => toCamel(wire.notebook, withoutSecrets(n))) };
   });
 }

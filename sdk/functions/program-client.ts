@@ -63,4 +63,3 @@ export async function reportedInProgram<R>(run: () => Promise<R>): Promise<R> {
     throw error;
   }
 }
-

@@ -9,7 +9,9 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 
 const dir = join(__dirname, "..", "fixtures", "docs");
-const files = readdirSync(dir).filter((f) => f.endsWith(".json")).sort();
+const files = readdirSync(dir)
+  .filter((f) => f.endsWith(".json"))
+  .sort();
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);

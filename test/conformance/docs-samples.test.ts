@@ -90,7 +90,13 @@ describe("the docs' samples", () => {
       });
       await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
       const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
-      client = new AicpClient({ baseUrl: url, pathPrefix: "/qai/aicp", zone: "xb3", credentials: { accessKeyId: "AK", secretAccessKey: "SK" }, maxAttempts: 1 });
+      client = new AicpClient({
+        baseUrl: url,
+        pathPrefix: "/qai/aicp",
+        zone: "xb3",
+        credentials: { accessKeyId: "AK", secretAccessKey: "SK" },
+        maxAttempts: 1,
+      });
     });
     afterAll(async () => {
       await client?.close();
@@ -130,7 +136,9 @@ describe("the docs' samples", () => {
     it("refuses a create answer without the new group's id, and says the group may exist", async () => {
       const { rg_id: _id, ...withoutId } = sample("createResourceGroup").response.data as Record<string, unknown>;
       answer = { ...sample("createResourceGroup").response, data: withoutId };
-      const error = (await client.createResourceGroup({ name: "g", description: "", sku_id: "s", pod_type: ["job"], customize_enable: 1 }).catch((e: unknown) => e)) as AicpError;
+      const error = (await client
+        .createResourceGroup({ name: "g", description: "", sku_id: "s", pod_type: ["job"], customize_enable: 1 })
+        .catch((e: unknown) => e)) as AicpError;
       expect(error.code).toBe("AICP_MALFORMED");
       expect(error.outcomeUnknown).toBe(true);
     });

@@ -99,7 +99,8 @@ async function createNotebook(name: string): Promise<{ uuid: string; name: strin
   });
   const data = (answer.json as { data?: unknown } | undefined)?.data;
   const item = (Array.isArray(data) ? data[0] : data) as { uuid?: unknown } | undefined;
-  if (answer.status !== 200 || typeof item?.uuid !== "string") throw new Error(`create notebook '${name}' failed: HTTP ${answer.status} ${answer.text.slice(0, 500)}`);
+  if (answer.status !== 200 || typeof item?.uuid !== "string")
+    throw new Error(`create notebook '${name}' failed: HTTP ${answer.status} ${answer.text.slice(0, 500)}`);
   return { uuid: item.uuid, name };
 }
 
@@ -140,15 +141,22 @@ function calls(): CallResult[] {
 
 function find(call: string, variantStart: string): CallResult {
   const hit = calls().find((r) => r.call === call && r.variant.startsWith(variantStart));
-  if (!hit) throw new Error(`published_clients.py printed no result for ${call} (${variantStart}); it printed: ${calls().map((r) => `${r.call} (${r.variant})`).join("; ")}`);
+  if (!hit)
+    throw new Error(
+      `published_clients.py printed no result for ${call} (${variantStart}); it printed: ${calls()
+        .map((r) => `${r.call} (${r.variant})`)
+        .join("; ")}`,
+    );
   return hit;
 }
 
 /** A one-line account of a call, for assertion messages. */
 function describeCall(r: CallResult): string {
-  return `${r.client} ${r.call} (${r.variant}): sent ${r.request?.method} ${r.request?.path}?${r.request?.query}` +
+  return (
+    `${r.client} ${r.call} (${r.variant}): sent ${r.request?.method} ${r.request?.path}?${r.request?.query}` +
     `${r.request?.body ? ` body ${r.request.body}` : ""}; got HTTP ${r.http_status}, envelope ${r.envelope}, ret_code ${r.ret_code}` +
-    `${r.client_error ? `; client error ${r.client_error}` : ""}${r.body ? `; body ${r.body.slice(0, 600)}` : ""}`;
+    `${r.client_error ? `; client error ${r.client_error}` : ""}${r.body ? `; body ${r.body.slice(0, 600)}` : ""}`
+  );
 }
 
 beforeAll(async () => {
@@ -163,16 +171,28 @@ beforeAll(async () => {
     statusBefore = notebookStatus(notebook.uuid);
     emulator.clearRequests();
     const args = (secret: string): string[] => [
-      "--url", emulator!.url,
-      "--access-key", emulatorCredentials.accessKeyId,
-      "--secret-key", secret,
-      "--user-id", emulatorCredentials.userId,
-      "--zone", ZONE,
-      "--notebook-uuid", notebook.uuid,
-      "--notebook-name", notebook.name,
-      "--train-name", trainName,
+      "--url",
+      emulator!.url,
+      "--access-key",
+      emulatorCredentials.accessKeyId,
+      "--secret-key",
+      secret,
+      "--user-id",
+      emulatorCredentials.userId,
+      "--zone",
+      ZONE,
+      "--notebook-uuid",
+      notebook.uuid,
+      "--notebook-name",
+      notebook.name,
+      "--train-name",
+      trainName,
     ];
-    const parse = (stdout: string): CallResult[] => stdout.split("\n").filter((line) => line.trim() !== "").map((line) => JSON.parse(line) as CallResult);
+    const parse = (stdout: string): CallResult[] =>
+      stdout
+        .split("\n")
+        .filter((line) => line.trim() !== "")
+        .map((line) => JSON.parse(line) as CallResult);
     results = parse(await runScript(args(emulatorCredentials.secretAccessKey)));
     logOfRun = emulator.requests().filter((e) => e.operation !== "admin");
     wrongKeyResults = parse(await runScript(args(`${emulatorCredentials.secretAccessKey}-wrong`)));
@@ -259,7 +279,9 @@ describe("the platform's published Python clients against the emulator", () => {
       expect(query, `the emulator's log entry for ${r.client} ${r.call} records no query (RequestLogEntry.query)`).toBeDefined();
       expect(query?.zone, `${r.client} ${r.call}`).toBe(ZONE);
     }
-    const clientsSeen = new Set(byCall.filter(({ r, entry }) => judged.includes(r) && (entry as { query?: Record<string, unknown> })?.query?.zone === ZONE).map(({ r }) => r.client));
+    const clientsSeen = new Set(
+      byCall.filter(({ r, entry }) => judged.includes(r) && (entry as { query?: Record<string, unknown> })?.query?.zone === ZONE).map(({ r }) => r.client),
+    );
     expect([...clientsSeen].sort()).toEqual([PINNED.mcp, PINNED.sdk].sort());
   });
 

@@ -61,7 +61,9 @@ describe("the canonical query and signature, against the MCP server's signer", (
     const seed = Number(process.env.AICP_PROPERTY_SEED ?? Date.now() % 2 ** 31);
     const requests = fc.sample(request, { numRuns: 500, seed });
     const expected = theirs(requests);
-    const mismatches = requests.map((r, i) => ({ request: r, ours: ours(r), theirs: expected[i] })).filter((m) => m.ours.canonical !== m.theirs!.canonical || m.ours.signature !== m.theirs!.signature);
+    const mismatches = requests
+      .map((r, i) => ({ request: r, ours: ours(r), theirs: expected[i] }))
+      .filter((m) => m.ours.canonical !== m.theirs!.canonical || m.ours.signature !== m.theirs!.signature);
     expect(mismatches.slice(0, 3), `${mismatches.length} of ${requests.length} differ (seed ${seed})`).toEqual([]);
   });
 });

@@ -73,7 +73,13 @@ describe("AICP client against the emulator", () => {
     });
 
     it("creates a resource group and returns it with the documented fields", async () => {
-      const group = await client.createResourceGroup({ name: "contract", description: "d", sku_id: "sku-1", pod_type: ["infer", "instance"], customize_enable: 1 });
+      const group = await client.createResourceGroup({
+        name: "contract",
+        description: "d",
+        sku_id: "sku-1",
+        pod_type: ["infer", "instance"],
+        customize_enable: 1,
+      });
       expect(group.rg_id).toMatch(/^rg-/);
       expect(group).toMatchObject({ name: "contract", description: "d", pod_type: ["infer", "instance"], customize_enable: 1 });
       expect(group.status).toBeTruthy();

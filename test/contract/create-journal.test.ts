@@ -30,7 +30,11 @@ describe("the create journal under review", () => {
   /** The times each fresh copy of the provider runs with (provider/timing.ts), as its own process would be configured. */
   const timings: { pollIntervalMs: number; unconfirmedCreateWindowMs?: number } = { pollIntervalMs: 50 };
 
-  async function providerProcess(): Promise<{ notebook: NotebookModule; server: typeof import("../../plugin/server"); grpc: typeof import("../../plugin/grpc") }> {
+  async function providerProcess(): Promise<{
+    notebook: NotebookModule;
+    server: typeof import("../../plugin/server");
+    grpc: typeof import("../../plugin/grpc");
+  }> {
     vi.resetModules();
     (await import("../../provider/timing")).useTimings(timings);
     const context = await import("../../provider/context");
@@ -69,7 +73,10 @@ describe("the create journal under review", () => {
     await second.notebook.diff(old.id, old.outs!, news);
     const retried = await second.notebook.create(news).catch((e: unknown) => e as Error);
     emulator.clock.advance(60_000);
-    console.log(`${count("createNotebook")} create request(s), ${live(news.name).length} live notebook(s); second create: ${retried instanceof Error ? retried.message.slice(0, 160) : "succeeded " + (retried as { id: string }).id}`);
+    console.log(
+      `${count("createNotebook")} create request(s), ${live(news.name).length} live notebook(s); second create: ` +
+        `${retried instanceof Error ? retried.message.slice(0, 160) : "succeeded " + (retried as { id: string }).id}`,
+    );
     expect(count("createNotebook")).toBe(1);
   });
 
@@ -77,7 +84,11 @@ describe("the create journal under review", () => {
     const p = await providerProcess();
     const made = await p.notebook.create((await p.notebook.check({}, inputs("shared-a"))).inputs!);
     const { provider: proto, toStruct } = p.grpc;
-    const request = new proto.ReadRequest().setId(made.id).setUrn("urn:pulumi:b::proj-b::aicp:index:Notebook::shared").setProperties(toStruct({})).setInputs(toStruct({}));
+    const request = new proto.ReadRequest()
+      .setId(made.id)
+      .setUrn("urn:pulumi:b::proj-b::aicp:index:Notebook::shared")
+      .setProperties(toStruct({}))
+      .setInputs(toStruct({}));
     const handler = p.server.providerServer.read as (call: { request: unknown }, cb: (e: { details?: string } | null, r?: unknown) => void) => void;
     const outcome = await new Promise<string>((resolve) => handler({ request }, (e) => resolve(e ? `refused: ${e.details}` : "read ok")));
     console.log(`${outcome}`);
@@ -96,7 +107,13 @@ describe("the create journal under review", () => {
     const second = await providerProcess();
     const changed = (await second.notebook.check({}, inputs("adopt-kill", { image: "jupyter:2" }))).inputs!;
     const r2 = await second.notebook.create(changed).catch((e: unknown) => e as Error); // engine killed: nothing recorded
-    console.log(`second run: ${r2 instanceof Error ? r2.message : "ok " + JSON.stringify((r2 as {outs: {desiredState?: string}}).outs.desiredState)}; ops ${emulator.requests().map((r) => r.operation).filter((o) => o !== "listNotebooks").join(",")}`);
+    console.log(
+      `second run: ${r2 instanceof Error ? r2.message : "ok " + JSON.stringify((r2 as { outs: { desiredState?: string } }).outs.desiredState)}; ops ${emulator
+        .requests()
+        .map((r) => r.operation)
+        .filter((o) => o !== "listNotebooks")
+        .join(",")}`,
+    );
     const fs = await import("node:fs");
     console.log(`journal after the second run: ${JSON.stringify(fs.readdirSync(process.env.AICP_CREATE_JOURNAL_DIR!))}`);
     const third = await providerProcess();
@@ -112,8 +129,14 @@ describe("the create journal under review", () => {
       const p = await providerProcess();
       const news = (await p.notebook.check({}, inputs("ro-journal"))).inputs!;
       const made = await p.notebook.create(news);
-      const diffed = await p.notebook.diff(made.id, made.outs!, news).then(() => "diff ok", (e: Error) => `diff threw: ${e.message}`);
-      const removed = await p.notebook.remove(made.id, made.outs!).then(() => "delete ok", (e: Error) => `delete threw: ${e.message}`);
+      const diffed = await p.notebook.diff(made.id, made.outs!, news).then(
+        () => "diff ok",
+        (e: Error) => `diff threw: ${e.message}`,
+      );
+      const removed = await p.notebook.remove(made.id, made.outs!).then(
+        () => "delete ok",
+        (e: Error) => `delete threw: ${e.message}`,
+      );
       console.log(`create ok (${made.id}); ${diffed}; ${removed}`);
       expect(diffed).toBe("diff ok");
       expect(removed).toBe("delete ok");

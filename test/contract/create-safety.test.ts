@@ -116,7 +116,9 @@ describe("creates that may still appear, and marks that were copied", () => {
       const replaced = (await notebook.create(news).catch((e: unknown) => e)) as Error & { id?: string };
       const stillThere = own().find((n) => n.uuid === copy.uuid);
       row.taken = replaced instanceof Error ? 0 : 1;
-      console.log(`copied notebook mark: ${count("createNotebook")} create(s), recorded ${replaced instanceof Error ? "nothing" : (replaced as { id: string }).id}`);
+      console.log(
+        `copied notebook mark: ${count("createNotebook")} create(s), recorded ${replaced instanceof Error ? "nothing" : (replaced as { id: string }).id}`,
+      );
       expect(replaced).toBeInstanceOf(Error);
       expect(replaced.message).toContain(copy.uuid);
       expect(replaced.message).toMatch(/no record/);
@@ -128,11 +130,19 @@ describe("creates that may still appear, and marks that were copied", () => {
   it("a group's copy (a description pasted into a hand-made group of the same name) is refused by the replacement, not adopted, and survives", () =>
     run("copied group mark, replace", async (row) => {
       const { group } = await providerProcess();
-      const news = (await group.check({}, { logicalName: "pasted", autoNameSuffix: "c0ffee2", ownerMark: markOf("pasted"), skuId: "sku-1", podTypes: ["job"] } as never)).inputs!;
+      const news = (
+        await group.check({}, { logicalName: "pasted", autoNameSuffix: "c0ffee2", ownerMark: markOf("pasted"), skuId: "sku-1", podTypes: ["job"] } as never)
+      ).inputs!;
       const created = await group.create(news);
       const original = groups().find((g) => g.rg_id === created.id)!;
       const client = person();
-      const copy = await client.createResourceGroup({ name: String(original.name), description: String(original.description), sku_id: "sku-1", pod_type: ["job"], customize_enable: 0 } as never);
+      const copy = await client.createResourceGroup({
+        name: String(original.name),
+        description: String(original.description),
+        sku_id: "sku-1",
+        pod_type: ["job"],
+        customize_enable: 0,
+      } as never);
       await client.close();
       emulator.clearRequests();
       await group.remove(created.id, created.outs!);

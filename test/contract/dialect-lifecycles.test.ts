@@ -65,7 +65,11 @@ describe("the dialect matrix through the in-process engine", () => {
         expect(ops(update)).toEqual(["quickstart:same", "quickstart:update"]);
         expect(update.steps[1]!.diffs).toEqual(["stopTime"]);
         // One write accepted (a dialect that signs the body refuses the first guess once).
-        expect(writes().filter((r) => r.status === 200).map((r) => r.operation)).toEqual(["setStopTime"]);
+        expect(
+          writes()
+            .filter((r) => r.status === 200)
+            .map((r) => r.operation),
+        ).toEqual(["setStopTime"]);
         expect(ours()).toHaveLength(1);
 
         const refresh = await measured((s) => s.refresh());
@@ -99,7 +103,14 @@ describe("refresh with 250 notebooks in the namespace and counts equal to the pa
     try {
       const others = emulator.seedNotebooks({ namespace: user, count: 250, namePrefix: "someone-else" });
       const stack = emulatorStack(emulator);
-      const notebook = { chargeMode: "elastic", duration: 3600, image: "jupyter/base-notebook:latest", imageType: "official", serverType: "jupyter", replicaSpecs: { specs: "sku-gpu-1", customGpu: 1 } };
+      const notebook = {
+        chargeMode: "elastic",
+        duration: 3600,
+        image: "jupyter/base-notebook:latest",
+        imageType: "official",
+        serverType: "jupyter",
+        replicaSpecs: { specs: "sku-gpu-1", customGpu: 1 },
+      };
       await stack.up({ resources: ["a", "b", "c"].map((n) => ({ kind: "Notebook" as const, name: `late-${n}`, inputs: notebook })) });
       const ours = emulator.listNotebooks().filter((n) => !others.includes(String(n.uuid)));
       expect(ours).toHaveLength(3);

@@ -65,13 +65,19 @@ describe("the client on every dialect", () => {
     const gateway = api().filter((r) => r.status === 404);
     expect(gateway).toHaveLength(1);
     expect(gateway[0]!.path.startsWith("/aicp/")).toBe(true);
-    expect(api().filter((r) => r.status === 200).every((r) => r.path.startsWith("/qai/aicp/"))).toBe(true);
+    expect(
+      api()
+        .filter((r) => r.status === 200)
+        .every((r) => r.path.startsWith("/qai/aicp/")),
+    ).toBe(true);
     expect(client.dialect()).toMatchObject({ pathPrefix: { value: "/qai/aicp", known: true }, extraRequests: 1 });
   });
 
   it("never switches a configured prefix", async () => {
     emulator.setDialect({ prefixes: "qai" });
-    const error = (await fresh({ pathPrefix: "/aicp" }).listTemplates({ limit: 1 }).catch((e: unknown) => e)) as AicpError;
+    const error = (await fresh({ pathPrefix: "/aicp" })
+      .listTemplates({ limit: 1 })
+      .catch((e: unknown) => e)) as AicpError;
     expect(error.status).toBe(404);
     expect(api()).toHaveLength(1);
   });
@@ -97,13 +103,18 @@ describe("the client on every dialect", () => {
     await fresher.stopNotebooks(ns, [nb.uuid]);
     expect(fresher.dialect().signatureBody).toEqual({ value: "body", known: true });
     await fresher.startNotebooks(ns, { uuids: [nb.uuid], sku_id: "sku-gpu-1" });
-    expect(api().filter((r) => r.operation === "startNotebooks").map((r) => r.status)).toEqual([200]);
+    expect(
+      api()
+        .filter((r) => r.operation === "startNotebooks")
+        .map((r) => r.status),
+    ).toEqual([200]);
   });
 
   it("sends reads side by side while the write convention is still unknown", async () => {
     const client = fresh();
     await client.listTemplates({ limit: 1 });
-    const admin = (method: string) => fetch(`${emulator.url}/__emulator/connections`, { method }).then((r) => r.json()) as Promise<{ data: { peakInFlight: number } }>;
+    const admin = (method: string) =>
+      fetch(`${emulator.url}/__emulator/connections`, { method }).then((r) => r.json()) as Promise<{ data: { peakInFlight: number } }>;
     await admin("DELETE");
     emulator.addFault({ kind: "latency", latencyMs: 100, operation: "listTemplates" });
     await Promise.all(Array.from({ length: 8 }, () => client.listTemplates({ limit: 1 })));
@@ -124,7 +135,9 @@ describe("the client on every dialect", () => {
   it("sends the zone on every request, and says which key to set when the platform requires one", async () => {
     await fresh().listTemplates({ limit: 1 });
     expect(api()[0]!.query?.zone).toBe("xb3");
-    const error = (await fresh({ zone: undefined }).listTemplates({ limit: 1 }).catch((e: unknown) => e)) as AicpError;
+    const error = (await fresh({ zone: undefined })
+      .listTemplates({ limit: 1 })
+      .catch((e: unknown) => e)) as AicpError;
     expect(error.status).toBe(400);
     expect(error.message).toContain("aicp:zone");
   });

@@ -140,7 +140,9 @@ describe("pulumi-aicp doctor", () => {
   it("says in one line that the keys are refused, without printing the secret", async () => {
     const run = await doctor({ ...env, QY_SECRET_ACCESS_KEY: "not-the-secret" });
     expect(run.code).toBe(2);
-    expect(run.out.trim().split("\n")).toEqual([expect.stringMatching(/^doctor: credentials refused \(HTTP 401.*check aicp:accessKeyId and aicp:secretAccessKey$/)]);
+    expect(run.out.trim().split("\n")).toEqual([
+      expect.stringMatching(/^doctor: credentials refused \(HTTP 401.*check aicp:accessKeyId and aicp:secretAccessKey$/),
+    ]);
     expect(run.out).not.toContain("not-the-secret");
   });
 

@@ -41,7 +41,10 @@ async function convergeThenDestroy(stack: InProcessStack, emulator: () => Emulat
     const named = /the create of (notebook|resource group) '([^']+)'/.exec(refused);
     expect(named, refused).not.toBeNull();
     const { notebooks, groups } = held(emulator());
-    expect((named![1] === "notebook" ? notebooks : groups).filter((o) => o.name === named![2]), refused).toEqual([]);
+    expect(
+      (named![1] === "notebook" ? notebooks : groups).filter((o) => o.name === named![2]),
+      refused,
+    ).toEqual([]);
     stack.stateDelete((r) => r.id.startsWith("unconfirmed-create-"));
     await stack.up(quickstart());
   }
@@ -65,7 +68,10 @@ describe("fault matrix (in-process engine)", () => {
       try {
         // A create whose answer is lost is watched for 3 s (more than the 2.5 s latency case), and expected for 4 s
         // after it was sent before the user is asked to check (provider/timing.ts).
-        const stack = emulatorStack(emulator, { extraConfig: { requestTimeoutSeconds: "0.5" }, timings: { unconfirmedCreateWindowMs: 4000, createWatchMs: 3000 } });
+        const stack = emulatorStack(emulator, {
+          extraConfig: { requestTimeoutSeconds: "0.5" },
+          timings: { unconfirmedCreateWindowMs: 4000, createWatchMs: 3000 },
+        });
         if (c.phase === "destroy") await stack.up(quickstart());
 
         for (const fault of c.faults) emulator.addFault(fault);
@@ -104,7 +110,10 @@ describe("fault matrix (in-process engine)", () => {
     let duplicates = 0;
     let orphans = 0;
     try {
-      const stack = emulatorStack(emulator, { extraConfig: { requestTimeoutSeconds: "0.5" }, timings: { unconfirmedCreateWindowMs: 4000, createWatchMs: 3000 } });
+      const stack = emulatorStack(emulator, {
+        extraConfig: { requestTimeoutSeconds: "0.5" },
+        timings: { unconfirmedCreateWindowMs: 4000, createWatchMs: 3000 },
+      });
       const up = attempt(() => stack.up(quickstart()));
       // Restart as soon as the notebook create has been answered, while the provider waits for it.
       for (let i = 0; i < 600 && !emulator.requests().some((r) => r.operation === "createNotebook" && r.status === 200); i++) {

@@ -111,7 +111,12 @@ describe("data-source functions", () => {
     const jupyter = servers.find((s) => s.serverType === "jupyter");
     expect(jupyter).toMatchObject({ targetPort: 8888, status: true });
     expect(jupyter!.password).toBe((held.servers as Array<{ password: string }>)[0]!.password);
-    expect(emulator.requests().filter((r) => r.operation !== "admin").map((r) => r.operation)).toEqual(["getNotebookServers"]);
+    expect(
+      emulator
+        .requests()
+        .filter((r) => r.operation !== "admin")
+        .map((r) => r.operation),
+    ).toEqual(["getNotebookServers"]);
   });
 
   it("getNotebookServersOutput marks every password secret", async () => {
@@ -129,8 +134,16 @@ describe("data-source functions", () => {
 
   it("getNotebooks leaves out env values (often tokens) and keeps their names", async () => {
     await client.createNotebook({
-      charge_mode: "elastic", duration: 3600, user_id: ns, namespace: ns, image: "jupyter:1", image_type: "official",
-      name: "fn-envs", server_type: "jupyter", replica_specs: { specs: "sku-1" }, envs: [{ name: "API_TOKEN", value: "tok-5ecret-value" }],
+      charge_mode: "elastic",
+      duration: 3600,
+      user_id: ns,
+      namespace: ns,
+      image: "jupyter:1",
+      image_type: "official",
+      name: "fn-envs",
+      server_type: "jupyter",
+      replica_specs: { specs: "sku-1" },
+      envs: [{ name: "API_TOKEN", value: "tok-5ecret-value" }],
     });
     const { notebooks } = await aicp.getNotebooks({ name: "fn-envs" });
     expect(notebooks.map((n) => n.envs)).toEqual([[{ name: "API_TOKEN" }]]);

@@ -26,7 +26,9 @@ describe("Ctrl-C during a group's delete", () => {
 
   it("ends the wait for the group to go, naming it, and sends no lookup after", async () => {
     const mark = createHash("md5").update("group-delete-cancel/team").digest("hex");
-    const news = (await resourceGroup.check({}, { logicalName: "team", autoNameSuffix: "a1b2c3d", ownerMark: mark, skuId: "sku-1", podTypes: ["job"] } as never)).inputs!;
+    const news = (
+      await resourceGroup.check({}, { logicalName: "team", autoNameSuffix: "a1b2c3d", ownerMark: mark, skuId: "sku-1", podTypes: ["job"] } as never)
+    ).inputs!;
     const group = await resourceGroup.create(news);
     // The platform keeps the deleted group listed for ten minutes.
     emulator.misbehave({ groupLingerMs: 600_000 });

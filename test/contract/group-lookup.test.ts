@@ -20,7 +20,16 @@ describe("finding a resource group", () => {
   const sent = (operation: string) => emulator.requests().filter((r) => r.operation === operation).length;
 
   async function checked(logical: string, extra: Record<string, unknown> = {}) {
-    return (await resourceGroup.check({}, { logicalName: logical, autoNameSuffix: "a1b2c3d", ownerMark: markOf(logical), skuId: "sku-1", podTypes: ["job"], ...extra } as never)).inputs!;
+    return (
+      await resourceGroup.check({}, {
+        logicalName: logical,
+        autoNameSuffix: "a1b2c3d",
+        ownerMark: markOf(logical),
+        skuId: "sku-1",
+        podTypes: ["job"],
+        ...extra,
+      } as never)
+    ).inputs!;
   }
 
   beforeAll(async () => {
@@ -57,7 +66,9 @@ describe("finding a resource group", () => {
     const id = "unconfirmed-create-fedcba9876543210";
     const update = await resourceGroup.update(id, props as never, { ...inputs, description: "changed" } as never).catch((e: unknown) => e as Error);
     expect(update).toBeInstanceOf(Error);
-    expect((update as Error).message).toMatch(/^the create of resource group 'lost-group' sent at .* is still unconfirmed: no resource group with this resource's mark is listed in this account/);
+    expect((update as Error).message).toMatch(
+      /^the create of resource group 'lost-group' sent at .* is still unconfirmed: no resource group with this resource's mark is listed in this account/,
+    );
     const destroy = await resourceGroup.remove(id, props as never).catch((e: unknown) => e as Error);
     expect((destroy as Error).message).toContain("is still unconfirmed");
     expect(sent("updateResourceGroup") + sent("deleteResourceGroup") + sent("createResourceGroup")).toBe(0);
@@ -67,7 +78,10 @@ describe("finding a resource group", () => {
     const inputs = await checked("old", { name: "old-group" });
     const props = { ...inputs, createSentAt: "2020-01-01T00:00:00.000Z" };
     const destroy = await resourceGroup.remove("unconfirmed-create-00000000000000aa", props as never).catch((e: unknown) => e as Error);
-    expect((destroy as Error).message).toContain("the create of resource group 'old-group' sent at 2020-01-01T00:00:00.000Z (recorded as unconfirmed-create-00000000000000aa) has not been listed in this account");
+    expect((destroy as Error).message).toContain(
+      "the create of resource group 'old-group' sent at 2020-01-01T00:00:00.000Z (recorded as unconfirmed-create-00000000000000aa) has not been listed in " +
+        "this account",
+    );
     expect((destroy as Error).message).toContain("pulumi state delete");
   });
 });

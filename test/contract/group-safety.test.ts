@@ -30,7 +30,11 @@ const markOf = (name: string) => createHash("md5").update(`group-safety/${name}`
 
 /** Calls the plugin's Delete as the engine does for a resource with customTimeouts.delete of `timeoutSeconds`. */
 function pluginDelete(id: string, props: Record<string, unknown>, timeoutSeconds: number): Promise<void> {
-  const request = new proto.DeleteRequest().setId(id).setUrn("urn:pulumi:ci::group-safety::aicp:index:ResourceGroup::team").setProperties(toStruct(props)).setTimeout(timeoutSeconds);
+  const request = new proto.DeleteRequest()
+    .setId(id)
+    .setUrn("urn:pulumi:ci::group-safety::aicp:index:ResourceGroup::team")
+    .setProperties(toStruct(props))
+    .setTimeout(timeoutSeconds);
   return new Promise((resolve, reject) => {
     const handler = providerServer.delete as (call: { request: unknown }, callback: (error: { details?: string } | null) => void) => void;
     handler({ request }, (error) => (error ? reject(new Error(error.details)) : resolve()));
@@ -44,7 +48,9 @@ describe("resource groups: deletes that linger, and another account's keys", () 
   const sent = (operation: string) => emulator.requests().filter((r) => r.operation === operation).length;
 
   async function made(name: string) {
-    const news = (await resourceGroup.check({}, { logicalName: name, autoNameSuffix: "a1b2c3d", ownerMark: markOf(name), skuId: "sku-1", podTypes: ["job"] } as never)).inputs!;
+    const news = (
+      await resourceGroup.check({}, { logicalName: name, autoNameSuffix: "a1b2c3d", ownerMark: markOf(name), skuId: "sku-1", podTypes: ["job"] } as never)
+    ).inputs!;
     const created = await resourceGroup.create(news);
     return { id: created.id, outs: created.outs! };
   }
@@ -134,21 +140,25 @@ describe("resource groups: deletes that linger, and another account's keys", () 
       expect(onPlatform(group.id)).toBe(false);
     }));
 
-  it("a delete answered 404 in the platform's envelope while the group stays listed for the whole timeout: the error says both possibilities and the group stays recorded", () =>
-    run("delete answered 404 while the group lives on", async (row) => {
-      configureFrom(emulatorSettings(emulator, { "aicp:deleteTimeoutSeconds": "0.2" }));
-      const group = await made("live");
-      emulator.addFault({ kind: "http", status: 404, operation: "deleteResourceGroup", message: "resource group not found" });
-      const outcome = await resourceGroup.remove(group.id, group.outs).catch((e: unknown) => e as Error);
-      row.dropped += outcome instanceof Error ? 0 : 1;
-      expect(outcome).toBeInstanceOf(Error);
-      expect((outcome as AicpError).code).toBe("AICP_ROUTE");
-      expect((outcome as Error).message).toContain("aicp:routes.deleteResourceGroup");
-      expect((outcome as Error).message).toContain("earlier delete");
-      expect(onPlatform(group.id)).toBe(true);
-      emulator.clearFaults();
-      await resourceGroup.remove(group.id, group.outs);
-    }));
+  it(
+    "a delete answered 404 in the platform's envelope while the group stays listed for the whole timeout: the error says both possibilities and the group " +
+      "stays recorded",
+    () =>
+      run("delete answered 404 while the group lives on", async (row) => {
+        configureFrom(emulatorSettings(emulator, { "aicp:deleteTimeoutSeconds": "0.2" }));
+        const group = await made("live");
+        emulator.addFault({ kind: "http", status: 404, operation: "deleteResourceGroup", message: "resource group not found" });
+        const outcome = await resourceGroup.remove(group.id, group.outs).catch((e: unknown) => e as Error);
+        row.dropped += outcome instanceof Error ? 0 : 1;
+        expect(outcome).toBeInstanceOf(Error);
+        expect((outcome as AicpError).code).toBe("AICP_ROUTE");
+        expect((outcome as Error).message).toContain("aicp:routes.deleteResourceGroup");
+        expect((outcome as Error).message).toContain("earlier delete");
+        expect(onPlatform(group.id)).toBe(true);
+        emulator.clearFaults();
+        await resourceGroup.remove(group.id, group.outs);
+      }),
+  );
 
   it("refresh with another account's keys (keys and user id switched by environment) keeps the group and names the keys and its owner", () =>
     run("refresh of a group with another account's keys", async (row) => {
@@ -158,7 +168,15 @@ describe("resource groups: deletes that linger, and another account's keys", () 
       row.dropped += !(outcome instanceof Error) && outcome.id === "" && onPlatform(group.id) ? 1 : 0;
       expect(outcome).toBeInstanceOf(Error);
       const message = (outcome as Error).message;
-      for (const named of ["aicp:accessKeyId", "QY_ACCESS_KEY_ID", "aicp:secretAccessKey", "QY_SECRET_ACCESS_KEY", "aicp:userId", "CORESHUB_USER_ID", emulatorCredentials.userId]) {
+      for (const named of [
+        "aicp:accessKeyId",
+        "QY_ACCESS_KEY_ID",
+        "aicp:secretAccessKey",
+        "QY_SECRET_ACCESS_KEY",
+        "aicp:userId",
+        "CORESHUB_USER_ID",
+        emulatorCredentials.userId,
+      ]) {
         expect(message).toContain(named);
       }
       expect(onPlatform(group.id)).toBe(true);
@@ -193,24 +211,32 @@ describe("resource groups: deletes that linger, and another account's keys", () 
       expect(onPlatform(group.id)).toBe(true);
     }));
 
-  it("a platform that answers another account's namespace with the caller's own (empty) list: the requesting user it names is not the owner, refresh keeps the group", () =>
-    run("refresh with another account's keys, namespace ignored by the platform", async (row) => {
-      const group = await made("ignored-namespace");
-      switchKeys(true);
-      const original = AicpClient.prototype.listNotebooks;
-      const spy = vi.spyOn(AicpClient.prototype, "listNotebooks").mockImplementation(function (this: AicpClient, _namespace: string, query?: Parameters<AicpClient["listNotebooks"]>[1]) {
-        return original.call(this, OTHER.userId.toLowerCase(), query);
-      });
-      try {
-        const outcome = await resourceGroup.read(group.id, group.outs).catch((e: unknown) => e as Error);
-        row.dropped += !(outcome instanceof Error) && outcome.id === "" && onPlatform(group.id) ? 1 : 0;
-        expect(outcome).toBeInstanceOf(Error);
-        expect((outcome as Error).message).toContain(OTHER.userId);
-      } finally {
-        spy.mockRestore();
-      }
-      expect(onPlatform(group.id)).toBe(true);
-    }));
+  it(
+    "a platform that answers another account's namespace with the caller's own (empty) list: the requesting user it names is not the owner, refresh keeps " +
+      "the group",
+    () =>
+      run("refresh with another account's keys, namespace ignored by the platform", async (row) => {
+        const group = await made("ignored-namespace");
+        switchKeys(true);
+        const original = AicpClient.prototype.listNotebooks;
+        const spy = vi.spyOn(AicpClient.prototype, "listNotebooks").mockImplementation(function (
+          this: AicpClient,
+          _namespace: string,
+          query?: Parameters<AicpClient["listNotebooks"]>[1],
+        ) {
+          return original.call(this, OTHER.userId.toLowerCase(), query);
+        });
+        try {
+          const outcome = await resourceGroup.read(group.id, group.outs).catch((e: unknown) => e as Error);
+          row.dropped += !(outcome instanceof Error) && outcome.id === "" && onPlatform(group.id) ? 1 : 0;
+          expect(outcome).toBeInstanceOf(Error);
+          expect((outcome as Error).message).toContain(OTHER.userId);
+        } finally {
+          spy.mockRestore();
+        }
+        expect(onPlatform(group.id)).toBe(true);
+      }),
+  );
 
   it("with the owner's keys, a group deleted out of band is still gone for refresh and destroy", async () => {
     const group = await made("outofband");

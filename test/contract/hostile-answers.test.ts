@@ -35,7 +35,14 @@ describe("hostile answers", () => {
   });
   afterAll(() => server?.close());
 
-  const client = () => new AicpClient({ baseUrl: url, pathPrefix: "/aicp", zone: "xb3", credentials: { accessKeyId: "AKIDSTUB", secretAccessKey: "stub-secret" }, maxAttempts: 1 });
+  const client = () =>
+    new AicpClient({
+      baseUrl: url,
+      pathPrefix: "/aicp",
+      zone: "xb3",
+      credentials: { accessKeyId: "AKIDSTUB", secretAccessKey: "stub-secret" },
+      maxAttempts: 1,
+    });
 
   it("fails a list that answers success without data, instead of reading it as empty (which would make live notebooks look gone)", async () => {
     answer = { status: 200, type: "application/json", body: () => JSON.stringify({ ret_code: 0, message: "success", data: null, counts: 0 }) };
@@ -60,13 +67,24 @@ describe("hostile answers", () => {
   });
 
   it("reports a create as possibly executed when the retry under the other signature convention loses its answer", async () => {
-    const refused = { status: 401, type: "application/json", body: () => JSON.stringify({ ret_code: 1102, message: "signature does not match", data: null, counts: 0 }) };
+    const refused = {
+      status: 401,
+      type: "application/json",
+      body: () => JSON.stringify({ ret_code: 1102, message: "signature does not match", data: null, counts: 0 }),
+    };
     queue = [refused, "drop"];
     received = 0;
     const c = new AicpClient({ baseUrl: url, pathPrefix: "/aicp", zone: "xb3", credentials: { accessKeyId: "AKIDSTUB", secretAccessKey: "stub-secret" } });
     const body = {
-      charge_mode: "elastic" as const, duration: 3600, user_id: "usr-x", namespace: "usr-x", image: "jupyter:1",
-      image_type: "official" as const, name: "lost", server_type: "jupyter" as const, replica_specs: { specs: "sku-1" },
+      charge_mode: "elastic" as const,
+      duration: 3600,
+      user_id: "usr-x",
+      namespace: "usr-x",
+      image: "jupyter:1",
+      image_type: "official" as const,
+      name: "lost",
+      server_type: "jupyter" as const,
+      replica_specs: { specs: "sku-1" },
     };
     const error = (await c.createNotebook(body).catch((e: unknown) => e)) as AicpError;
     // Not "check your keys": the second create may be running, and the provider must reconcile.
@@ -84,12 +102,20 @@ describe("hostile answers", () => {
       status: 200,
       type: "application/json",
       date: new Date(platformNow).toUTCString(),
-      body: () => JSON.stringify({ ret_code: 0, message: "success", data: [{ uuid: "nb-skew", name: "skew", status: "Pending", created_at: bare }], counts: 0 }),
+      body: () =>
+        JSON.stringify({ ret_code: 0, message: "success", data: [{ uuid: "nb-skew", name: "skew", status: "Pending", created_at: bare }], counts: 0 }),
     };
     const c = client();
     const body = {
-      charge_mode: "elastic" as const, duration: 3600, user_id: "usr-x", namespace: "usr-x", image: "jupyter:1",
-      image_type: "official" as const, name: "skew", server_type: "jupyter" as const, replica_specs: { specs: "sku-1" },
+      charge_mode: "elastic" as const,
+      duration: 3600,
+      user_id: "usr-x",
+      namespace: "usr-x",
+      image: "jupyter:1",
+      image_type: "official" as const,
+      name: "skew",
+      server_type: "jupyter" as const,
+      replica_specs: { specs: "sku-1" },
     };
     await c.createNotebook(body);
     expect(c.timeZone.offset).toBe(480);

@@ -24,10 +24,19 @@ const markOf = (text: string) => createHash("md5").update(`import-ownership/${te
 
 /** Calls the plugin's Read as `pulumi import <type> <name> <id>` does: nothing recorded yet. */
 function importRead(type: string, name: string, id: string): Promise<Record<string, unknown>> {
-  const request = new proto.ReadRequest().setId(id).setUrn(`urn:pulumi:stack-b::project-b::${type}::${name}`).setProperties(toStruct({})).setInputs(toStruct({}));
+  const request = new proto.ReadRequest()
+    .setId(id)
+    .setUrn(`urn:pulumi:stack-b::project-b::${type}::${name}`)
+    .setProperties(toStruct({}))
+    .setInputs(toStruct({}));
   return new Promise((resolve, reject) => {
-    const handler = providerServer.read as (call: { request: unknown }, callback: (error: { details?: string } | null, response?: InstanceType<typeof proto.ReadResponse>) => void) => void;
-    handler({ request }, (error, response) => (error ? reject(new Error(error.details)) : resolve({ id: response!.getId(), ...toJson(response!.getProperties()) })));
+    const handler = providerServer.read as (
+      call: { request: unknown },
+      callback: (error: { details?: string } | null, response?: InstanceType<typeof proto.ReadResponse>) => void,
+    ) => void;
+    handler({ request }, (error, response) =>
+      error ? reject(new Error(error.details)) : resolve({ id: response!.getId(), ...toJson(response!.getProperties()) }),
+    );
   });
 }
 
@@ -64,7 +73,9 @@ describe("import and destroy of another stack's objects", () => {
 
       // Stack B's program now changes it, then destroys it.
       const recordedByB = imported as never as Parameters<typeof notebook.update>[1];
-      const updated = await notebook.update(made.id, recordedByB, { ...inputs, ownerMark: String(imported.ownerMark), image: "jupyter:2" }).catch((e: unknown) => e as Error);
+      const updated = await notebook
+        .update(made.id, recordedByB, { ...inputs, ownerMark: String(imported.ownerMark), image: "jupyter:2" })
+        .catch((e: unknown) => e as Error);
       const destroyed = await notebook.remove(made.id, recordedByB).catch((e: unknown) => e as Error);
       row.taken += (updated instanceof Error ? 0 : 1) + (live(made.id) ? 0 : 1);
       expect(updated).toBeInstanceOf(Error);
@@ -80,7 +91,9 @@ describe("import and destroy of another stack's objects", () => {
   it("pulumi import of a group stack A made (its description carries A's mark) warns; then update and destroy are refused and its mark stays", () =>
     run("import of another stack's group", async (row) => {
       const markA = markOf("stack-a/team");
-      const inputs = (await resourceGroup.check({}, { logicalName: "team", autoNameSuffix: "bbbb222", ownerMark: markA, skuId: "sku-1", podTypes: ["job"] } as never)).inputs!;
+      const inputs = (
+        await resourceGroup.check({}, { logicalName: "team", autoNameSuffix: "bbbb222", ownerMark: markA, skuId: "sku-1", podTypes: ["job"] } as never)
+      ).inputs!;
       const made = await resourceGroup.create(inputs);
       emulator.clearRequests();
 
@@ -90,7 +103,9 @@ describe("import and destroy of another stack's objects", () => {
       expect(imported.id).toBe(made.id);
 
       const recordedByB = imported as never as Parameters<typeof resourceGroup.update>[1];
-      const updated = await resourceGroup.update(made.id, recordedByB, { ...inputs, ownerMark: String(imported.ownerMark), description: "ours now" }).catch((e: unknown) => e as Error);
+      const updated = await resourceGroup
+        .update(made.id, recordedByB, { ...inputs, ownerMark: String(imported.ownerMark), description: "ours now" })
+        .catch((e: unknown) => e as Error);
       const destroyed = await resourceGroup.remove(made.id, recordedByB).catch((e: unknown) => e as Error);
       const group = emulator.listResourceGroups().find((g) => g.rg_id === made.id);
       row.taken += group && String(group.description).includes(markA) ? 0 : 1;
@@ -105,7 +120,9 @@ describe("import and destroy of another stack's objects", () => {
   it("destroy of another stack's group checks its mark even when the first lookup misses it", () =>
     run("destroy of another stack's group, first lookup misses", async (row) => {
       const markA = markOf("stack-a/missed");
-      const inputs = (await resourceGroup.check({}, { logicalName: "missed", autoNameSuffix: "dddd444", ownerMark: markA, skuId: "sku-1", podTypes: ["job"] } as never)).inputs!;
+      const inputs = (
+        await resourceGroup.check({}, { logicalName: "missed", autoNameSuffix: "dddd444", ownerMark: markA, skuId: "sku-1", podTypes: ["job"] } as never)
+      ).inputs!;
       const made = await resourceGroup.create(inputs);
       // The direct lookup answers 404 and the list that confirms it omits the group, once.
       emulator.addFault({ kind: "http", status: 404, operation: "getResourceGroup", count: 1 });

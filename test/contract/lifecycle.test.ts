@@ -111,7 +111,9 @@ describe("lifecycles against the emulator", () => {
   });
 
   it("finds a group whose create answer was lost instead of leaving it orphaned", async () => {
-    const news = (await resourceGroup.check({}, { logicalName: "lost", autoNameSuffix: "def5678", ownerMark: markOf("lost"), skuId: "sku-1", podTypes: ["job"] } as never)).inputs!;
+    const news = (
+      await resourceGroup.check({}, { logicalName: "lost", autoNameSuffix: "def5678", ownerMark: markOf("lost"), skuId: "sku-1", podTypes: ["job"] } as never)
+    ).inputs!;
     emulator.addFault({ kind: "latency", latencyMs: 800, operation: "createResourceGroup", count: 1 });
     const created = await resourceGroup.create(news).catch((e: unknown) => e);
     // The answer timed out; the group appears once the platform finishes.
@@ -155,7 +157,10 @@ describe("lifecycles against the emulator", () => {
   it("reports a 413 from the platform as a refusal (nothing processed), not as an outcome to look for", async () => {
     const { AicpClient } = await import("../../client/client");
     const client = new AicpClient({ baseUrl: emulator.url, zone: "xb3", credentials: emulatorCredentials });
-    const body = { ...(await import("../../provider/notebook-inputs")).wireBody(await checked(inputs("oversized"))), envs: Array.from({ length: 20 }, (_, i) => ({ name: `BIG_${i}`, value: "y".repeat(60_000) })) };
+    const body = {
+      ...(await import("../../provider/notebook-inputs")).wireBody(await checked(inputs("oversized"))),
+      envs: Array.from({ length: 20 }, (_, i) => ({ name: `BIG_${i}`, value: "y".repeat(60_000) })),
+    };
     const error = (await client.createNotebook(body).catch((e: unknown) => e)) as AicpError;
     await client.close();
     expect(error).toBeInstanceOf(AicpError);
@@ -168,7 +173,10 @@ describe("lifecycles against the emulator", () => {
 
   it("marks every notebook it creates with the resource's mark, and keeps the mark out of the envs it reports", async () => {
     const created = await notebook.create(await checked(inputs("marked", { envs: [{ name: "A", value: "1" }] })));
-    expect(own()[0]!.envs).toEqual([{ name: "A", value: "1" }, { name: "PULUMI_AICP_MARK", value: markOf("marked") }]);
+    expect(own()[0]!.envs).toEqual([
+      { name: "A", value: "1" },
+      { name: "PULUMI_AICP_MARK", value: markOf("marked") },
+    ]);
     expect(created.outs!.envs).toEqual([{ name: "A", value: "1" }]);
     const read = await notebook.read(created.id, created.outs!);
     expect(read.props!.envs).toEqual([{ name: "A", value: "1" }]);
@@ -202,7 +210,8 @@ describe("lifecycles against the emulator", () => {
   });
 
   /** Polls the emulator until our one notebook satisfies `condition`. */
-  const until = (condition: (nb: Record<string, unknown>) => boolean) => eventually(() => condition(own()[0] ?? {}), `the notebook to satisfy ${condition.toString()}`);
+  const until = (condition: (nb: Record<string, unknown>) => boolean) =>
+    eventually(() => condition(own()[0] ?? {}), `the notebook to satisfy ${condition.toString()}`);
 
   it("an image change or resize of a notebook its own stop time stopped leaves it stopped; a size then waits for the next start", async () => {
     const soon = new Date(Date.now() + 1500).toISOString().replace(/\.\d{3}Z$/, "Z");
@@ -242,4 +251,3 @@ describe("lifecycles against the emulator", () => {
     expect(result.failures?.[0]).toMatchObject({ property: "adoptId", reason: expect.stringContaining("cannot take over nb-0123456789ab") });
   });
 });
-

@@ -58,23 +58,30 @@ describe("creates whose answer the engine never got (in-process engine)", () => 
     }));
 
   for (const pinned of [false, true]) {
-    it(`killed mid-create, the notebook made and not yet Running (${pinned ? "pinned names" : "auto-names"}): the next up adopts the notebook and keeps the group, destroy leaves nothing`, () =>
-      misbehaving(`killed mid-create, ${pinned ? "pinned" : "auto"}`, async (row) => {
-        // Running only when the test moves the emulator's clock: the create is answered, then up waits.
-        const c = await cases.setUp({ emulator: { notebookReadyDelayMs: 3_600_000 } });
-        await killedUp(c, groupAndNotebook(pinned), () => c.live().length > 0, "the notebook's create to reach the platform");
-        // What the engine had recorded: the group, not the notebook.
-        expect(c.stack.resources.map((r) => r.kind)).toEqual(["ResourceGroup"]);
-        c.emulator.clock.advance(3_600_000);
-        await c.stack.up(groupAndNotebook(pinned));
-        console.log(`killed mid-create (${pinned ? "pinned" : "auto"}): ${c.sent("createNotebook")} notebook create(s), ${c.sent("createResourceGroup")} group create(s) in all`);
-        row.duplicates = c.live().length - 1 + c.groups().length - 1;
-        expect(c.sent("createNotebook")).toBe(1);
-        expect(c.sent("createResourceGroup")).toBe(1);
-        expect(c.recorded()).toEqual(c.live().map((n) => n.uuid));
-        expect(c.stack.find("team")!.id).toBe(c.groups()[0]!.rg_id);
-        await destroyed(c, row);
-      }));
+    it(
+      `killed mid-create, the notebook made and not yet Running (${pinned ? "pinned names" : "auto-names"}): the next up adopts the notebook and keeps ` +
+        `the group, destroy leaves nothing`,
+      () =>
+        misbehaving(`killed mid-create, ${pinned ? "pinned" : "auto"}`, async (row) => {
+          // Running only when the test moves the emulator's clock: the create is answered, then up waits.
+          const c = await cases.setUp({ emulator: { notebookReadyDelayMs: 3_600_000 } });
+          await killedUp(c, groupAndNotebook(pinned), () => c.live().length > 0, "the notebook's create to reach the platform");
+          // What the engine had recorded: the group, not the notebook.
+          expect(c.stack.resources.map((r) => r.kind)).toEqual(["ResourceGroup"]);
+          c.emulator.clock.advance(3_600_000);
+          await c.stack.up(groupAndNotebook(pinned));
+          console.log(
+            `killed mid-create (${pinned ? "pinned" : "auto"}): ${c.sent("createNotebook")} notebook create(s), ${c.sent("createResourceGroup")} group ` +
+              `create(s) in all`,
+          );
+          row.duplicates = c.live().length - 1 + c.groups().length - 1;
+          expect(c.sent("createNotebook")).toBe(1);
+          expect(c.sent("createResourceGroup")).toBe(1);
+          expect(c.recorded()).toEqual(c.live().map((n) => n.uuid));
+          expect(c.stack.find("team")!.id).toBe(c.groups()[0]!.rg_id);
+          await destroyed(c, row);
+        }),
+    );
   }
 
   it("killed while the create is in flight, on a platform that lists new notebooks a minute late: the up right after sends no second create", () =>

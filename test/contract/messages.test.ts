@@ -20,7 +20,10 @@ function unknownIn(preview: CommandResult, key: string, names: string[]): string
   return names.filter((name) => !Object.keys(outputs).includes(name) || isUnknown(outputs[name]));
 }
 
-const declared = { Notebook: declaredOutputs(resolve("sdk/notebook.generated.ts"), "NotebookProperties"), ResourceGroup: declaredOutputs(resolve("sdk/resource-group.ts"), "ResourceGroup") };
+const declared = {
+  Notebook: declaredOutputs(resolve("sdk/notebook.generated.ts"), "NotebookProperties"),
+  ResourceGroup: declaredOutputs(resolve("sdk/resource-group.ts"), "ResourceGroup"),
+};
 
 describe("what a user reads (in-process engine)", () => {
   const cases = inProcessCases();
@@ -84,17 +87,20 @@ describe("what a user reads (in-process engine)", () => {
   });
 
   // A platform in UTC+8 writes the program's "…T00:00:00Z" as "…T08:00:00" (platform-api B5 "Times").
-  it.each(["UTC", "+08:00"] as const)("a preview of an unchanged program lists no unknown outputs, and neither a refresh nor the platform's zone (%s) turns a time's spelling into a change", async (zone) => {
-    const { stack } = await cases.setUp({ dialect: { bareTimeZone: zone } });
-    await stack.up(research({ stopTime }));
-    const quiet = await stack.preview(research({ stopTime }));
-    expect(ops(quiet)).toEqual(["research:same"]);
-    expect(unknownIn(quiet, "research", declared.Notebook)).toEqual([]);
-    await stack.refresh();
-    const update = await stack.preview(research({ stopTime, image: "jupyter:2" }));
-    expect(ops(update)).toEqual(["research:update"]);
-    expect(update.steps[0]!.diffs).toEqual(["image"]);
-    // The provider does not preview: the update's recorded outputs are the program's inputs, its time as written.
-    expect(update.outputs.research).toMatchObject({ image: "jupyter:2", stopTime });
-  });
+  it.each(["UTC", "+08:00"] as const)(
+    "a preview of an unchanged program lists no unknown outputs, and neither a refresh nor the platform's zone (%s) turns a time's spelling into a change",
+    async (zone) => {
+      const { stack } = await cases.setUp({ dialect: { bareTimeZone: zone } });
+      await stack.up(research({ stopTime }));
+      const quiet = await stack.preview(research({ stopTime }));
+      expect(ops(quiet)).toEqual(["research:same"]);
+      expect(unknownIn(quiet, "research", declared.Notebook)).toEqual([]);
+      await stack.refresh();
+      const update = await stack.preview(research({ stopTime, image: "jupyter:2" }));
+      expect(ops(update)).toEqual(["research:update"]);
+      expect(update.steps[0]!.diffs).toEqual(["image"]);
+      // The provider does not preview: the update's recorded outputs are the program's inputs, its time as written.
+      expect(update.outputs.research).toMatchObject({ image: "jupyter:2", stopTime });
+    },
+  );
 });

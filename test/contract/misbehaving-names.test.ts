@@ -41,7 +41,13 @@ describe("names on a misbehaving platform (in-process engine)", () => {
       // Each team a component of its own type (team:a:Team), as `new pulumi.ComponentResource("team:" + team + ":Team", team)`.
       const program = (teams: string[]): Program => ({
         resources: teams.flatMap((team) => [
-          { kind: "ResourceGroup" as const, name: "pool", key: `${team}-pool`, parent: `team:${team}:Team`, inputs: { skuId: "sku-1", podTypes: ["instance"] } },
+          {
+            kind: "ResourceGroup" as const,
+            name: "pool",
+            key: `${team}-pool`,
+            parent: `team:${team}:Team`,
+            inputs: { skuId: "sku-1", podTypes: ["instance"] },
+          },
           { kind: "Notebook" as const, name: "worker", key: `${team}-worker`, parent: `team:${team}:Team`, inputs: notebookInputs() },
         ]),
       });
@@ -80,7 +86,9 @@ describe("names on a misbehaving platform (in-process engine)", () => {
       const before = theirs();
       c.emulator.addFault({ kind: "latency", operation: "createResourceGroup", latencyMs: 1000 });
       c.emulator.clearRequests();
-      const up = await failed(c.stack.up({ resources: [{ kind: "ResourceGroup", name: "pool", inputs: { name: "gpu-pool", skuId: "sku-1", podTypes: ["instance"] } }] }));
+      const up = await failed(
+        c.stack.up({ resources: [{ kind: "ResourceGroup", name: "pool", inputs: { name: "gpu-pool", skuId: "sku-1", podTypes: ["instance"] } }] }),
+      );
       expect(up.message).toContain(String(before[0]!.rg_id));
       expect(up.message).toContain("does not carry this resource's mark");
       const touched = c.emulator.requests().filter((r) => ["createResourceGroup", "updateResourceGroup", "deleteResourceGroup"].includes(String(r.operation)));
@@ -108,25 +116,29 @@ describe("names on a misbehaving platform (in-process engine)", () => {
       expect(row.orphans).toBe(0);
     }));
 
-  it("a replacement forced with --replace without deleteBeforeReplace (a YAML or Python program: the engine creates first) is refused, and the recorded notebook is left as it was", () =>
-    misbehaving("forced replacement, create first", async (row) => {
-      const c = await cases.setUp();
-      await c.stack.up(research());
-      const [old] = c.recorded();
-      c.emulator.clearRequests();
-      const refused = await failed(c.stack.up(research(), { replace: ["research"] }));
-      // The new object would carry the old one's name and mark: the provider neither adopts it nor sends a create.
-      expect(refused.message).toContain(old);
-      // What the user does about it: the error names the resource option that makes the engine delete first.
-      expect(refused.message).toMatch(/pulumi up --replace.*deleteBeforeReplace: true/s);
-      expect(c.sent("createNotebook")).toBe(0);
-      row.taken = c.sent("stopNotebooks") + c.sent("setDeleteTime");
-      expect(row.taken).toBe(0);
-      row.dropped = c.recorded().includes(old!) ? 0 : 1;
-      expect(c.recorded()).toEqual([old]);
-      expect(c.live().map((n) => [n.uuid, n.status])).toEqual([[old, "Running"]]);
-      await c.stack.destroy();
-      row.orphans = c.live().length;
-      expect(row.orphans).toBe(0);
-    }));
+  it(
+    "a replacement forced with --replace without deleteBeforeReplace (a YAML or Python program: the engine creates first) is refused, and the recorded " +
+      "notebook is left as it was",
+    () =>
+      misbehaving("forced replacement, create first", async (row) => {
+        const c = await cases.setUp();
+        await c.stack.up(research());
+        const [old] = c.recorded();
+        c.emulator.clearRequests();
+        const refused = await failed(c.stack.up(research(), { replace: ["research"] }));
+        // The new object would carry the old one's name and mark: the provider neither adopts it nor sends a create.
+        expect(refused.message).toContain(old);
+        // What the user does about it: the error names the resource option that makes the engine delete first.
+        expect(refused.message).toMatch(/pulumi up --replace.*deleteBeforeReplace: true/s);
+        expect(c.sent("createNotebook")).toBe(0);
+        row.taken = c.sent("stopNotebooks") + c.sent("setDeleteTime");
+        expect(row.taken).toBe(0);
+        row.dropped = c.recorded().includes(old!) ? 0 : 1;
+        expect(c.recorded()).toEqual([old]);
+        expect(c.live().map((n) => [n.uuid, n.status])).toEqual([[old, "Running"]]);
+        await c.stack.destroy();
+        row.orphans = c.live().length;
+        expect(row.orphans).toBe(0);
+      }),
+  );
 });

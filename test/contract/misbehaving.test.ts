@@ -90,19 +90,23 @@ describe("a misbehaving platform (in-process engine)", () => {
       expect(row.orphans).toBe(0);
     }));
 
-  it("a new notebook the list shows only a while after its create (ordinary lag, within the missing grace): up waits it out instead of calling it disappeared", () =>
-    misbehaving("new notebook listed late", async (row) => {
-      // The list lags 600 ms of real time; a notebook missing for up to 3 s is not yet gone.
-      const c = await cases.setUp({ stack: { timings: { missingGraceMs: 3000 } } });
-      c.emulator.misbehave({ listDelayMs: 600 });
-      await c.stack.up(research());
-      expect(c.sent("createNotebook")).toBe(1);
-      row.duplicates = c.live().length - 1;
-      expect(c.recorded()).toEqual(c.live().map((n) => n.uuid));
-      await c.stack.destroy();
-      row.orphans = c.live().length;
-      expect(row.orphans).toBe(0);
-    }));
+  it(
+    "a new notebook the list shows only a while after its create (ordinary lag, within the missing grace): up waits it out instead of calling it " +
+      "disappeared",
+    () =>
+      misbehaving("new notebook listed late", async (row) => {
+        // The list lags 600 ms of real time; a notebook missing for up to 3 s is not yet gone.
+        const c = await cases.setUp({ stack: { timings: { missingGraceMs: 3000 } } });
+        c.emulator.misbehave({ listDelayMs: 600 });
+        await c.stack.up(research());
+        expect(c.sent("createNotebook")).toBe(1);
+        row.duplicates = c.live().length - 1;
+        expect(c.recorded()).toEqual(c.live().map((n) => n.uuid));
+        await c.stack.destroy();
+        row.orphans = c.live().length;
+        expect(row.orphans).toBe(0);
+      }),
+  );
 
   /**
    * A case whose notebook create answers after the request timeout (its answer lost) and is listed

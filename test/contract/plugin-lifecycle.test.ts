@@ -44,7 +44,11 @@ describe("the provider plugin's lifecycle (in-process engine)", () => {
   let stack: InProcessStack;
   /** The resources `pulumi import` recorded for the imported notebook, pasted into the program as a user would. */
   let importedCode: Declared[] = [];
-  const writes = () => emulator.requests().filter((r) => r.operation !== "admin" && r.method !== "GET").map((r) => r.operation);
+  const writes = () =>
+    emulator
+      .requests()
+      .filter((r) => r.operation !== "admin" && r.method !== "GET")
+      .map((r) => r.operation);
   const ours = () => emulator.listNotebooks().filter((n) => n.namespace === emulatorCredentials.userId);
   const notebookIds = () => stack.resources.filter((r) => r.kind === "Notebook").map((r) => r.id);
 
@@ -110,18 +114,32 @@ describe("the provider plugin's lifecycle (in-process engine)", () => {
       kind: "Notebook",
       name: "taken",
       import: uuid,
-      inputs: { name: String(seeded.name), chargeMode: "elastic", duration: 3600, image: String(seeded.image), imageType: "official", serverType: "jupyter", replicaSpecs: { customCpu: 2 } },
+      inputs: {
+        name: String(seeded.name),
+        chargeMode: "elastic",
+        duration: 3600,
+        image: String(seeded.image),
+        imageType: "official",
+        serverType: "jupyter",
+        replicaSpecs: { customCpu: 2 },
+      },
     };
     const theirs: Declared = { kind: "ResourceGroup", name: "theirs", provider: "other", inputs: { skuId: "sku-1", podTypes: ["infer"] } };
     // The key in plain text: the plugin records it as a secret all the same (CheckConfig).
-    const providers = { other: { baseUrl: emulator.url, accessKeyId: other.accessKeyId, secretAccessKey: other.secretAccessKey, userId: other.userId, zone: "xb3" } };
+    const providers = {
+      other: { baseUrl: emulator.url, accessKeyId: other.accessKeyId, secretAccessKey: other.secretAccessKey, userId: other.userId, zone: "xb3" },
+    };
     emulator.clearRequests();
     const up = await stack.up(program("second", "2031-01-01T00:00:00Z", [theirs, ...importedCode, taken], providers));
     // The notebook `pulumi import` recorded, now in the program as its code says, is neither replaced nor changed.
     expect(writes()).toEqual(["createResourceGroup"]);
     expect(ops(up)).toEqual(["team:same", "nb:same", "theirs:create", "console:same", "taken:import"]);
     expect(notebookIds()).toContain(uuid);
-    const byUser = emulator.listResourceGroups().filter((g) => g.user_id !== "platform").map((g) => g.user_id).sort();
+    const byUser = emulator
+      .listResourceGroups()
+      .filter((g) => g.user_id !== "platform")
+      .map((g) => g.user_id)
+      .sort();
     expect(byUser).toEqual([emulatorCredentials.userId, other.userId].sort());
     expect(stack.checkpoint()).toContain(other.accessKeyId);
     expect(stack.checkpoint()).not.toContain(other.secretAccessKey);

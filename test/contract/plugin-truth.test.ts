@@ -46,7 +46,11 @@ describe("the plugin's state: secrets and what the console changed (in-process e
   let emulator: Emulator;
   let stack: InProcessStack;
   let platform: PlatformConsole;
-  const writes = () => emulator.requests().filter((r) => r.operation !== "admin" && r.method !== "GET").map((r) => r.operation);
+  const writes = () =>
+    emulator
+      .requests()
+      .filter((r) => r.operation !== "admin" && r.method !== "GET")
+      .map((r) => r.operation);
   const expectNoSecretIn = (text: string) => {
     for (const value of [password, token, pipSecret]) expect(text).not.toContain(value);
   };
@@ -92,7 +96,15 @@ describe("the plugin's state: secrets and what the console changed (in-process e
         {
           kind: "Notebook",
           name: "research",
-          inputs: { adoptId: uuid, chargeMode: "elastic", duration: 3600, image: "jupyter:2", imageType: "official", serverType: "jupyter", replicaSpecs: { customCpu: 2 } },
+          inputs: {
+            adoptId: uuid,
+            chargeMode: "elastic",
+            duration: 3600,
+            image: "jupyter:2",
+            imageType: "official",
+            serverType: "jupyter",
+            replicaSpecs: { customCpu: 2 },
+          },
         },
       ],
     };
@@ -106,7 +118,12 @@ describe("the plugin's state: secrets and what the console changed (in-process e
   it("destroy removes the notebook", async () => {
     await stack.destroy();
     // The take-over was only previewed: the console-made notebook stays.
-    expect(emulator.listNotebooks().filter((n) => n.namespace === emulatorCredentials.userId.toLowerCase()).map((n) => n.name)).toEqual(["console-0000"]);
+    expect(
+      emulator
+        .listNotebooks()
+        .filter((n) => n.namespace === emulatorCredentials.userId.toLowerCase())
+        .map((n) => n.name),
+    ).toEqual(["console-0000"]);
     expect(stack.resources).toEqual([]);
   });
 });

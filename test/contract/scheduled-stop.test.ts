@@ -34,7 +34,10 @@ describe("a stop time that comes before the notebook is ready", () => {
 
   it("create ends with the notebook Stopped on schedule, not a wait that runs out", async () => {
     const soon = new Date(Date.now() + 2000).toISOString().replace(/\.\d{3}Z$/, "Z");
-    const checked = await notebook.check({}, validNotebookInputs({ logicalName: "early-stop", autoNameSuffix: "abc1234", stopTime: soon, readyTimeoutSeconds: 20 }));
+    const checked = await notebook.check(
+      {},
+      validNotebookInputs({ logicalName: "early-stop", autoNameSuffix: "abc1234", stopTime: soon, readyTimeoutSeconds: 20 }),
+    );
     expect(checked.failures).toBeUndefined();
     const created = await notebook.create(checked.inputs!);
     expect(created.outs).toMatchObject({ status: "Stopped", desiredState: "Running" });

@@ -44,7 +44,10 @@ describe("what Pulumi shows when the platform lags or refuses (in-process engine
   it('ignoreChanges: ["customImageSecret"] after a refresh: up is accepted and changes nothing', async () => {
     const c = await cases.setUp();
     const program = (extra: Record<string, unknown> = {}) =>
-      research({ imageType: "custom", customImageSecret: { hasAuth: true, username: "bot", password: "registry-pass-1" }, ...extra }, { ignoreChanges: ["customImageSecret"] });
+      research(
+        { imageType: "custom", customImageSecret: { hasAuth: true, username: "bot", password: "registry-pass-1" }, ...extra },
+        { ignoreChanges: ["customImageSecret"] },
+      );
     await c.stack.up(program());
     await c.stack.refresh();
     c.emulator.clearRequests();
@@ -75,20 +78,23 @@ describe("what Pulumi shows when the platform lags or refuses (in-process engine
     expect(c.notebook().uuid).not.toBe(failedUuid);
   });
 
-  it("a notebook recorded as never ran that has run since (started in the console, then failed) is not replaced: the platform's running time says it ran", async () => {
-    const c = await cases.setUp();
-    await failed(c.stack.up(research(badImage)));
-    const uuid = String(c.notebook().uuid);
-    // The console fixes the image; the notebook runs a while (the emulator's clock moves 2 s), then fails. Nobody refreshes.
-    expect((await c.console.post(`${NS}/notebooks/change_image`, { uuid, image: "jupyter:1", image_type: "official" })).json.ret_code).toBe(0);
-    await until(c, (nb) => nb.status === "Running");
-    c.emulator.clock.advance(2000);
-    expect(Number(c.notebook().running_time)).toBeGreaterThanOrEqual(1);
-    expect(c.emulator.failNotebook(uuid, "OOMKilled")).toBe(true);
-    expect(ops(await c.stack.preview(research()))).toEqual(["research:update"]);
-    await c.stack.up(research());
-    expect(c.notebook()).toMatchObject({ uuid, status: "Running" });
-  });
+  it(
+    "a notebook recorded as never ran that has run since (started in the console, then failed) is not replaced: the platform's running time says it " + "ran",
+    async () => {
+      const c = await cases.setUp();
+      await failed(c.stack.up(research(badImage)));
+      const uuid = String(c.notebook().uuid);
+      // The console fixes the image; the notebook runs a while (the emulator's clock moves 2 s), then fails. Nobody refreshes.
+      expect((await c.console.post(`${NS}/notebooks/change_image`, { uuid, image: "jupyter:1", image_type: "official" })).json.ret_code).toBe(0);
+      await until(c, (nb) => nb.status === "Running");
+      c.emulator.clock.advance(2000);
+      expect(Number(c.notebook().running_time)).toBeGreaterThanOrEqual(1);
+      expect(c.emulator.failNotebook(uuid, "OOMKilled")).toBe(true);
+      expect(ops(await c.stack.preview(research()))).toEqual(["research:update"]);
+      await c.stack.up(research());
+      expect(c.notebook()).toMatchObject({ uuid, status: "Running" });
+    },
+  );
 
   it("a notebook that ran and then failed, on a platform that will not start it: up fails saying how to replace it, and deletes nothing", async () => {
     const c = await cases.setUp({ dialect: { startFailed: "refuse" } });

@@ -17,7 +17,8 @@ const user = emulatorCredentials.userId;
 const namespace = user.toLowerCase();
 
 const notebookArgs = (extra: string) =>
-  `{ chargeMode: "elastic", duration: 3600, image: "jupyter:1", imageType: "official", serverType: "jupyter", replicaSpecs: { specs: "sku-1", customCpu: 2 }${extra} }`;
+  `{ chargeMode: "elastic", duration: 3600, image: "jupyter:1", imageType: "official", serverType: "jupyter", replicaSpecs: { specs: "sku-1", customCpu: 2 ` +
+  `}${extra} }`;
 
 describe("a way in for what exists", () => {
   const cleanups: Array<() => Promise<void> | void> = [];
@@ -36,8 +37,16 @@ describe("a way in for what exists", () => {
   /** Creates a notebook as the console would; returns its uuid. */
   async function consoleNotebook(c: { console: ReturnType<typeof client> }, name: string, extra: Record<string, unknown> = {}): Promise<string> {
     const body = {
-      charge_mode: "elastic", duration: 3600, user_id: user, namespace, image: "jupyter:2", image_type: "official", name,
-      server_type: "jupyter", replica_specs: { replicas: 1, specs: "sku-1", custom_cpu: 2 }, ...extra,
+      charge_mode: "elastic",
+      duration: 3600,
+      user_id: user,
+      namespace,
+      image: "jupyter:2",
+      image_type: "official",
+      name,
+      server_type: "jupyter",
+      replica_specs: { replicas: 1, specs: "sku-1", custom_cpu: 2 },
+      ...extra,
     };
     const r = await c.console.post(`/notebooks/namespaces/${namespace}/create`, body);
     expect(r.json?.ret_code, r.text).toBe(0);
@@ -63,7 +72,9 @@ describe("a way in for what exists", () => {
   it("adoptId takes over a console notebook: preview says what changes, up changes it in place, destroy removes it", async () => {
     const c = await setUp("adopt-notebook", "");
     const uuid = await consoleNotebook(c, "console-made");
-    c.write(`const aicp = require("pulumi-aicp");\nconst nb = new aicp.Notebook("research", ${notebookArgs(`, adoptId: "${uuid}"`)});\nexports.uuid = nb.uuid;\n`);
+    c.write(
+      `const aicp = require("pulumi-aicp");\nconst nb = new aicp.Notebook("research", ${notebookArgs(`, adoptId: "${uuid}"`)});\nexports.uuid = nb.uuid;\n`,
+    );
     const preview = await c.pulumi("preview");
     expect(preview.status, preview.output).toBe(0);
     expect(preview.output).toContain(`will take over notebook ${uuid} (console-made`);
@@ -83,7 +94,10 @@ describe("a way in for what exists", () => {
     const c = await setUp("adopt-refused", "");
     const marked = await consoleNotebook(c, "other-stack", { envs: [{ name: "PULUMI_AICP_MARK", value: "0123456789abcdef0123456789abcdef" }] });
     const other = await consoleNotebook(c, "rstudio-one", { server_type: "rstudio" });
-    for (const [uuid, words] of [[marked, "made by another Pulumi resource"], [other, "differs from the program in serverType"]] as const) {
+    for (const [uuid, words] of [
+      [marked, "made by another Pulumi resource"],
+      [other, "differs from the program in serverType"],
+    ] as const) {
       c.write(`const aicp = require("pulumi-aicp");\nnew aicp.Notebook("research", ${notebookArgs(`, adoptId: "${uuid}"`)});\n`);
       c.emulator.clearRequests();
       const up = await c.pulumi("up");
@@ -97,10 +111,19 @@ describe("a way in for what exists", () => {
 
   it("adoptId takes over a console group and marks it; ResourceGroup.get fails naming an unknown id", async () => {
     const c = await setUp("adopt-group", "");
-    const made = await c.console.post("/resource/resource_group", { name: "console-group", description: "made by hand", sku_id: "sku-1", pod_type: ["job"], customize_enable: 0 });
+    const made = await c.console.post("/resource/resource_group", {
+      name: "console-group",
+      description: "made by hand",
+      sku_id: "sku-1",
+      pod_type: ["job"],
+      customize_enable: 0,
+    });
     expect(made.json?.ret_code, made.text).toBe(0);
     const rgId = String(c.emulator.listResourceGroups().find((g) => g.name === "console-group")!.rg_id);
-    c.write(`const aicp = require("pulumi-aicp");\nnew aicp.ResourceGroup("team", { skuId: "sku-1", podTypes: ["job", "instance"], description: "ours now", adoptId: "${rgId}" });\n`);
+    c.write(
+      `const aicp = require("pulumi-aicp");\nnew aicp.ResourceGroup("team", { skuId: "sku-1", podTypes: ["job", "instance"], description: "ours now", ` +
+        `adoptId: "${rgId}" });\n`,
+    );
     const preview = await c.pulumi("preview");
     expect(preview.output).toContain(`will take over group ${rgId} (console-group)`);
     const up = await c.pulumi("up");

@@ -22,7 +22,11 @@ const printed = (output: string, line: string) => output.slice(output.indexOf("D
 describe("what a user reads, through the CLI", () => {
   it("a failing function (Output form) prints one line with its code, no stack trace, no more often than Pulumi's own RunError", async () => {
     const emulator = await startTestEmulator();
-    const c = await cliStack("function-error-output", emulator, `const aicp = require("pulumi-aicp");\nexports.servers = aicp.getNotebookServersOutput({ uuid: "" });\n`);
+    const c = await cliStack(
+      "function-error-output",
+      emulator,
+      `const aicp = require("pulumi-aicp");\nexports.servers = aicp.getNotebookServersOutput({ uuid: "" });\n`,
+    );
     try {
       const up = await c.pulumi("up");
       expect(up.status, up.output).not.toBe(0);
@@ -31,7 +35,10 @@ describe("what a user reads, through the CLI", () => {
       expect(up.output).not.toContain("Unhandled exception");
       expect(up.output).not.toMatch(/\n\s+at .*\(.*:\d+:\d+\)/);
       // The baseline: the SDK's own RunError, exported the same way, as the engine prints it (twice, with this CLI).
-      writeFileSync(join(c.project.dir, "index.js"), `const pulumi = require("@pulumi/pulumi");\nexports.servers = pulumi.output(1).apply(() => { throw new pulumi.RunError("baseline"); });\n`);
+      writeFileSync(
+        join(c.project.dir, "index.js"),
+        `const pulumi = require("@pulumi/pulumi");\nexports.servers = pulumi.output(1).apply(() => { throw new pulumi.RunError("baseline"); });\n`,
+      );
       const baseline = await c.pulumi("up");
       expect(printed(up.output, line)).toBeLessThanOrEqual(printed(baseline.output, "error: baseline\n"));
     } finally {

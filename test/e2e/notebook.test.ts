@@ -15,7 +15,11 @@ const user = emulatorCredentials.userId;
 describe("Notebook through the real pulumi engine", () => {
   let emulator: Emulator;
   let target: TestStack;
-  const settings: { stopTime: string; serverType: "jupyter" | "code_server" | "rstudio"; description: string } = { stopTime: "2030-01-01T18:00:00Z", serverType: "jupyter", description: "ml team" };
+  const settings: { stopTime: string; serverType: "jupyter" | "code_server" | "rstudio"; description: string } = {
+    stopTime: "2030-01-01T18:00:00Z",
+    serverType: "jupyter",
+    description: "ml team",
+  };
   const ownNotebooks = () => emulator.listNotebooks().filter((n) => n.namespace === user);
   const ownGroups = () => emulator.listResourceGroups().filter((g) => g.user_id === user);
 
@@ -30,9 +34,7 @@ describe("Notebook through the real pulumi engine", () => {
       config: emulatorConfig(emulator),
       program: (aicp, pulumi) => {
         const group = new aicp.ResourceGroup("team", { skuId: "sku-gpu", podTypes: ["instance", "job"], description: settings.description });
-        const template = aicp
-          .getResourceTemplatesOutput({ specType: ["common"] })
-          .apply(smallestGpuTemplate);
+        const template = aicp.getResourceTemplatesOutput({ specType: ["common"] }).apply(smallestGpuTemplate);
         const notebook = new aicp.Notebook("research", {
           chargeMode: "elastic",
           duration: 3600,

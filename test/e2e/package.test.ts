@@ -31,7 +31,9 @@ describe("the published package", () => {
   });
 
   it("packs compiled JavaScript and type declarations, and the provider plugin's launcher and schema", () => {
-    const [pack] = JSON.parse(execFileSync("npm", ["pack", "--dry-run", "--json"], { cwd: repo, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] })) as Array<{
+    const [pack] = JSON.parse(
+      execFileSync("npm", ["pack", "--dry-run", "--json"], { cwd: repo, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }),
+    ) as Array<{
       files: Array<{ path: string }>;
     }>;
     const paths = pack!.files.map((f) => f.path);

@@ -25,9 +25,15 @@ const programs = resolve(__dirname, "programs");
 /** Type-checks the Go program against the generated Go SDK (go vet; the module proxy's modules, go.sum committed). */
 function vetGoProgram(): void {
   try {
-    execFileSync("go", ["vet", "."], { cwd: join(programs, "go"), env: { ...process.env, GOTOOLCHAIN: "local", GOFLAGS: "-mod=readonly", GOSUMDB: "off" }, stdio: ["ignore", "pipe", "pipe"] });
+    execFileSync("go", ["vet", "."], {
+      cwd: join(programs, "go"),
+      env: { ...process.env, GOTOOLCHAIN: "local", GOFLAGS: "-mod=readonly", GOSUMDB: "off" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
   } catch (error) {
-    throw new Error(`go vet of the Go program failed (Go 1.26+ and the Go module proxy are needed): ${(error as { stderr?: Buffer }).stderr?.toString() ?? String(error)}`);
+    throw new Error(
+      `go vet of the Go program failed (Go 1.26+ and the Go module proxy are needed): ${(error as { stderr?: Buffer }).stderr?.toString() ?? String(error)}`,
+    );
   }
 }
 
@@ -47,7 +53,11 @@ describe("the provider plugin, from a Python program (Automation API)", () => {
   const groups = () => emulator.listResourceGroups().filter((g) => g.user_id === emulatorCredentials.userId);
 
   /** Runs one step of the Python driver; its RESULT line, parsed. */
-  async function step(name: string, env: Record<string, string> = {}, extra: string[] = []): Promise<{ outputs?: Record<string, unknown>; changes?: Record<string, number> }> {
+  async function step(
+    name: string,
+    env: Record<string, string> = {},
+    extra: string[] = [],
+  ): Promise<{ outputs?: Record<string, unknown>; changes?: Record<string, number> }> {
     const started = Date.now();
     const run = await new Promise<{ status: number | null; output: string }>((done) => {
       const child = spawn(argv[0]!, [...argv.slice(1), name, ...extra], { cwd: project.dir, env: { ...project.env(), ...env } });
@@ -77,23 +87,27 @@ describe("the provider plugin, from a Python program (Automation API)", () => {
     await emulator?.close();
   });
 
-  it("smoke: up creates a group and a notebook and reads templates, a job's pods and the disk metrics; refresh changes nothing; destroy removes them", async () => {
-    const { outputs, changes } = await step("up");
-    // The stack, the group and the notebook (the default provider is not counted).
-    expect(changes).toEqual({ create: 3 });
-    expect(groups().map((g) => g.rg_id)).toEqual([outputs!.rgId]);
-    expect(ours().map((n) => [n.uuid, n.status])).toEqual([[outputs!.uuid, "Running"]]);
-    expect(outputs).toMatchObject({ status: "Running", templates: 3, pods: ["auto-job-worker-0", "auto-job-worker-1"] });
-    expect(outputs!.metrics).toContain("notebook_zfs_used_bytes");
+  it(
+    "smoke: up creates a group and a notebook and reads templates, a job's pods and the disk metrics; refresh changes nothing; destroy removes " + "them",
+    async () => {
+      const { outputs, changes } = await step("up");
+      // The stack, the group and the notebook (the default provider is not counted).
+      expect(changes).toEqual({ create: 3 });
+      expect(groups().map((g) => g.rg_id)).toEqual([outputs!.rgId]);
+      expect(ours().map((n) => [n.uuid, n.status])).toEqual([[outputs!.uuid, "Running"]]);
+      expect(outputs).toMatchObject({ status: "Running", templates: 3, pods: ["auto-job-worker-0", "auto-job-worker-1"] });
+      expect(outputs!.metrics).toContain("notebook_zfs_used_bytes");
 
-    const refresh = await step("refresh");
-    expect(Object.keys(refresh.changes ?? {})).toEqual(["same"]);
+      const refresh = await step("refresh");
+      expect(Object.keys(refresh.changes ?? {})).toEqual(["same"]);
 
-    const destroy = await step("destroy");
-    expect(destroy.changes).toEqual({ delete: 3 });
-    expect(ours()).toEqual([]);
-    expect(groups()).toEqual([]);
-  }, 300_000);
+      const destroy = await step("destroy");
+      expect(destroy.changes).toEqual({ delete: 3 });
+      expect(ours()).toEqual([]);
+      expect(groups()).toEqual([]);
+    },
+    300_000,
+  );
 
   // After destroy the stack holds nothing: the preview shows the stack and the README program's two resources to create.
   it("the README's Python program previews cleanly", async () => {
@@ -106,4 +120,3 @@ describe("the provider plugin, from a Python program (Automation API)", () => {
     expect(changes).toEqual({ create: 3 });
   }, 300_000);
 });
-

@@ -14,20 +14,34 @@ import { emulatorCredentials, startTestEmulator } from "../support/emulator";
 import { packPlugin, pluginVersion, yamlHostDir } from "../support/plugin-project";
 import { pulumiBinary } from "../support/pulumi";
 
-const notebook = { chargeMode: "elastic", duration: 3600, image: "jupyter:1", imageType: "official", serverType: "jupyter", replicaSpecs: { specs: "sku-1", customCpu: 2 } };
+const notebook = {
+  chargeMode: "elastic",
+  duration: 3600,
+  image: "jupyter:1",
+  imageType: "official",
+  serverType: "jupyter",
+  replicaSpecs: { specs: "sku-1", customCpu: 2 },
+};
 
 describe("moving a stack from the dynamic resources to the plugin", () => {
   let emulator: Emulator;
   let packed: ReturnType<typeof packPlugin>;
   let stack: CliStack;
   const ours = () => emulator.listNotebooks().filter((n) => n.namespace === emulatorCredentials.userId);
-  const writes = () => emulator.requests().filter((r) => r.operation !== "admin" && r.method !== "GET").map((r) => r.operation);
+  const writes = () =>
+    emulator
+      .requests()
+      .filter((r) => r.operation !== "admin" && r.method !== "GET")
+      .map((r) => r.operation);
 
   beforeAll(async () => {
     emulator = await startTestEmulator();
     packed = packPlugin();
     const path = `${yamlHostDir()}:${resolve(pulumiBinary(), "..")}:${process.env.PATH}`;
-    stack = await cliStack("plugin-move", emulator, `const aicp = require("pulumi-aicp");\nnew aicp.Notebook("nb", ${JSON.stringify(notebook)});\n`, { PATH: path, PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true" });
+    stack = await cliStack("plugin-move", emulator, `const aicp = require("pulumi-aicp");\nnew aicp.Notebook("nb", ${JSON.stringify(notebook)});\n`, {
+      PATH: path,
+      PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
+    });
   }, 600_000);
   afterAll(async () => {
     stack?.project.dispose();
@@ -50,7 +64,8 @@ describe("moving a stack from the dynamic resources to the plugin", () => {
       .join("\n");
     writeFileSync(
       join(stack.project.dir, "Pulumi.yaml"),
-      `name: ${project}\nruntime: yaml\nresources:\n  nb:\n    type: aicp:index:Notebook\n    properties:\n${props}\n    options:\n      aliases:\n        - urn:pulumi:ci::${project}::pulumi-nodejs:dynamic/aicp:Notebook::nb\n`,
+      `name: ${project}\nruntime: yaml\nresources:\n  nb:\n    type: aicp:index:Notebook\n    properties:\n${props}\n    options:\n      aliases:\n        ` +
+        `- urn:pulumi:ci::${project}::pulumi-nodejs:dynamic/aicp:Notebook::nb\n`,
     );
     const preview = await stack.pulumi("preview", "--diff");
     expect(preview.status, preview.output).toBe(0);

@@ -17,7 +17,10 @@ const out = mkdtempSync(join(tmpdir(), "aicp-sdks-"));
 function tree(dir: string): Record<string, string> {
   return Object.fromEntries(
     readdirSync(dir, { recursive: true, withFileTypes: true })
-      .filter((e) => e.isFile() && !e.parentPath.includes("__pycache__") && !e.parentPath.includes(".egg-info") && !e.parentPath.includes(`${join("python", "build")}`))
+      .filter(
+        (e) =>
+          e.isFile() && !e.parentPath.includes("__pycache__") && !e.parentPath.includes(".egg-info") && !e.parentPath.includes(`${join("python", "build")}`),
+      )
       .map((e) => {
         const path = join(e.parentPath, e.name);
         return [path.slice(dir.length + 1), readFileSync(path, "utf8")];
@@ -32,7 +35,10 @@ describe("the generated SDKs", () => {
     try {
       execFileSync("bash", [join(repo, "scripts/generate-sdks.sh"), out], { cwd: repo, stdio: ["ignore", "pipe", "pipe"] });
     } catch (error) {
-      throw new Error(`generating the SDKs failed (Go 1.26+ and the Go module proxy build tools/sdkgen): ${(error as { stderr?: Buffer }).stderr?.toString() ?? String(error)}`);
+      throw new Error(
+        "generating the SDKs failed (Go 1.26+ and the Go module proxy build tools/sdkgen): " +
+          `${(error as { stderr?: Buffer }).stderr?.toString() ?? String(error)}`,
+      );
     }
     expect(tree(join(repo, "sdks/python"))).toEqual(tree(join(out, "python")));
     expect(tree(join(repo, "sdks/go/aicp"))).toEqual(tree(join(out, "go/aicp")));

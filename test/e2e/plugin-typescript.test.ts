@@ -25,7 +25,8 @@ describe("the provider plugin, from a TypeScript program", () => {
   let project: CliProject;
   let rgId = "";
   let uuid = "";
-  const pulumi = (...args: string[]) => project.run("pulumi", ...args, ...(["up", "destroy", "import"].includes(args[0]!) ? ["--yes"] : []), "--non-interactive", "--stack", "ci");
+  const pulumi = (...args: string[]) =>
+    project.run("pulumi", ...args, ...(["up", "destroy", "import"].includes(args[0]!) ? ["--yes"] : []), "--non-interactive", "--stack", "ci");
   const writes = () => emulator.requests().filter((r) => r.operation !== "admin" && r.method !== "GET");
 
   beforeAll(async () => {
@@ -37,7 +38,14 @@ describe("the provider plugin, from a TypeScript program", () => {
     writeFileSync(join(project.dir, "index.js"), "");
     // The plugin's SDK from the tarball a user installs (README, "TypeScript with the plugin"), unpacked where
     // `npm install <tarball>` puts it; its one dependency, @pulumi/pulumi, is the project's own.
-    const tarball = execFileSync("bash", [join(repo, "scripts/nodejs-sdk.sh"), project.home], { cwd: repo, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] }).trim().split("\n").pop()!;
+    const tarball = execFileSync("bash", [join(repo, "scripts/nodejs-sdk.sh"), project.home], {
+      cwd: repo,
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "pipe"],
+    })
+      .trim()
+      .split("\n")
+      .pop()!;
     mkdirSync(join(project.dir, "node_modules/pulumi-aicp-plugin"), { recursive: true });
     execFileSync("tar", ["-xzf", tarball, "-C", join(project.dir, "node_modules/pulumi-aicp-plugin"), "--strip-components=1"]);
     for (const step of [
@@ -48,12 +56,25 @@ describe("the provider plugin, from a TypeScript program", () => {
       if (ran.status !== 0) throw new Error(`pulumi ${step.join(" ")} failed: ${ran.output}`);
     }
     const console = client(emulator);
-    const group = await console.post("/resource/resource_group", { name: "console-group", description: "made by hand", sku_id: "sku-1", pod_type: ["job"], customize_enable: 0 });
+    const group = await console.post("/resource/resource_group", {
+      name: "console-group",
+      description: "made by hand",
+      sku_id: "sku-1",
+      pod_type: ["job"],
+      customize_enable: 0,
+    });
     expect(group.json?.ret_code, group.text).toBe(0);
     rgId = String(emulator.listResourceGroups().find((g) => g.name === "console-group")!.rg_id);
     const notebook = await console.post(`/notebooks/namespaces/${namespace}/create`, {
-      charge_mode: "elastic", duration: 3600, user_id: emulatorCredentials.userId, namespace, image: "jupyter:2", image_type: "official",
-      name: "console-notebook", server_type: "jupyter", replica_specs: { replicas: 1, specs: "sku-1", custom_cpu: 2 },
+      charge_mode: "elastic",
+      duration: 3600,
+      user_id: emulatorCredentials.userId,
+      namespace,
+      image: "jupyter:2",
+      image_type: "official",
+      name: "console-notebook",
+      server_type: "jupyter",
+      replica_specs: { replicas: 1, specs: "sku-1", custom_cpu: 2 },
     });
     expect(notebook.json?.ret_code, notebook.text).toBe(0);
     uuid = String(notebook.json.data[0].uuid);
@@ -65,12 +86,15 @@ describe("the provider plugin, from a TypeScript program", () => {
   });
 
   it("pulumi import of a group and a notebook writes TypeScript against the plugin's SDK, and changes nothing on the platform", async () => {
-    writeFileSync(join(project.dir, "import.json"), JSON.stringify({
-      resources: [
-        { type: "aicp:index:ResourceGroup", name: "shared", id: rgId },
-        { type: "aicp:index:Notebook", name: "console", id: uuid },
-      ],
-    }));
+    writeFileSync(
+      join(project.dir, "import.json"),
+      JSON.stringify({
+        resources: [
+          { type: "aicp:index:ResourceGroup", name: "shared", id: rgId },
+          { type: "aicp:index:Notebook", name: "console", id: uuid },
+        ],
+      }),
+    );
     emulator.clearRequests();
     const imported = await pulumi("import", "--file", "import.json", "--protect=false", "--out", join(project.dir, "imported.ts"));
     expect(imported.status, imported.output).toBe(0);
@@ -85,7 +109,19 @@ describe("the provider plugin, from a TypeScript program", () => {
   it("the written code type-checks against the SDK and, as the program, previews with no change", async () => {
     writeFileSync(join(project.dir, "index.ts"), readFileSync(join(project.dir, "imported.ts"), "utf8"));
     // Strict, as `pulumi new typescript` sets it; the JavaScript it writes is the program.
-    const tsc = await project.run(join(repo, "node_modules/.bin/tsc"), "--strict", "--module", "nodenext", "--moduleResolution", "nodenext", "--target", "es2022", "--types", "node", "index.ts");
+    const tsc = await project.run(
+      join(repo, "node_modules/.bin/tsc"),
+      "--strict",
+      "--module",
+      "nodenext",
+      "--moduleResolution",
+      "nodenext",
+      "--target",
+      "es2022",
+      "--types",
+      "node",
+      "index.ts",
+    );
     expect(tsc.status, tsc.output).toBe(0);
     const preview = await pulumi("preview", "--expect-no-changes", "--diff");
     expect(preview.status, preview.output).toBe(0);

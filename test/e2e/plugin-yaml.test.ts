@@ -69,7 +69,11 @@ describe("the provider plugin, from a YAML program", () => {
   let emulator: Emulator;
   let packed: ReturnType<typeof packPlugin>;
   let stack: Awaited<ReturnType<typeof yamlPluginProject>>;
-  const writes = () => emulator.requests().filter((r) => r.operation !== "admin" && r.method !== "GET").map((r) => r.operation);
+  const writes = () =>
+    emulator
+      .requests()
+      .filter((r) => r.operation !== "admin" && r.method !== "GET")
+      .map((r) => r.operation);
   const ours = () => emulator.listNotebooks().filter((n) => n.namespace === emulatorCredentials.userId);
 
   beforeAll(async () => {

@@ -57,8 +57,12 @@ describe("what the README says happens", () => {
   }, 240_000);
 
   it("a registry password given as `password` is in the state as ciphertext only; given as `passwordFromEnv`, in no form", async () => {
-    expect(readme).toContain("is there, encrypted with the stack's\n  secrets provider (ciphertext, never plain text). Given as `passwordFromEnv`,\n  it is not in the state in any form.");
-    const custom = (secret: string) => program(`, imageType: "custom", customImageSecret: { hasAuth: true, username: "bot", ${secret} }`).replace('imageType: "official",', "");
+    expect(readme).toContain(
+      "is there, encrypted with the stack's\n  secrets provider (ciphertext, never plain text). Given as `passwordFromEnv`,\n  it is not in the state in " +
+        "any form.",
+    );
+    const custom = (secret: string) =>
+      program(`, imageType: "custom", customImageSecret: { hasAuth: true, username: "bot", ${secret} }`).replace('imageType: "official",', "");
     const inline = await cases.setUp("state-password", custom('password: "inline-pass-7f3a"'));
     expect((await inline.pulumi("up")).status).toBe(0);
     expect(tree(inline.project.home)).not.toContain("inline-pass-7f3a");

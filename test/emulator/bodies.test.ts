@@ -49,7 +49,13 @@ function streamed(pathAndQuery: string, announced: number, finish = false): Prom
     let answered = false;
     let written = !finish;
     const done = () => answered && written && resolve(out);
-    const req = request({ host: "127.0.0.1", port: emu.port, method: "POST", path: pathAndQuery, headers: { "content-type": "application/json", "content-length": announced } });
+    const req = request({
+      host: "127.0.0.1",
+      port: emu.port,
+      method: "POST",
+      path: pathAndQuery,
+      headers: { "content-type": "application/json", "content-length": announced },
+    });
     req.on("response", (res) => {
       out.status = res.statusCode ?? 0;
       out.sentAtAnswer = out.sent;
@@ -103,7 +109,11 @@ describe("refused before the body is read", () => {
     const paths = Array.from({ length: 40 }, (_, i) => [unsigned, wrong, foreign][i % 3]!);
     const { result, entries } = await logged(() => Promise.all(paths.map((p) => streamed(p, 8 * MiB))));
     result.forEach((r, i) => {
-      const expected = [[401, 1100], [401, 1102], [403, 1103]][i % 3]!;
+      const expected = [
+        [401, 1100],
+        [401, 1102],
+        [403, 1103],
+      ][i % 3]!;
       expect(r.error, `request ${i}`).toBeUndefined();
       expect([r.status, r.json.ret_code], `request ${i}: ${r.json.message}`).toEqual(expected);
       expect(r.json.data).toBeNull();
@@ -119,7 +129,10 @@ describe("refused before the body is read", () => {
       await streamed(signedPath(create, { unsigned: true }), 8 * MiB),
       await streamed(signedPath(create, { secretAccessKey: "wrong" }), 8 * MiB),
     ]);
-    expect(result.map((r) => [r.status, r.json.ret_code])).toEqual([[401, 1100], [413, 413]]);
+    expect(result.map((r) => [r.status, r.json.ret_code])).toEqual([
+      [401, 1100],
+      [413, 413],
+    ]);
     for (const r of result) expect(r.sentAtAnswer).toBeLessThan(r.announced);
     expect(entries.map((e) => e.bodyBytes)).toEqual([0, 0]);
   });
@@ -136,7 +149,16 @@ describe("refused before the body is read", () => {
 
 describe("the body limit", () => {
   const notebook = (pip: string) => ({
-    charge_mode: "elastic", duration: 3600, user_id: NS, namespace: NS, image: "jupyter/base:1", image_type: "official", name: "big", server_type: "jupyter", replica_specs: { specs: "sku-1" }, pip,
+    charge_mode: "elastic",
+    duration: 3600,
+    user_id: NS,
+    namespace: NS,
+    image: "jupyter/base:1",
+    image_type: "official",
+    name: "big",
+    server_type: "jupyter",
+    replica_specs: { specs: "sku-1" },
+    pip,
   });
 
   it("answers a signed 2 MiB body with HTTP 413 and the envelope naming the limit", async () => {
@@ -178,8 +200,20 @@ describe("latency faults and bodies", () => {
     emu.clearRequests();
     emu.addFault({ kind: "latency", latencyMs: 300, operation: "createNotebook", count: 1 });
     const { pathAndQuery, bodyText } = buildSignedRequest({
-      method: "POST", path: create, query: { zone: ZONE },
-      body: { charge_mode: "elastic", duration: 3600, user_id: NS, namespace: NS, image: "jupyter/base:1", image_type: "official", name: "given-up", server_type: "jupyter", replica_specs: { specs: "sku-1" } },
+      method: "POST",
+      path: create,
+      query: { zone: ZONE },
+      body: {
+        charge_mode: "elastic",
+        duration: 3600,
+        user_id: NS,
+        namespace: NS,
+        image: "jupyter/base:1",
+        image_type: "official",
+        name: "given-up",
+        server_type: "jupyter",
+        replica_specs: { specs: "sku-1" },
+      },
     });
     const gaveUp = fetch(`${emu.url}${pathAndQuery}`, { method: "POST", body: bodyText, signal: AbortSignal.timeout(50) });
     await expect(gaveUp).rejects.toMatchObject({ name: "TimeoutError" });

@@ -24,7 +24,8 @@ export function client(emu: Emulator, prefix = "/aicp") {
 }
 
 /** Calls the emulator's admin API (unsigned); the answer's JSON is loosely typed, as tests read arbitrary fields. */
-export async function admin(emu: Emulator, method: string, path: string, body?: unknown): Promise<{ status: number; json: any }> { // eslint-disable-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function admin(emu: Emulator, method: string, path: string, body?: unknown): Promise<{ status: number; json: any }> {
   const res = await fetch(`${emu.url}/__emulator${path}`, { method, body: body === undefined ? undefined : JSON.stringify(body) });
   return { status: res.status, json: await res.json() };
 }

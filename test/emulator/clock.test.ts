@@ -21,8 +21,16 @@ afterAll(() => emu.close());
 
 async function create(name: string, extra: Record<string, unknown> = {}): Promise<string> {
   const body = {
-    charge_mode: "elastic", duration: 3600, user_id: "usr-emulator", namespace: "usr-emulator", image: "jupyter:1",
-    image_type: "official", name, server_type: "jupyter", replica_specs: { replicas: 1, specs: "sku-1", custom_cpu: 2 }, ...extra,
+    charge_mode: "elastic",
+    duration: 3600,
+    user_id: "usr-emulator",
+    namespace: "usr-emulator",
+    image: "jupyter:1",
+    image_type: "official",
+    name,
+    server_type: "jupyter",
+    replica_specs: { replicas: 1, specs: "sku-1", custom_cpu: 2 },
+    ...extra,
   };
   const r = await api.post(`${NS}/create`, body);
   expect(r.status, r.text).toBe(200);
@@ -77,8 +85,15 @@ describe("the emulator's clock", () => {
     try {
       const own = client(still);
       const r = await own.post(`${NS}/create`, {
-        charge_mode: "elastic", duration: 3600, user_id: "usr-emulator", namespace: "usr-emulator", image: "jupyter:1",
-        image_type: "official", name: "frozen", server_type: "jupyter", replica_specs: { replicas: 1, specs: "sku-1", custom_cpu: 2 },
+        charge_mode: "elastic",
+        duration: 3600,
+        user_id: "usr-emulator",
+        namespace: "usr-emulator",
+        image: "jupyter:1",
+        image_type: "official",
+        name: "frozen",
+        server_type: "jupyter",
+        replica_specs: { replicas: 1, specs: "sku-1", custom_cpu: 2 },
       });
       expect(r.json.data[0]).toMatchObject({ status: "Pending", created_at: "2030-01-01T00:00:00" });
       expect(still.listNotebooks()[0]).toMatchObject({ status: "Pending" });

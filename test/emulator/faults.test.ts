@@ -17,7 +17,8 @@ const templates = () => api.get("/resource/template", { limit: 1 });
 const groups = () => api.get("/resource/resource_group");
 
 /** The request `templates()` sends, by a client that gives up after `timeoutMs` (fetch aborts with a TimeoutError). */
-async function templatesWithin(timeoutMs: number): Promise<{ status: number; json: any }> { // eslint-disable-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+async function templatesWithin(timeoutMs: number): Promise<{ status: number; json: any }> {
   const { pathAndQuery } = buildSignedRequest({ method: "GET", path: "/aicp/resource/template", query: { zone: ZONE, limit: 1 } });
   const res = await fetch(emu.url + pathAndQuery, { signal: AbortSignal.timeout(timeoutMs) });
   return { status: res.status, json: await res.json() };

@@ -84,7 +84,8 @@ describe("emulator misbehaviour", () => {
   it("groupLingerMs keeps a deleted group in list and get answers for the window; its delete and update then answer 404", async () => {
     const body = { name: "linger-group", description: "d", sku_id: "sku-1", pod_type: ["job"], customize_enable: 0 };
     const rgId = (await api.post("/resource/resource_group", body)).json.data.rg_id as string;
-    const listed = async () => ((await api.get("/resource/resource_group", { limit: 100 })).json.data as Array<{ rg_id: string }>).some((g) => g.rg_id === rgId);
+    const listed = async () =>
+      ((await api.get("/resource/resource_group", { limit: 100 })).json.data as Array<{ rg_id: string }>).some((g) => g.rg_id === rgId);
     emu.misbehave({ groupLingerMs: 60_000 });
     expect((await api.send({ method: "DELETE", path: `/resource/resource_group/${rgId}` })).json.ret_code).toBe(0);
     expect(emu.listResourceGroups().some((g) => g.rg_id === rgId)).toBe(false);

@@ -21,8 +21,16 @@ const NS = "/notebooks/namespaces/usr-emulator";
 
 async function create(name: string, extra: Record<string, unknown> = {}): Promise<string> {
   const body = {
-    charge_mode: "elastic", duration: 3600, user_id: "usr-emulator", namespace: "usr-emulator", image: "jupyter:1",
-    image_type: "official", name, server_type: "jupyter", replica_specs: { replicas: 1, specs: "sku-1", custom_cpu: 2 }, ...extra,
+    charge_mode: "elastic",
+    duration: 3600,
+    user_id: "usr-emulator",
+    namespace: "usr-emulator",
+    image: "jupyter:1",
+    image_type: "official",
+    name,
+    server_type: "jupyter",
+    replica_specs: { replicas: 1, specs: "sku-1", custom_cpu: 2 },
+    ...extra,
   };
   const r = await api.post(`${NS}/create`, body);
   expect(r.status, r.text).toBe(200);

@@ -30,7 +30,16 @@ function createBody(overrides: Record<string, unknown> = {}) {
     server_type: "jupyter",
     envs: [{ name: "MODE", value: "dev" }],
     stop_time: "2030-01-01T10:00:00Z",
-    replica_specs: { replicas: 1, specs: "sku-a100x1", replica_type: "Worker", custom_cpu: 16, custom_memory: 120, custom_gpu: 1, custom_data_disk_size: 100, custom_system_disk_size: 60 },
+    replica_specs: {
+      replicas: 1,
+      specs: "sku-a100x1",
+      replica_type: "Worker",
+      custom_cpu: 16,
+      custom_memory: 120,
+      custom_gpu: 1,
+      custom_data_disk_size: 100,
+      custom_system_disk_size: 60,
+    },
     volume_specs: [{ file_set: "datasets", mount_path: "/mnt/data", volume_type: "zfs", quota: 10, permission: "ro" }],
     pip: "numpy",
     ...overrides,
@@ -78,7 +87,14 @@ describe("create notebook (platform-api A4.2)", () => {
     expect(nb.servers).toEqual([expect.objectContaining({ status: false, server_type: "jupyter", target_port: 8888 })]);
     expect(nb.replica_specs).toMatchObject({ replicas: 1, specs: "sku-a100x1", replica_type: "Worker", custom_cpu: 16, custom_gpu: 1, notebook_uuid: nb.uuid });
     expect(typeof nb.replica_specs.id).toBe("number");
-    expect(nb.volume_specs[0]).toMatchObject({ file_set: "datasets", mount_path: "/mnt/data", quota: 10, permission: "ro", file_type: "Directory", notebook_uuid: nb.uuid });
+    expect(nb.volume_specs[0]).toMatchObject({
+      file_set: "datasets",
+      mount_path: "/mnt/data",
+      quota: 10,
+      permission: "ro",
+      file_type: "Directory",
+      notebook_uuid: nb.uuid,
+    });
     expect(nb.volume_specs[0].pvc_name).toContain(nb.uuid);
   });
 
@@ -124,8 +140,15 @@ describe("lifecycle", () => {
     expect(stopped.json.data[0]).toMatchObject({ uuid: nb.uuid, status: "Stopped" });
     expect(stopped.json.data[0].servers[0].status).toBe(false);
     expect((await find(nb.uuid)).status).toBe("Stopped");
-    const started = await post(`${NS}/notebooks/start`, { uuids: [nb.uuid], sku_id: "sku-a100x2", custom_spec: { replicas: 1, custom_cpu: 32, custom_memory: 240, custom_gpu: 2 } });
-    expect(started.json.data[0]).toMatchObject({ status: "Pending", replica_specs: { specs: "sku-a100x2", custom_cpu: 32, custom_gpu: 2, notebook_uuid: nb.uuid } });
+    const started = await post(`${NS}/notebooks/start`, {
+      uuids: [nb.uuid],
+      sku_id: "sku-a100x2",
+      custom_spec: { replicas: 1, custom_cpu: 32, custom_memory: 240, custom_gpu: 2 },
+    });
+    expect(started.json.data[0]).toMatchObject({
+      status: "Pending",
+      replica_specs: { specs: "sku-a100x2", custom_cpu: 32, custom_gpu: 2, notebook_uuid: nb.uuid },
+    });
     emu.clock.advance(DELAY);
     expect((await find(nb.uuid)).status).toBe("Running");
     const missing = await post(`${NS}/notebooks/stop`, { uuids: ["nb-doesnotexist"] });
@@ -137,7 +160,12 @@ describe("lifecycle", () => {
     const nb = await create({ name: "inplace" });
     const st = await post(`${NS}/notebooks/set_stop_time`, { uuid: nb.uuid, stop_time: "2031-05-01 08:30:00" });
     expect(st.json.data.stop_time).toBe("2031-05-01T08:30:00"); // the docs' sample answers an object here
-    const ci = await post(`${NS}/notebooks/change_image`, { uuid: nb.uuid, image: "me/custom:2", image_type: "custom", secret: { has_auth: true, username: "u", password: "p" } });
+    const ci = await post(`${NS}/notebooks/change_image`, {
+      uuid: nb.uuid,
+      image: "me/custom:2",
+      image_type: "custom",
+      secret: { has_auth: true, username: "u", password: "p" },
+    });
     expect(ci.json.data[0]).toMatchObject({ image: "me/custom:2", image_type: "custom" });
     expect((await find(nb.uuid)).image).toBe("me/custom:2");
   });

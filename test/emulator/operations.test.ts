@@ -22,10 +22,42 @@ describe("list resource templates (platform-api A4.5)", () => {
     expect(r.json.counts).toBe(10);
     expect(r.json.total_sum).toBe(24); // six GPU models x 1/2/4/8
     const t = r.json.data[0];
-    for (const field of ["name", "cpu", "memory", "gpu", "gpu_memory", "rg_id", "ib", "rg_node_id", "pod_type", "gpu_list", "gpu_name", "show_user", "hashrate_allocation", "data_disk_size", "cpu_manufacturer", "cpu_model", "spec_type", "tmp_id", "resource_group", "rg_node_name", "show_users_info", "salable", "max_applicable_number"]) {
+    for (const field of [
+      "name",
+      "cpu",
+      "memory",
+      "gpu",
+      "gpu_memory",
+      "rg_id",
+      "ib",
+      "rg_node_id",
+      "pod_type",
+      "gpu_list",
+      "gpu_name",
+      "show_user",
+      "hashrate_allocation",
+      "data_disk_size",
+      "cpu_manufacturer",
+      "cpu_model",
+      "spec_type",
+      "tmp_id",
+      "resource_group",
+      "rg_node_name",
+      "show_users_info",
+      "salable",
+      "max_applicable_number",
+    ]) {
       expect(t, field).toHaveProperty(field);
     }
-    expect(t).toMatchObject({ tmp_id: 1001, name: "NVIDIA A100-80G x1", gpu: 1, gpu_memory: 80, spec_type: "common", rg_id: "rg-publicgpu001", show_user: ["usr-emulator"] });
+    expect(t).toMatchObject({
+      tmp_id: 1001,
+      name: "NVIDIA A100-80G x1",
+      gpu: 1,
+      gpu_memory: 80,
+      spec_type: "common",
+      rg_id: "rg-publicgpu001",
+      show_user: ["usr-emulator"],
+    });
     expect(t.pod_type).toEqual(["infer", "instance", "job"]);
     expect(t.resource_group).toMatchObject({ rg_id: "rg-publicgpu001", pod_type: "infer,instance,job", status: "active" });
     expect(t.show_users_info[0]).toMatchObject({ user_id: "usr-emulator" });
@@ -57,12 +89,30 @@ describe("list resource templates (platform-api A4.5)", () => {
   });
 
   it("grows the catalogue through create template (one or many)", async () => {
-    const one = await post("/resource/template", { name: "tiny", cpu: 1, memory: 2, gpu: 0, rg_id: "rg-publiccpu001", rg_node_id: "rgn-tiny", pod_type: ["instance"], spec_type: "only_cpu" });
+    const one = await post("/resource/template", {
+      name: "tiny",
+      cpu: 1,
+      memory: 2,
+      gpu: 0,
+      rg_id: "rg-publiccpu001",
+      rg_node_id: "rgn-tiny",
+      pod_type: ["instance"],
+      spec_type: "only_cpu",
+    });
     expect(one.status).toBe(200);
     expect(one.json.data.tmp_ids).toHaveLength(1);
     const many = await post(
       "/resource/template",
-      Array.from({ length: 200 }, (_, i) => ({ name: `bulk-${i}`, cpu: 2, memory: 4, gpu: 1, gpu_name: "Bulk GPU", rg_id: "rg-publicgpu001", rg_node_id: `rgn-bulk${i}`, pod_type: ["job"] })),
+      Array.from({ length: 200 }, (_, i) => ({
+        name: `bulk-${i}`,
+        cpu: 2,
+        memory: 4,
+        gpu: 1,
+        gpu_name: "Bulk GPU",
+        rg_id: "rg-publicgpu001",
+        rg_node_id: `rgn-bulk${i}`,
+        pod_type: ["job"],
+      })),
     );
     expect(many.json.data.tmp_ids).toHaveLength(200);
     const listed = await get("/resource/template", { gpu_name: "bulk", limit: 1000 });
@@ -76,13 +126,29 @@ describe("list resource templates (platform-api A4.5)", () => {
 
 describe("resource groups (platform-api A4.3 and assumed routes)", () => {
   it("creates a group with the sample's field names and pod_type as one string", async () => {
-    const r = await post("/resource/resource_group", { name: "team-a", description: "Team A", sku_id: "sku-publicgpu001", pod_type: ["infer", "instance"], customize_enable: 1 });
+    const r = await post("/resource/resource_group", {
+      name: "team-a",
+      description: "Team A",
+      sku_id: "sku-publicgpu001",
+      pod_type: ["infer", "instance"],
+      customize_enable: 1,
+    });
     expect(r.status).toBe(200);
     expect(r.json.counts).toBe(0);
     const g = r.json.data;
     expect(Array.isArray(g)).toBe(false);
     expect(g.rg_id).toMatch(/^rg-[a-z0-9]{12}$/);
-    expect(g).toMatchObject({ name: "team-a", description: "Team A", pod_type: "infer,instance", customize_enable: 1, status: "active", resource_type: "general", user_id: "usr-emulator", root_user_id: "usr-emulator", sku_id: "sku-publicgpu001" });
+    expect(g).toMatchObject({
+      name: "team-a",
+      description: "Team A",
+      pod_type: "infer,instance",
+      customize_enable: 1,
+      status: "active",
+      resource_type: "general",
+      user_id: "usr-emulator",
+      root_user_id: "usr-emulator",
+      sku_id: "sku-publicgpu001",
+    });
     expect(g.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d$/);
     expect(g).not.toHaveProperty("create_at");
   });
@@ -94,7 +160,11 @@ describe("resource groups (platform-api A4.3 and assumed routes)", () => {
     }
     const got = await get(`/resource/resource_group/${ids[0]}`);
     expect(got.json.data).toMatchObject({ rg_id: ids[0], name: "alpha-1", pod_type: "job" });
-    const upd = await post("/resource/resource_group", { rg_id: ids[0], name: "alpha-one", description: "d", pod_type: ["job", "infer"], customize_enable: 1 }, "PUT");
+    const upd = await post(
+      "/resource/resource_group",
+      { rg_id: ids[0], name: "alpha-one", description: "d", pod_type: ["job", "infer"], customize_enable: 1 },
+      "PUT",
+    );
     expect(upd.json.data).toMatchObject({ name: "alpha-one", pod_type: "job,infer", customize_enable: 1 });
     const alphas = await get("/resource/resource_group", { name: "ALPHA", limit: 1 });
     expect(alphas.json.total_sum).toBe(2);
@@ -150,7 +220,15 @@ describe("training pods (platform-api A4.1)", () => {
     const r = await get("/trains/namespaces/usr-emulator/endpoints/tfjobs/trains/nope/pods");
     expect(r.status).toBe(404);
     expect(r.json).toMatchObject({ ret_code: 404, data: null });
-    const body = { charge_mode: "elastic", duration: 3600, name: "dup", endpoint: "pytorchjobs", image: "pytorch", image_type: "official", replica_specs: [{ replica_type: "Master" }] };
+    const body = {
+      charge_mode: "elastic",
+      duration: 3600,
+      name: "dup",
+      endpoint: "pytorchjobs",
+      image: "pytorch",
+      image_type: "official",
+      replica_specs: [{ replica_type: "Master" }],
+    };
     expect((await post("/trains/namespaces/usr-emulator/create", body)).status).toBe(200);
     expect((await post("/trains/namespaces/usr-emulator/create", body)).status).toBe(409);
   });

@@ -19,7 +19,16 @@ describe("persistence", () => {
     const port = first.port;
     const a = client(first);
     const group = await a.post("/resource/resource_group", { name: "kept", description: "", sku_id: "s", pod_type: ["job"], customize_enable: 1 });
-    const tmpl = await a.post("/resource/template", { name: "kept-tmpl", cpu: 1, memory: 1, gpu: 0, rg_id: "rg-publiccpu001", rg_node_id: "n1", pod_type: ["job"], spec_type: "only_cpu" });
+    const tmpl = await a.post("/resource/template", {
+      name: "kept-tmpl",
+      cpu: 1,
+      memory: 1,
+      gpu: 0,
+      rg_id: "rg-publiccpu001",
+      rg_node_id: "n1",
+      pod_type: ["job"],
+      spec_type: "only_cpu",
+    });
     const nb = await a.post("/notebooks/namespaces/usr-emulator/create", {
       charge_mode: "monthly",
       duration: 2,
@@ -31,7 +40,15 @@ describe("persistence", () => {
       server_type: "rstudio",
       replica_specs: { replicas: 1 },
     });
-    await a.post("/trains/namespaces/usr-emulator/create", { charge_mode: "elastic", duration: 3600, name: "kept-job", endpoint: "tfjobs", image: "tf", image_type: "official", replica_specs: [{ replica_type: "Worker", replicas: 1 }] });
+    await a.post("/trains/namespaces/usr-emulator/create", {
+      charge_mode: "elastic",
+      duration: 3600,
+      name: "kept-job",
+      endpoint: "tfjobs",
+      image: "tf",
+      image_type: "official",
+      replica_specs: [{ replica_type: "Worker", replicas: 1 }],
+    });
     await first.close();
     expect(readdirSync(dir)).toEqual(["state.json"]); // the temp file was renamed away
 
@@ -65,7 +82,19 @@ describe("command line", () => {
 
     const child = spawn(
       process.execPath,
-      [cli, "--port", "0", "--access-key-id", "AKIDCLI", "--secret-access-key", "cli-secret", "--user-id", "usr-cli", "--dialect", "prefixes=both,counts=total"],
+      [
+        cli,
+        "--port",
+        "0",
+        "--access-key-id",
+        "AKIDCLI",
+        "--secret-access-key",
+        "cli-secret",
+        "--user-id",
+        "usr-cli",
+        "--dialect",
+        "prefixes=both,counts=total",
+      ],
       { stdio: ["ignore", "pipe", "pipe"] },
     );
     // However the test ends (the runner's timeout included), the emulator does not outlive it.
@@ -85,12 +114,24 @@ describe("command line", () => {
     try {
       expect(line).toMatch(/^AICP emulator listening on http:\/\/127\.0\.0\.1:\d+$/);
       const url = line.slice("AICP emulator listening on ".length);
-      const r = await signedRequest(url, { method: "GET", path: "/aicp/resource/template", query: { zone: "xb3" }, accessKeyId: "AKIDCLI", secretAccessKey: "cli-secret" });
+      const r = await signedRequest(url, {
+        method: "GET",
+        path: "/aicp/resource/template",
+        query: { zone: "xb3" },
+        accessKeyId: "AKIDCLI",
+        secretAccessKey: "cli-secret",
+      });
       expect(r.json.meta.X_REQUEST_USER).toBe("usr-cli");
       expect(r.json.total_sum).toBe(24);
       // --dialect took effect: both prefixes served, counts is the total.
       expect(r.json.counts).toBe(24);
-      const qai = await signedRequest(url, { method: "GET", path: "/qai/aicp/resource/template", query: { zone: "xb3" }, accessKeyId: "AKIDCLI", secretAccessKey: "cli-secret" });
+      const qai = await signedRequest(url, {
+        method: "GET",
+        path: "/qai/aicp/resource/template",
+        query: { zone: "xb3" },
+        accessKeyId: "AKIDCLI",
+        secretAccessKey: "cli-secret",
+      });
       expect(qai.status).toBe(200);
     } finally {
       const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));

@@ -146,7 +146,17 @@ describe("validation", () => {
   });
 
   it("applies the spec's duration rules and the path's namespace", async () => {
-    const body = { charge_mode: "elastic", duration: 60, user_id: NS, namespace: NS, image: "img", image_type: "official", name: "x", server_type: "jupyter", replica_specs: { replicas: 1 } };
+    const body = {
+      charge_mode: "elastic",
+      duration: 60,
+      user_id: NS,
+      namespace: NS,
+      image: "img",
+      image_type: "official",
+      name: "x",
+      server_type: "jupyter",
+      replica_specs: { replicas: 1 },
+    };
     const r = await api.post(`/notebooks/namespaces/${NS}/create`, body);
     expect(r.status).toBe(400);
     expect(r.json.message).toContain("duration: must be 3600 when charge_mode is elastic");

@@ -52,7 +52,8 @@ async function create(name: string, extra: Record<string, unknown> = {}): Promis
 describe("query forms of the public clients", () => {
   it("reads Python booleans True/False and JSON-style true/false alike", async () => {
     for (const name of ["bool-a", "bool-b"]) await create(name);
-    const names = async (reverse: boolean | string) => (await api.get(`${nbPath}/notebooks`, { name: "bool-", reverse })).json.data.map((n: { name: string }) => n.name);
+    const names = async (reverse: boolean | string) =>
+      (await api.get(`${nbPath}/notebooks`, { name: "bool-", reverse })).json.data.map((n: { name: string }) => n.name);
     expect(await names(true)).toEqual(["bool-b", "bool-a"]); // the signer writes True
     expect(await names(false)).toEqual(["bool-a", "bool-b"]);
     expect(await names("true")).toEqual(["bool-b", "bool-a"]);
@@ -77,7 +78,11 @@ describe("query forms of the public clients", () => {
   });
 
   it("accepts the operator SDK's raw join and ignores what a route does not model, logging it", async () => {
-    const r = await api.get(`${nbPath}/notebooks`, { name: "", owner: "usr-emulator", user_id: "usr-emulator", endpoints: ["x"], start_at: "2000-01-01 00:00:00", reverse: false, limit: 2 }, { canonical: "raw", signatureEncoding: "once" });
+    const r = await api.get(
+      `${nbPath}/notebooks`,
+      { name: "", owner: "usr-emulator", user_id: "usr-emulator", endpoints: ["x"], start_at: "2000-01-01 00:00:00", reverse: false, limit: 2 },
+      { canonical: "raw", signatureEncoding: "once" },
+    );
     expect(r.status, r.text).toBe(200);
     expect(r.json.data).toHaveLength(2);
     expect(lastLog().auth).toEqual({ canonical: "raw", bodyHash: "empty", signatureEncoding: "once" });
@@ -90,7 +95,17 @@ describe("query forms of the public clients", () => {
     await createTrainingJob(emu, "sdk-other", [{ replica_type: "Master", replicas: 1 }]);
     const r = await client(emu).get(
       "/trains/namespaces/ALL/trains",
-      { namespace: "ALL", name: "sdk-j", image_name: "", reverse: false, offset: 0, limit: 100, status: ["Running"], endpoints: ["tfjobs"], start_at: "2000-01-01 00:00:00" },
+      {
+        namespace: "ALL",
+        name: "sdk-j",
+        image_name: "",
+        reverse: false,
+        offset: 0,
+        limit: 100,
+        status: ["Running"],
+        endpoints: ["tfjobs"],
+        start_at: "2000-01-01 00:00:00",
+      },
       { canonical: "raw", signatureEncoding: "once" },
     );
     expect(r.status, r.text).toBe(200);
@@ -101,10 +116,21 @@ describe("query forms of the public clients", () => {
 
   it("accepts every request the published Python clients signed (test/fixtures/signature-vectors.json)", async () => {
     const fixture = JSON.parse(readFileSync(join(__dirname, "..", "fixtures", "signature-vectors.json"), "utf8")) as {
-      vectors: Array<{ id: string; client: "coreshub-mcp-server" | "qingcloud-sdk"; method: string; access_key_id: string; secret_access_key: string; url: string }>;
+      vectors: Array<{
+        id: string;
+        client: "coreshub-mcp-server" | "qingcloud-sdk";
+        method: string;
+        access_key_id: string;
+        secret_access_key: string;
+        url: string;
+      }>;
     };
     // An emulator that knows every key the vectors were signed with, each acting for usr-emulator (the vectors' namespace).
-    const keys = [...new Map(fixture.vectors.map((v) => [v.access_key_id, { accessKeyId: v.access_key_id, secretAccessKey: v.secret_access_key, userId: "usr-emulator" }])).values()];
+    const keys = [
+      ...new Map(
+        fixture.vectors.map((v) => [v.access_key_id, { accessKeyId: v.access_key_id, secretAccessKey: v.secret_access_key, userId: "usr-emulator" }]),
+      ).values(),
+    ];
     const own = await startEmulator({ credentials: keys });
     try {
       for (const v of fixture.vectors) {
@@ -143,7 +169,9 @@ describe("notebook access info: GET .../notebooks/{uuid}/servers", () => {
     expect(lastLog().ignoredParams!.sort()).toEqual(["owner", "user_id"]);
     // The docs' sample: services=jupyter.
     const docs = await api.get(`${nbPath}/notebooks/${uuid}/servers`, { services: "jupyter" });
-    expect(docs.json.data).toEqual([expect.objectContaining({ status: true, protocol: "http", server_name: "jupyter", server_type: "jupyter", target_port: 8888 })]);
+    expect(docs.json.data).toEqual([
+      expect.objectContaining({ status: true, protocol: "http", server_name: "jupyter", server_type: "jupyter", target_port: 8888 }),
+    ]);
     for (const key of ["status", "protocol", "server_name", "server_type", "url", "target_port", "password"]) expect(docs.json.data[0]).toHaveProperty(key);
     expect((await api.get(`${nbPath}/notebooks/nb-nosuchthing0/servers`)).status).toBe(404);
   });
@@ -186,7 +214,11 @@ describe("seeding through the admin API", () => {
     const other = client(emu);
     const page = await other.get("/notebooks/namespaces/usr-other/notebooks", { name: "bulk-", limit: 100, offset: 100 }, OTHER);
     expect(page.json.total_sum).toBe(120);
-    expect(page.json.data.map((n: { name: string; status: string; user_id: string }) => [n.name, n.status, n.user_id])[0]).toEqual(["bulk-0100", "Stopped", "usr-Other"]);
+    expect(page.json.data.map((n: { name: string; status: string; user_id: string }) => [n.name, n.status, n.user_id])[0]).toEqual([
+      "bulk-0100",
+      "Stopped",
+      "usr-Other",
+    ]);
     const started = await other.post("/notebooks/namespaces/usr-other/notebooks/start", { uuids: [data.uuids[0]], sku_id: "sku-1" }, "POST", OTHER);
     expect(started.json.data[0].status).toBe("Pending");
     expect(emu.deleteNotebook(data.uuids[1]!)).toBe(true);

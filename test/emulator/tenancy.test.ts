@@ -49,12 +49,28 @@ function refused(r: SignedResponse, status: number, retCode = status): void {
 function notebookBody(who: typeof ALICE, name: string, extra: Record<string, unknown> = {}) {
   const { replica_specs, ...rest } = extra;
   return {
-    charge_mode: "elastic", duration: 3600, user_id: who.userId, namespace: who.userId.toLowerCase(), image: "jupyter/base:1", image_type: "official",
-    name, server_type: "jupyter", replica_specs: { replicas: 1, specs: "sku-1", ...(replica_specs as object) }, ...rest,
+    charge_mode: "elastic",
+    duration: 3600,
+    user_id: who.userId,
+    namespace: who.userId.toLowerCase(),
+    image: "jupyter/base:1",
+    image_type: "official",
+    name,
+    server_type: "jupyter",
+    replica_specs: { replicas: 1, specs: "sku-1", ...(replica_specs as object) },
+    ...rest,
   };
 }
 function jobBody(name: string, spec: Record<string, unknown> = {}) {
-  return { charge_mode: "elastic", duration: 3600, name, endpoint: "tfjobs", image: "tf:2", image_type: "official", replica_specs: [{ replica_type: "Worker", replicas: 1, ...spec }] };
+  return {
+    charge_mode: "elastic",
+    duration: 3600,
+    name,
+    endpoint: "tfjobs",
+    image: "tf:2",
+    image_type: "official",
+    replica_specs: [{ replica_type: "Worker", replicas: 1, ...spec }],
+  };
 }
 
 /**
@@ -70,7 +86,8 @@ async function aliceState() {
       .filter((n: any) => n.namespace === NS_A || mine(n.user_id) || usesA(n.replica_specs)) // eslint-disable-line @typescript-eslint/no-explicit-any
       .map(({ running_time: _t, ...n }: Record<string, unknown>) => n),
     groups: s.resource_groups.filter((g: { user_id: string }) => mine(g.user_id)),
-    jobs: s.training_jobs.filter((j: any) => j.namespace === NS_A || mine(j.user_id) || j.replica_specs.some(usesA)), // eslint-disable-line @typescript-eslint/no-explicit-any
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    jobs: s.training_jobs.filter((j: any) => j.namespace === NS_A || mine(j.user_id) || j.replica_specs.some(usesA)),
     templates: s.templates.filter((t: { rg_id: string; tmp_id: number }) => t.rg_id === a.group || t.tmp_id === a.template || t.tmp_id === a.shared),
   };
 }
@@ -79,12 +96,40 @@ beforeAll(async () => {
   // Notebooks run at once: a state that moves on its own would blur what B's requests changed.
   emu = await startEmulator({ notebookReadyDelayMs: 0, credentials: [ALICE, BOB] });
   const A = alice();
-  a.group = (await A.post("/resource/resource_group", { name: "alice-private-group", description: "A", sku_id: "sku-a", pod_type: ["instance", "job"], customize_enable: 1 })).json.data.rg_id;
-  const tpl = await A.post("/resource/template", { name: "alice-private-template", cpu: 4, memory: 8, gpu: 0, rg_id: a.group, rg_node_id: "rgn-alice", pod_type: ["instance", "job"], spec_type: "only_cpu" });
+  a.group = (
+    await A.post("/resource/resource_group", {
+      name: "alice-private-group",
+      description: "A",
+      sku_id: "sku-a",
+      pod_type: ["instance", "job"],
+      customize_enable: 1,
+    })
+  ).json.data.rg_id;
+  const tpl = await A.post("/resource/template", {
+    name: "alice-private-template",
+    cpu: 4,
+    memory: 8,
+    gpu: 0,
+    rg_id: a.group,
+    rg_node_id: "rgn-alice",
+    pod_type: ["instance", "job"],
+    spec_type: "only_cpu",
+  });
   a.template = tpl.json.data.tmp_ids[0];
-  const shared = await A.post("/resource/template", { name: "alice-shared-template", cpu: 2, memory: 4, gpu: 0, rg_id: a.group, rg_node_id: "rgn-alice", pod_type: ["job"], spec_type: "only_cpu", show_user: [ALICE.userId, BOB.userId] });
+  const shared = await A.post("/resource/template", {
+    name: "alice-shared-template",
+    cpu: 2,
+    memory: 4,
+    gpu: 0,
+    rg_id: a.group,
+    rg_node_id: "rgn-alice",
+    pod_type: ["job"],
+    spec_type: "only_cpu",
+    show_user: [ALICE.userId, BOB.userId],
+  });
   a.shared = shared.json.data.tmp_ids[0];
-  const make = async (name: string) => (await A.post(`${NB_A}/create`, notebookBody(ALICE, name, { replica_specs: { rg_id: a.group } }))).json.data[0].uuid as string;
+  const make = async (name: string) =>
+    (await A.post(`${NB_A}/create`, notebookBody(ALICE, name, { replica_specs: { rg_id: a.group } }))).json.data[0].uuid as string;
   a.running = await make("alice-running-notebook");
   a.stopped = await make("alice-stopped-notebook");
   expect((await A.post(`${NB_A}/notebooks/stop`, { uuids: [a.stopped] })).status).toBe(200);
@@ -233,7 +278,13 @@ describe("templates: visibility by show_user", () => {
   it("create: B cannot add a template to A's group; the platform's groups take B's templates", async () => {
     const t = { name: "bob-template", cpu: 1, memory: 1, gpu: 0, rg_node_id: "rgn-bob", pod_type: ["job"], spec_type: "only_cpu" };
     refused(await bob().post("/resource/template", { ...t, rg_id: a.group }), 404);
-    refused(await bob().post("/resource/template", [{ ...t, rg_id: PLATFORM_GROUP }, { ...t, rg_id: a.group }]), 404);
+    refused(
+      await bob().post("/resource/template", [
+        { ...t, rg_id: PLATFORM_GROUP },
+        { ...t, rg_id: a.group },
+      ]),
+      404,
+    );
     expect((await bob().post("/resource/template", { ...t, rg_id: PLATFORM_GROUP })).status).toBe(200);
   });
 });

@@ -39,7 +39,10 @@ async function convergeThenDestroy(target: TestStack, emulator: () => Emulator):
     const named = /the create of (notebook|resource group) '([^']+)'/.exec(refused);
     expect(named, refused).not.toBeNull();
     const { notebooks, groups } = held(emulator());
-    expect((named![1] === "notebook" ? notebooks : groups).filter((o) => o.name === named![2]), refused).toEqual([]);
+    expect(
+      (named![1] === "notebook" ? notebooks : groups).filter((o) => o.name === named![2]),
+      refused,
+    ).toEqual([]);
     await forgetUnconfirmed(target);
     await target.stack.up(recording(target));
   }

@@ -44,7 +44,8 @@ const program = versioned();
 
 /** The notebook ids the stack records. */
 function recorded(exported: string): string[] {
-  const resources = (JSON.parse(exported.slice(exported.indexOf("{"))) as { deployment: { resources?: Array<{ type: string; id?: string }> } }).deployment.resources ?? [];
+  const resources =
+    (JSON.parse(exported.slice(exported.indexOf("{"))) as { deployment: { resources?: Array<{ type: string; id?: string }> } }).deployment.resources ?? [];
   return resources.filter((r) => r.type === "aicp:index:Notebook").map((r) => r.id!);
 }
 
@@ -128,7 +129,11 @@ describe("the provider plugin under faults and interruption", () => {
       const inFlight = () => requestsInFlight(emulator);
       const { child, done } = stack.project.start("pulumi", "up", "--yes", "--non-interactive", "--stack", "ci");
       // The lookups before the create answer at once; a request still open after them is the create.
-      await eventually(async () => emulator.requests().some((r) => r.operation === "listNotebooks") && (await inFlight()) > 0, "the create to be in flight", 120_000);
+      await eventually(
+        async () => emulator.requests().some((r) => r.operation === "listNotebooks") && (await inFlight()) > 0,
+        "the create to be in flight",
+        120_000,
+      );
       const family = descendantsOf(child.pid!);
       child.kill("SIGKILL");
       await done;
@@ -136,7 +141,9 @@ describe("the provider plugin under faults and interruption", () => {
       await stack.project.run("pulumi", "cancel", "--yes", "--stack", "ci");
       await eventually(() => live().length === 1, "the platform to finish the create", 30_000);
       const again = await stack.pulumi("up");
-      console.log(`plugin, kill -9 mid-create, list a minute late: ${creates()} create request(s), ${live().length} notebook(s) after the next up (exit ${again.status})`);
+      console.log(
+        `plugin, kill -9 mid-create, list a minute late: ${creates()} create request(s), ${live().length} notebook(s) after the next up (exit ${again.status})`,
+      );
       duplicates = Math.max(0, live().length - 1);
       expect(creates()).toBe(1);
       expect(again.output).toContain("earlier run sent the create");
@@ -178,7 +185,16 @@ describe("the provider plugin under faults and interruption", () => {
       killAll(family);
       await stack.project.run("pulumi", "cancel", "--yes", "--stack", "ci");
       // The engine never recorded the notebook: only a pending create, which a user clears.
-      const install = await stack.project.run("pulumi", "plugin", "install", "resource", "aicp", next, "--file", (upgraded ??= nextRelease(packed.archive, next)).archive);
+      const install = await stack.project.run(
+        "pulumi",
+        "plugin",
+        "install",
+        "resource",
+        "aicp",
+        next,
+        "--file",
+        (upgraded ??= nextRelease(packed.archive, next)).archive,
+      );
       expect(install.status, install.output).toBe(0);
       stack.program(versioned(next));
       const cleared = await stack.pulumi("refresh", "--clear-pending-creates");

@@ -96,7 +96,14 @@ describe("secrets", () => {
       expect(written.join("")).toContain("pulumi-nodejs:dynamic/aicp:Notebook");
       expect(leaks).toBe(0);
     } finally {
-      recordCase({ suite: "secrets", name: "lifecycle with -v=9 logs", passed: leaks === 0, duplicates: 0, orphans: 0, leaks: Number.isNaN(leaks) ? 1 : leaks });
+      recordCase({
+        suite: "secrets",
+        name: "lifecycle with -v=9 logs",
+        passed: leaks === 0,
+        duplicates: 0,
+        orphans: 0,
+        leaks: Number.isNaN(leaks) ? 1 : leaks,
+      });
     }
   }, 300_000);
 });

@@ -84,7 +84,12 @@ export const functionCases: FunctionCase[] = [
   ["pods: path-like trainName ../x", () => aicp.getTrainingPods({ endpoint: "tfjobs", trainName: "../x" }), "trainName", /must not contain '\/'/],
   ["pods: trainName '..'", () => aicp.getTrainingPods({ endpoint: "tfjobs", trainName: ".." }), "trainName", /must not be '\.' or '\.\.'/],
   ["pods: empty endpoint", () => aicp.getTrainingPods({ endpoint: "", trainName: "job" }), "endpoint", /must not be empty/],
-  ["pods: path-like namespace", () => aicp.getTrainingPods({ namespace: "../etc", endpoint: "tfjobs", trainName: "job" }), "namespace", /must not contain '\/'/],
+  [
+    "pods: path-like namespace",
+    () => aicp.getTrainingPods({ namespace: "../etc", endpoint: "tfjobs", trainName: "job" }),
+    "namespace",
+    /must not contain '\/'/,
+  ],
   ["disk: uuid over 36 characters", () => aicp.getNotebookDiskMetrics({ uuid: "u".repeat(37) }), "uuid", /at most 36/],
   ["notebooks: limit above 100 (platform-api B5)", () => aicp.getNotebooks({ limit: 500 }), "limit", /at most 100/],
 ];

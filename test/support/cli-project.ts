@@ -99,7 +99,6 @@ export async function cliStack(name: string, emulator: Emulator, program: string
   return { emulator, project, pulumi };
 }
 
-
 /** Everything the project's file backend holds on disk, as one text (to look for secrets in plain text). */
 export function stateOnDisk(project: CliProject): string {
   const dir = join(project.home, "state");

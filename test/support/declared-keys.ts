@@ -23,7 +23,10 @@ export function declaredKeys(file: string, typeName: string): string[] {
   const symbol = module && checker.getExportsOfModule(module).find((s) => s.name === typeName);
   if (!symbol) throw new Error(`${file} exports no type ${typeName}`);
   const type = checker.getNonNullableType(checker.getDeclaredTypeOfSymbol(symbol));
-  return checker.getPropertiesOfType(type).map((p) => p.name).sort();
+  return checker
+    .getPropertiesOfType(type)
+    .map((p) => p.name)
+    .sort();
 }
 
 /** The properties the class `className` exported by `file` declares in that file itself (its outputs), not those it inherits. */

@@ -41,7 +41,12 @@ export function emulatorSettings(emulator: Emulator, extra: Record<string, strin
  * Creates a running training job in the emulator (a job of `endpoint` with one
  * pod per replica), signed as a public client signs, under the `/aicp` prefix.
  */
-export async function createTrainingJob(emulator: Emulator, name: string, replicas: Array<{ replica_type: string; replicas: number }>, endpoint = "pytorchjobs"): Promise<void> {
+export async function createTrainingJob(
+  emulator: Emulator,
+  name: string,
+  replicas: Array<{ replica_type: string; replicas: number }>,
+  endpoint = "pytorchjobs",
+): Promise<void> {
   const r = await signedRequest(emulator.url, {
     method: "POST",
     path: `/aicp/trains/namespaces/${emulatorCredentials.userId.toLowerCase()}/create`,

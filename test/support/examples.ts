@@ -6,7 +6,12 @@ import type { Emulator } from "../../emulator";
 import { emulatorConfig } from "./emulator";
 import { createTestStack, type TestStack } from "./pulumi";
 
-export async function exampleStack(example: string, emulator: Emulator, config: Record<string, string> = {}, env: Record<string, string> = {}): Promise<TestStack> {
+export async function exampleStack(
+  example: string,
+  emulator: Emulator,
+  config: Record<string, string> = {},
+  env: Record<string, string> = {},
+): Promise<TestStack> {
   const project = `ex-${example}`.slice(0, 40);
   const target: TestStack = await createTestStack({
     name: project,

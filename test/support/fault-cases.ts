@@ -15,16 +15,36 @@ export interface FaultCase {
 export const faultCases: FaultCase[] = [
   { name: "500 burst on list templates", phase: "up", faults: [{ kind: "http", status: 500, operation: "listTemplates", count: 2 }], outcome: "succeeds" },
   { name: "503 burst on list notebooks", phase: "up", faults: [{ kind: "http", status: 503, operation: "listNotebooks", count: 3 }], outcome: "succeeds" },
-  { name: "429 + Retry-After on create notebook", phase: "up", faults: [{ kind: "http", status: 429, retryAfterSeconds: 1, operation: "createNotebook", count: 2 }], outcome: "succeeds" },
-  { name: "503 + Retry-After on create group", phase: "up", faults: [{ kind: "http", status: 503, retryAfterSeconds: 1, operation: "createResourceGroup", count: 1 }], outcome: "succeeds" },
-  { name: "latency above the timeout on create notebook", phase: "up", faults: [{ kind: "latency", latencyMs: 2500, operation: "createNotebook", count: 1 }], outcome: "succeeds" },
+  {
+    name: "429 + Retry-After on create notebook",
+    phase: "up",
+    faults: [{ kind: "http", status: 429, retryAfterSeconds: 1, operation: "createNotebook", count: 2 }],
+    outcome: "succeeds",
+  },
+  {
+    name: "503 + Retry-After on create group",
+    phase: "up",
+    faults: [{ kind: "http", status: 503, retryAfterSeconds: 1, operation: "createResourceGroup", count: 1 }],
+    outcome: "succeeds",
+  },
+  {
+    name: "latency above the timeout on create notebook",
+    phase: "up",
+    faults: [{ kind: "latency", latencyMs: 2500, operation: "createNotebook", count: 1 }],
+    outcome: "succeeds",
+  },
   { name: "malformed bodies on list notebooks", phase: "up", faults: [{ kind: "malformed", operation: "listNotebooks", count: 2 }], outcome: "succeeds" },
   {
     name: "ret_code != 0 on create notebook",
     phase: "up",
     faults: [{ kind: "retCode", retCode: 5001, message: "resources sold out", operation: "createNotebook", count: 1 }],
     outcome: "fails",
-    mentions: [/createNotebook \(POST \/aicp\/notebooks\/namespaces\/usr-emulator\/create\)/, /ret_code 5001/, /resources sold out/, /request id req-[0-9a-f]+/],
+    mentions: [
+      /createNotebook \(POST \/aicp\/notebooks\/namespaces\/usr-emulator\/create\)/,
+      /ret_code 5001/,
+      /resources sold out/,
+      /request id req-[0-9a-f]+/,
+    ],
   },
   {
     name: "dropped connection during create notebook",
@@ -36,7 +56,12 @@ export const faultCases: FaultCase[] = [
   },
   { name: "503 burst on stop notebooks", phase: "destroy", faults: [{ kind: "http", status: 503, operation: "stopNotebooks", count: 2 }], outcome: "succeeds" },
   { name: "dropped connection on delete group", phase: "destroy", faults: [{ kind: "drop", operation: "deleteResourceGroup", count: 1 }], outcome: "succeeds" },
-  { name: "latency above the timeout on list notebooks", phase: "destroy", faults: [{ kind: "latency", latencyMs: 2500, operation: "listNotebooks", count: 1 }], outcome: "succeeds" },
+  {
+    name: "latency above the timeout on list notebooks",
+    phase: "destroy",
+    faults: [{ kind: "latency", latencyMs: 2500, operation: "listNotebooks", count: 1 }],
+    outcome: "succeeds",
+  },
   {
     name: "ret_code != 0 on set delete time",
     phase: "destroy",

@@ -31,7 +31,9 @@ export function misbehavingCases() {
   const cases = inProcessCases();
   afterEach(() => cases.dispose());
   return {
-    async setUp(options: { emulator?: EmulatorOptions; stack?: Partial<StackOptions> & { extraConfig?: Record<string, string> } } = {}): Promise<MisbehavingCase> {
+    async setUp(
+      options: { emulator?: EmulatorOptions; stack?: Partial<StackOptions> & { extraConfig?: Record<string, string> } } = {},
+    ): Promise<MisbehavingCase> {
       const stackOptions = { stack: "ci", ...options.stack, timings: { createWatchMs: 500, ...options.stack?.timings } };
       const c = await cases.setUp(options.emulator, stackOptions);
       const { emulator } = c;

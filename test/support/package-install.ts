@@ -20,13 +20,19 @@ export default function setup(project: TestProject): () => void {
     execFileSync("npm", ["pack", "--json", "--pack-destination", root], { cwd: repo, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] }),
   ) as Array<{ filename: string }>;
   const tarball = join(root, pack[0]!.filename);
-  const pulumiVersion = (JSON.parse(readFileSync(join(repo, "package.json"), "utf8")) as { devDependencies: Record<string, string> }).devDependencies["@pulumi/pulumi"];
+  const pulumiVersion = (JSON.parse(readFileSync(join(repo, "package.json"), "utf8")) as { devDependencies: Record<string, string> }).devDependencies[
+    "@pulumi/pulumi"
+  ];
   writeFileSync(
     join(root, "package.json"),
     JSON.stringify({ name: "aicp-e2e-programs", private: true, dependencies: { "pulumi-aicp": `file:${tarball}`, "@pulumi/pulumi": pulumiVersion } }, null, 2),
   );
   execFileSync("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error"], { cwd: root, stdio: ["ignore", "ignore", "inherit"] });
-  const archive = execFileSync("bash", [join(repo, "scripts/plugin-pack.sh"), join(root, "plugin")], { cwd: repo, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
+  const archive = execFileSync("bash", [join(repo, "scripts/plugin-pack.sh"), join(root, "plugin")], {
+    cwd: repo,
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   project.provide("pluginArchive", archive.trim().split("\n").pop()!);
   project.provide("e2eRoot", root);
   project.provide("packedFiles", readdirSync(root));

@@ -25,7 +25,10 @@ export function packPlugin(): { archive: string; dispose(): void } {
 /** The folder of the YAML language host, built once from the Go module proxy (tools/yaml-host/build.sh). */
 export function yamlHostDir(): string {
   try {
-    return execFileSync("bash", [join(repo, "tools/yaml-host/build.sh")], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] }).trim().split("\n").pop()!;
+    return execFileSync("bash", [join(repo, "tools/yaml-host/build.sh")], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] })
+      .trim()
+      .split("\n")
+      .pop()!;
   } catch (error) {
     const stderr = (error as { stderr?: string }).stderr ?? String(error);
     throw new Error(`the YAML language host could not be built (it needs Go 1.26+ and the Go module proxy; run \`bash tools/yaml-host/build.sh\`): ${stderr}`);
@@ -55,7 +58,10 @@ function writeFile(project: CliProject, program: string): void {
   writeFileSync(join(project.dir, "Pulumi.yaml"), `name: aicp-yaml\nruntime: yaml\n${program}`);
 }
 
-/** A project folder (own PULUMI_HOME and file backend) with the plugin installed from `archive`, for programs that create their stack themselves (Automation API). */
+/**
+ * A project folder (own PULUMI_HOME and file backend) with the plugin installed from `archive`, for programs that
+ * create their stack themselves (Automation API).
+ */
 export async function pluginHome(name: string, emulator: Emulator, archive: string, extraEnv: Record<string, string> = {}): Promise<CliProject> {
   const project = cliProject(name, emulator, "", { PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true", ...extraEnv });
   for (const file of ["index.js", "package.json", "Pulumi.yaml"]) unlinkSync(join(project.dir, file));
@@ -67,8 +73,14 @@ export async function pluginHome(name: string, emulator: Emulator, archive: stri
 /** The python of an environment with the `pulumi` package and the generated SDK (scripts/python-sdk.sh). */
 export function pythonWithSdk(): string {
   try {
-    return execFileSync("bash", [join(repo, "scripts/python-sdk.sh")], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] }).trim().split("\n").pop()!;
+    return execFileSync("bash", [join(repo, "scripts/python-sdk.sh")], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] })
+      .trim()
+      .split("\n")
+      .pop()!;
   } catch (error) {
-    throw new Error(`the Python SDK environment could not be made (python3 with venv and PyPI are needed; run \`bash scripts/python-sdk.sh\`): ${(error as { stderr?: string }).stderr ?? String(error)}`);
+    throw new Error(
+      `the Python SDK environment could not be made (python3 with venv and PyPI are needed; run \`bash scripts/python-sdk.sh\`): ` +
+        `${(error as { stderr?: string }).stderr ?? String(error)}`,
+    );
   }
 }

@@ -16,7 +16,9 @@ export const passphrase = "aicp-e2e-passphrase";
 export function pulumiBinary(): string {
   const binary = process.env.AICP_PULUMI;
   if (!binary) {
-    throw new Error("AICP_PULUMI is not set: run the tests with `npm test` (scripts/run.sh provisions Node 22 and the pulumi CLI), or `. scripts/bootstrap.sh` first");
+    throw new Error(
+      "AICP_PULUMI is not set: run the tests with `npm test` (scripts/run.sh provisions Node 22 and the pulumi CLI), or `. scripts/bootstrap.sh` first",
+    );
   }
   return binary;
 }

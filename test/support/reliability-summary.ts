@@ -44,7 +44,13 @@ export default function setup(project: TestProject): () => void {
     pending.aicpReliabilityProjects! -= 1;
     if (pending.aicpReliabilityProjects! > 0) return;
     delete process.env.AICP_RELIABILITY_DIR;
-    const rows: CaseRow[] = readdirSync(dir).flatMap((f) => readFileSync(join(dir, f), "utf8").trim().split("\n").filter(Boolean).map((l) => JSON.parse(l) as CaseRow));
+    const rows: CaseRow[] = readdirSync(dir).flatMap((f) =>
+      readFileSync(join(dir, f), "utf8")
+        .trim()
+        .split("\n")
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as CaseRow),
+    );
     rmSync(dir, { recursive: true, force: true });
     if (rows.length === 0) return;
     const groups = [...new Set(rows.map((r) => `${r.suite}\t${r.layer ?? "?"}`))].sort().map((g) => g.split("\t") as [string, string]);
@@ -53,7 +59,9 @@ export default function setup(project: TestProject): () => void {
     for (const [suite, layer] of [...groups, ["total", ""] as [string, string]]) {
       const of = suite === "total" ? rows : rows.filter((r) => r.suite === suite && (r.layer ?? "?") === layer);
       const sum = (k: "duplicates" | "orphans" | "dropped" | "taken" | "leaks") => of.reduce((n, r) => n + (r[k] ?? 0), 0);
-      out.push(line([suite, layer, of.length, of.filter((r) => r.passed).length, sum("duplicates"), sum("orphans"), sum("dropped"), sum("taken"), sum("leaks")]));
+      out.push(
+        line([suite, layer, of.length, of.filter((r) => r.passed).length, sum("duplicates"), sum("orphans"), sum("dropped"), sum("taken"), sum("leaks")]),
+      );
     }
     console.log(out.join("\n"));
   };

@@ -19,15 +19,21 @@ const json = fc.jsonValue({ maxDepth: 2 });
 
 describe("case conversion, for any name", () => {
   it("round-trips wire names through camelCase", () => {
-    fc.assert(fc.property(snakeName, (name) => {
-      expect(camelToSnake(snakeToCamel(name))).toBe(name);
-    }), { numRuns: 500 });
+    fc.assert(
+      fc.property(snakeName, (name) => {
+        expect(camelToSnake(snakeToCamel(name))).toBe(name);
+      }),
+      { numRuns: 500 },
+    );
   });
 
   it("round-trips camelCase names through the wire", () => {
-    fc.assert(fc.property(camelName, (name) => {
-      expect(snakeToCamel(camelToSnake(name))).toBe(name);
-    }), { numRuns: 500 });
+    fc.assert(
+      fc.property(camelName, (name) => {
+        expect(snakeToCamel(camelToSnake(name))).toBe(name);
+      }),
+      { numRuns: 500 },
+    );
   });
 
   it("writes wire names with no capital letter, and camelCase names with no underscore before a letter or digit", () => {

@@ -7,7 +7,19 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AicpError } from "../../client/errors";
-import { createOnce, isProvisional, lookedUpTwice, madeBy, partlyCreated, pastWindow, provisionalId, resolveProvisional, stillUnconfirmed, UnconfirmedCreate, type CreateTarget } from "../../provider/create-once";
+import {
+  createOnce,
+  isProvisional,
+  lookedUpTwice,
+  madeBy,
+  partlyCreated,
+  pastWindow,
+  provisionalId,
+  resolveProvisional,
+  stillUnconfirmed,
+  UnconfirmedCreate,
+  type CreateTarget,
+} from "../../provider/create-once";
 import { forgetCreate, recordCreate, sentCreate } from "../../provider/create-journal";
 import { useTimings } from "../../provider/timing";
 
@@ -78,7 +90,10 @@ describe("createOnce", () => {
   });
 
   it("refuses a name held by an object without a mark, or with another's, and sends nothing", async () => {
-    for (const holder of [{ id: "nb-x", createdAt: 0 }, { id: "nb-x", mark: newMark(), createdAt: 0, status: "Running" }]) {
+    for (const holder of [
+      { id: "nb-x", createdAt: 0 },
+      { id: "nb-x", mark: newMark(), createdAt: 0, status: "Running" },
+    ]) {
       const mark = newMark();
       const { t, sent } = target(mark, [holder]);
       const refusal = await createOnce(t).catch((e: AicpError) => e);
@@ -174,7 +189,10 @@ describe("createOnce", () => {
 
   it("names each holder of the name and whose it is; a copy of the mark among them points to adoptId", async () => {
     const mark = newMark();
-    const holders = [{ id: "nb-a", createdAt: 0 }, { id: "nb-b", mark, status: "Running", createdAt: 0 }];
+    const holders = [
+      { id: "nb-a", createdAt: 0 },
+      { id: "nb-b", mark, status: "Running", createdAt: 0 },
+    ];
     const message = await refusalOf(createOnce(target(mark, holders).t));
     expect(message).toContain("nb-a (status unknown, not made by Pulumi), nb-b (Running, carrying this resource's mark, but no record");
     expect(message).not.toContain("It does not carry");
@@ -251,7 +269,12 @@ describe("madeBy, provisional ids and lookedUpTwice", () => {
 describe("the errors of a create that is partly made or unconfirmed", () => {
   it("lead with the cause's code once, and carry the id and properties the engine records", () => {
     const error = partlyCreated("notebook", new AicpError("AICP_WAIT", "not Running after 60 s"), "nb-1", { name: "nb" });
-    expect(error).toMatchObject({ message: "AICP_WAIT: notebook nb-1: not Running after 60 s", id: "nb-1", properties: { name: "nb" }, reasons: ["AICP_WAIT: not Running after 60 s"] });
+    expect(error).toMatchObject({
+      message: "AICP_WAIT: notebook nb-1: not Running after 60 s",
+      id: "nb-1",
+      properties: { name: "nb" },
+      reasons: ["AICP_WAIT: not Running after 60 s"],
+    });
     expect(partlyCreated("notebook", new AicpError("AICP_WAIT", "AICP_WAIT: late"), "nb-1", {}).message).toBe("notebook nb-1: AICP_WAIT: late");
     expect(partlyCreated("notebook", "plain", "nb-1", {}).message).toBe("notebook nb-1: plain");
   });

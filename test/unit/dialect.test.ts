@@ -66,7 +66,10 @@ describe("Learned", () => {
 
   it("learns nothing from a silent answer and lets the next call probe", async () => {
     const prefix = new Learned("/aicp", "/qai/aicp");
-    await prefix.use(async () => "timeout", () => "silent");
+    await prefix.use(
+      async () => "timeout",
+      () => "silent",
+    );
     expect(prefix.known).toBe(false);
     const p = platform("/aicp");
     await prefix.use(p.send, p.judge);

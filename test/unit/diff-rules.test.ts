@@ -102,7 +102,12 @@ describe("the resource group's diff", () => {
       diffs: ["name", "skuId"],
       deleteBeforeReplace: true,
     });
-    expect(await groupDiff("rg-1", olds, { ...olds, podTypes: ["instance", "job"] })).toEqual({ changes: false, replaces: [], diffs: [], deleteBeforeReplace: true });
+    expect(await groupDiff("rg-1", olds, { ...olds, podTypes: ["instance", "job"] })).toEqual({
+      changes: false,
+      replaces: [],
+      diffs: [],
+      deleteBeforeReplace: true,
+    });
     expect(await groupDiff("rg-1", olds, { ...olds, podTypes: ["job"] })).toMatchObject({ changes: true, diffs: ["podTypes"] });
   });
 

@@ -22,7 +22,11 @@ const MD5_EMPTY = md5sum("");
 /** Verifies `pathAndQuery` as received, with `body`, under the dialect's body convention, against `keys`. */
 function verify(method: string, pathAndQuery: string, body = "", signatureBody: "empty" | "body" = "empty", keys: readonly Credential[] = [KEY]) {
   const q = pathAndQuery.indexOf("?");
-  return verifySignature(keys, { method, rawPath: pathAndQuery.slice(0, q), pairs: parseQuery(pathAndQuery.slice(q + 1)), body: Buffer.from(body) }, signatureBody);
+  return verifySignature(
+    keys,
+    { method, rawPath: pathAndQuery.slice(0, q), pairs: parseQuery(pathAndQuery.slice(q + 1)), body: Buffer.from(body) },
+    signatureBody,
+  );
 }
 
 /** The ApiError ret_code `run` throws. */
@@ -43,20 +47,32 @@ describe("emulator signature verifier: canonical forms", () => {
   it("accepts RFC 3986 percent-encoding ('/' as %2F)", () => {
     const canonical = "access_key_id=AKIDEMULATOR&gpu_name=a%2Fb%20c&zone=xb3";
     const sig = openssl("emulator-secret", `GET\n${path}/\n${canonical}\n${MD5_EMPTY}`);
-    expect(verify("GET", `${path}?${canonical}&signature=${once(sig)}`).variant).toEqual({ canonical: "rfc3986", bodyHash: "empty", signatureEncoding: "once" });
+    expect(verify("GET", `${path}?${canonical}&signature=${once(sig)}`).variant).toEqual({
+      canonical: "rfc3986",
+      bodyHash: "empty",
+      signatureEncoding: "once",
+    });
   });
 
   it("accepts Python quote with '/' kept, the signature encoded twice (the MCP server)", () => {
     const canonical = "access_key_id=AKIDEMULATOR&gpu_name=a/b%20c&zone=xb3";
     const sig = openssl("emulator-secret", `GET\n${path}/\n${canonical}\n${MD5_EMPTY}`);
-    expect(verify("GET", `${path}?${canonical}&signature=${twice(sig)}`).variant).toEqual({ canonical: "python", bodyHash: "empty", signatureEncoding: "twice" });
+    expect(verify("GET", `${path}?${canonical}&signature=${twice(sig)}`).variant).toEqual({
+      canonical: "python",
+      bodyHash: "empty",
+      signatureEncoding: "twice",
+    });
   });
 
   it("sorts names by code point, as Python's sorted does (an emoji after U+FF01), whatever order they arrive in", () => {
     const canonical = "access_key_id=AKIDEMULATOR&zone=xb3&%EF%BC%81=a&%F0%9F%98%80=b";
     const sig = openssl("emulator-secret", `GET\n${path}/\n${canonical}\n${MD5_EMPTY}`);
     const received = "%F0%9F%98%80=b&zone=xb3&access_key_id=AKIDEMULATOR&%EF%BC%81=a";
-    expect(verify("GET", `${path}?${received}&signature=${twice(sig)}`).variant).toEqual({ canonical: "rfc3986", bodyHash: "empty", signatureEncoding: "twice" });
+    expect(verify("GET", `${path}?${received}&signature=${twice(sig)}`).variant).toEqual({
+      canonical: "rfc3986",
+      bodyHash: "empty",
+      signatureEncoding: "twice",
+    });
   });
 
   it("accepts the raw key=value join, re-quoted on the wire (the operator's SDK)", () => {
@@ -152,10 +168,22 @@ describe("emulator signature verifier: refusals", () => {
 
 describe("emulator signature verifier: requests signed by the published Python clients", () => {
   const fixture = JSON.parse(readFileSync(join(__dirname, "..", "fixtures", "signature-vectors.json"), "utf8")) as {
-    vectors: Array<{ id: string; client: "coreshub-mcp-server" | "qingcloud-sdk"; method: string; path: string; access_key_id: string; secret_access_key: string; url: string }>;
+    vectors: Array<{
+      id: string;
+      client: "coreshub-mcp-server" | "qingcloud-sdk";
+      method: string;
+      path: string;
+      access_key_id: string;
+      secret_access_key: string;
+      url: string;
+    }>;
   };
   // Every key the vectors were signed with, as the emulator would be configured with them.
-  const keys: Credential[] = [...new Map(fixture.vectors.map((v) => [v.access_key_id, { accessKeyId: v.access_key_id, secretAccessKey: v.secret_access_key, userId: "usr-emulator" }])).values()];
+  const keys: Credential[] = [
+    ...new Map(
+      fixture.vectors.map((v) => [v.access_key_id, { accessKeyId: v.access_key_id, secretAccessKey: v.secret_access_key, userId: "usr-emulator" }]),
+    ).values(),
+  ];
 
   it.each(fixture.vectors.map((v) => [v.id, v] as const))("%s is accepted", (_id, v) => {
     const mcp = v.client === "coreshub-mcp-server";
@@ -165,7 +193,11 @@ describe("emulator signature verifier: requests signed by the published Python c
     expect(variant.signatureEncoding).toBe(mcp ? "twice" : "once");
     // Where the client's form differs from RFC 3986, the client's form must be the one that matched:
     // Python's quote differs only by a '/', the raw join by any character RFC 3986 would encode.
-    const values = v.url.split("?")[1]!.replace(/&signature=.*$/, "").split("&").map((p) => decodeURIComponent(p.split("=")[1]!));
+    const values = v.url
+      .split("?")[1]!
+      .replace(/&signature=.*$/, "")
+      .split("&")
+      .map((p) => decodeURIComponent(p.split("=")[1]!));
     if (mcp && values.some((x) => x.includes("/"))) expect(variant.canonical).toBe("python");
     if (!mcp && values.some((x) => /[^A-Za-z0-9_.~-]/.test(x))) expect(variant.canonical).toBe("raw");
   });

@@ -13,6 +13,7 @@ describe("deleteTimeoutMs", () => {
   });
 
   it("is aicp:deleteTimeoutSeconds when the engine gave none (0, absent, not a number, negative)", () => {
-    for (const given of [0, undefined, "soon", -3, Number.POSITIVE_INFINITY]) expect(deleteTimeoutMs({ engineTimeoutSeconds: given }), String(given)).toBe(7000);
+    for (const given of [0, undefined, "soon", -3, Number.POSITIVE_INFINITY])
+      expect(deleteTimeoutMs({ engineTimeoutSeconds: given }), String(given)).toBe(7000);
   });
 });

@@ -15,7 +15,10 @@ import { validNotebookInputs } from "../support/fixtures";
 
 const readme = readFileSync("README.md", "utf8");
 const sorted = (names: Iterable<string>) => [...names].sort();
-const args = { Notebook: declaredKeys(resolve("sdk/notebook.ts"), "NotebookArgs"), ResourceGroup: declaredKeys(resolve("sdk/resource-group.ts"), "ResourceGroupArgs") };
+const args = {
+  Notebook: declaredKeys(resolve("sdk/notebook.ts"), "NotebookArgs"),
+  ResourceGroup: declaredKeys(resolve("sdk/resource-group.ts"), "ResourceGroupArgs"),
+};
 
 describe.each(Object.entries(kindDescriptions) as Array<[keyof typeof kindDescriptions, KindDescription]>)("the %s description", (kind, description) => {
   const { inPlace, inPlaceWhen, replace, readAtCreateOnly, defaults, outputs, secretOutputs } = description;
@@ -44,7 +47,12 @@ function tableAfter(heading: string): string[][] {
   const rows: string[][] = [];
   for (const line of lines.slice(start + 2)) {
     if (!line.startsWith("|")) break;
-    rows.push(line.split(/(?<!\\)\|/).slice(1, -1).map((c) => c.trim()));
+    rows.push(
+      line
+        .split(/(?<!\\)\|/)
+        .slice(1, -1)
+        .map((c) => c.trim()),
+    );
   }
   return rows;
 }
@@ -69,7 +77,9 @@ describe("the README says what the descriptions say", () => {
     const rows = tableAfter("**What changes in place, what replaces**");
     // A row names the fields, then perhaps a condition ("`replicaSpecs` with a sku in `specs`").
     const inPlaceRows = rows.filter(([, effect]) => /in place/.test(effect!) && !/^replacement/.test(effect!));
-    expect(sorted(new Set(inPlaceRows.flatMap(([change]) => codeNames(change!.split(" with ")[0]!))))).toEqual(sorted([...nb.inPlace, ...Object.keys(nb.inPlaceWhen)]));
+    expect(sorted(new Set(inPlaceRows.flatMap(([change]) => codeNames(change!.split(" with ")[0]!))))).toEqual(
+      sorted([...nb.inPlace, ...Object.keys(nb.inPlaceWhen)]),
+    );
     expect(rows.filter(([, effect]) => /^replacement/.test(effect!)).map(([change]) => change)).toEqual(["any other field, changed or removed"]);
     for (const [key, value] of Object.entries(nb.defaults)) {
       const said = new RegExp("`" + key + "` \\(([^)]*)\\)").exec(readme)?.[1] ?? "";
@@ -83,11 +93,17 @@ describe("the provider's diff follows the descriptions", () => {
   const base = validNotebookInputs({ logicalName: "kind", autoNameSuffix: "abc1234", stopTime: "2031-01-01T00:00:00Z" });
   /** A different value of the same type for `key`. */
   const changed = (key: string, value: unknown): unknown =>
-    typeof value === "string" ? (key.endsWith("Time") ? "2032-02-02T00:00:00Z" : `${value}-changed`)
-    : typeof value === "number" ? value + 1
-    : typeof value === "boolean" ? !value
-    : Array.isArray(value) ? [...value, ...value]
-    : { ...(value as object), customCpu: 99 };
+    typeof value === "string"
+      ? key.endsWith("Time")
+        ? "2032-02-02T00:00:00Z"
+        : `${value}-changed`
+      : typeof value === "number"
+        ? value + 1
+        : typeof value === "boolean"
+          ? !value
+          : Array.isArray(value)
+            ? [...value, ...value]
+            : { ...(value as object), customCpu: 99 };
 
   it("Notebook: a change of each field the test program sets is an update or a replacement as described", () => {
     const nb: KindDescription = kindDescriptions.Notebook;

@@ -53,25 +53,28 @@ describe("evidence of a write", () => {
     expect(error.message).toContain("pulumi refresh");
   });
 
-  it("a wait whose answers cannot tell (no update time, nothing visible changed) takes the status as it is after a bounded settle, not at the timeout", async () => {
-    const fake = { listAllNotebooks: async () => [nb({})], findNotebooksByName: async () => [], findNotebook: async () => undefined };
-    const listing = new NotebookListing(fake as unknown as AicpClient, 0);
-    const warned: string[] = [];
-    const original = console.error;
-    console.error = (message: unknown) => void warned.push(String(message));
-    try {
-      const done = await waitForStatus(listing, { namespace: "ns", uuid: "nb-1" }, "Running", {
-        timeoutMs: 400,
-        initialIntervalMs: 5,
-        maxIntervalMs: 5,
-        showsWrite: evidenceOf({ before: nb({}), restarted: true }),
-      }).catch((e: unknown) => e);
-      expect(done).toMatchObject({ uuid: "nb-1", status: "Running" });
-    } finally {
-      console.error = original;
-    }
-    expect(warned.join("\n")).toMatch(/cannot show whether the change was applied/);
-  });
+  it(
+    "a wait whose answers cannot tell (no update time, nothing visible changed) takes the status as it is after a bounded settle, not at the " + "timeout",
+    async () => {
+      const fake = { listAllNotebooks: async () => [nb({})], findNotebooksByName: async () => [], findNotebook: async () => undefined };
+      const listing = new NotebookListing(fake as unknown as AicpClient, 0);
+      const warned: string[] = [];
+      const original = console.error;
+      console.error = (message: unknown) => void warned.push(String(message));
+      try {
+        const done = await waitForStatus(listing, { namespace: "ns", uuid: "nb-1" }, "Running", {
+          timeoutMs: 400,
+          initialIntervalMs: 5,
+          maxIntervalMs: 5,
+          showsWrite: evidenceOf({ before: nb({}), restarted: true }),
+        }).catch((e: unknown) => e);
+        expect(done).toMatchObject({ uuid: "nb-1", status: "Running" });
+      } finally {
+        console.error = original;
+      }
+      expect(warned.join("\n")).toMatch(/cannot show whether the change was applied/);
+    },
+  );
 
   it("once an answer showed the write, an answer from a replica further behind (older update time) does not count", () => {
     const before = nb({ updated_at: "2025-01-01 10:00:00" });

@@ -29,7 +29,9 @@ describe("waitForStatus", () => {
   });
 
   it("reports the notebook gone once it has been missing for the whole grace period", async () => {
-    const error = (await waitForStatus(lagging(Number.POSITIVE_INFINITY), ref, "Running", { timeoutMs: 5_000, graceMs: 50, ...fast }).catch((e: unknown) => e)) as AicpError;
+    const error = (await waitForStatus(lagging(Number.POSITIVE_INFINITY), ref, "Running", { timeoutMs: 5_000, graceMs: 50, ...fast }).catch(
+      (e: unknown) => e,
+    )) as AicpError;
     expect(error).toBeInstanceOf(AicpError);
     expect(error.message).toMatch(/nb-1 disappeared .*\(missing from every lookup for \d+ s\)/);
   });
@@ -45,4 +47,3 @@ describe("waitForStatus", () => {
     expect(found.status).toBe("Stopped");
   });
 });
-

@@ -90,7 +90,16 @@ describe("Notebook diff", () => {
 
   it("replaces on any other change, naming the property", () => {
     for (const key of ["serverType", "name", "namespace", "chargeMode", "pip", "volumeSpecs", "envs"] as const) {
-      const value = key === "volumeSpecs" ? [{ fileSet: "f", mountPath: "/d", volumeType: "pfs" }] : key === "envs" ? [{ name: "A", value: "1" }] : key === "serverType" ? "rstudio" : key === "chargeMode" ? "monthly" : "changed";
+      const value =
+        key === "volumeSpecs"
+          ? [{ fileSet: "f", mountPath: "/d", volumeType: "pfs" }]
+          : key === "envs"
+            ? [{ name: "A", value: "1" }]
+            : key === "serverType"
+              ? "rstudio"
+              : key === "chargeMode"
+                ? "monthly"
+                : "changed";
       expect(diffNotebook(olds, { ...inputs, [key]: value } as NotebookInputs).replaces).toEqual([key]);
     }
   });
@@ -195,12 +204,26 @@ describe("the order of what check and diff report (as earlier versions did)", ()
   it("check names the program's fields first, adoptId last", () => {
     const failures = (news: Partial<NotebookInputs>) => checkNotebook({}, { ...base, ...news } as NotebookInputs, settings).failures.map((f) => f.property);
     expect(failures({ adoptId: 5, stopTime: "2000-01-01T00:00:00Z" } as never)).toEqual(["stopTime", "adoptId"]);
-    expect(failures({ adoptId: "", envs: [{ name: "PULUMI_AICP_MARK", value: "x" }], waitForReady: "yes" } as never)).toEqual(["waitForReady", "envs", "adoptId"]);
+    expect(failures({ adoptId: "", envs: [{ name: "PULUMI_AICP_MARK", value: "x" }], waitForReady: "yes" } as never)).toEqual([
+      "waitForReady",
+      "envs",
+      "adoptId",
+    ]);
   });
 
   it("diff lists the create request's fields in its order, then the provider's own: the state, then what is only recorded", () => {
-    const olds = { ...base, stopTime: "2031-01-01T00:00:00Z", desiredState: "Running", readyTimeoutSeconds: 600, waitForReady: true } as Record<string, unknown>;
-    const news = { ...base, stopTime: "2032-01-01T00:00:00Z", desiredState: "Stopped", readyTimeoutSeconds: 900, waitForReady: false, image: "jupyter:9" } as NotebookInputs;
+    const olds = { ...base, stopTime: "2031-01-01T00:00:00Z", desiredState: "Running", readyTimeoutSeconds: 600, waitForReady: true } as Record<
+      string,
+      unknown
+    >;
+    const news = {
+      ...base,
+      stopTime: "2032-01-01T00:00:00Z",
+      desiredState: "Stopped",
+      readyTimeoutSeconds: 900,
+      waitForReady: false,
+      image: "jupyter:9",
+    } as NotebookInputs;
     expect(diffNotebook(olds, news).updates).toEqual(["image", "stopTime", "desiredState", "waitForReady", "readyTimeoutSeconds"]);
   });
 });

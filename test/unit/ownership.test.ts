@@ -25,7 +25,12 @@ const other = "fedcba9876543210fedcba9876543210";
 
 describe("a notebook's mark", () => {
   it("is read from PULUMI_AICP_MARK in a list of envs or its JSON text, and only when it is non-empty text", () => {
-    expect(notebookMarkOf([{ name: "A", value: "1" }, { name: "PULUMI_AICP_MARK", value: mark }])).toBe(mark);
+    expect(
+      notebookMarkOf([
+        { name: "A", value: "1" },
+        { name: "PULUMI_AICP_MARK", value: mark },
+      ]),
+    ).toBe(mark);
     expect(notebookMarkOf(`[{"name":"PULUMI_AICP_MARK","value":"${mark}"}]`)).toBe(mark);
     expect(notebookMarkOf([{ name: "PULUMI_AICP_MARK", value: "" }])).toBeUndefined();
     expect(notebookMarkOf([{ name: "PULUMI_AICP_MARK", value: 7 }])).toBeUndefined();

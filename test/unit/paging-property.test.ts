@@ -55,7 +55,7 @@ function serve(p: Platform) {
   const fetch = async (offset: number, limit: number): Promise<Page<string>> => {
     // At most cap - 1 insertions between two answers: each answer then brings something new.
     const now = p.inserts.slice(answers * (Math.min(p.cap, limit) - 1), (answers + 1) * (Math.min(p.cap, limit) - 1));
-    if (answers > 0) for (const at of now) list.splice(at % (list.length + 1), 0, `new${inserted++}`), seen.add(`new${inserted - 1}`);
+    if (answers > 0) for (const at of now) (list.splice(at % (list.length + 1), 0, `new${inserted++}`), seen.add(`new${inserted - 1}`));
     answers++;
     const items = list.slice(offset, offset + Math.min(limit, p.cap));
     const totalSum = p.totalSum === "absent" ? undefined : p.totalSum === "true" ? list.length : p.totalSum;
@@ -74,11 +74,14 @@ function claimsShortFirstPageIsAll(p: Platform): boolean {
 describe("collectAll, for any platform", () => {
   it("returns every object of an unchanging list, in order, under any totals and counts claimed", async () => {
     await fc.assert(
-      fc.asyncProperty(platformArb.map((p) => ({ ...p, inserts: [] })), async (p) => {
-        fc.pre(!claimsShortFirstPageIsAll(p));
-        const { fetch, original, options } = serve(p);
-        expect(await collectAll(fetch, options)).toEqual(original);
-      }),
+      fc.asyncProperty(
+        platformArb.map((p) => ({ ...p, inserts: [] })),
+        async (p) => {
+          fc.pre(!claimsShortFirstPageIsAll(p));
+          const { fetch, original, options } = serve(p);
+          expect(await collectAll(fetch, options)).toEqual(original);
+        },
+      ),
       { numRuns: 400 },
     );
   });

@@ -7,7 +7,10 @@ import { buildSchema } from "../../plugin/schema-build";
 
 const committed = JSON.parse(readFileSync("schema.json", "utf8")) as {
   version: string;
-  resources: Record<string, { properties: Record<string, { secret?: boolean }>; inputProperties: Record<string, { willReplaceOnChanges?: boolean; default?: unknown }> }>;
+  resources: Record<
+    string,
+    { properties: Record<string, { secret?: boolean }>; inputProperties: Record<string, { willReplaceOnChanges?: boolean; default?: unknown }> }
+  >;
 };
 
 describe("schema.json", () => {
@@ -19,15 +22,29 @@ describe("schema.json", () => {
     expect(committed.version).toBe((JSON.parse(readFileSync("package.json", "utf8")) as { version: string }).version);
   });
 
-  it.each(Object.entries(kindDescriptions) as Array<[string, KindDescription]>)("marks %s's replacing inputs, secret outputs and defaults as its description says", (kind, described) => {
-    const spec = committed.resources[`aicp:index:${kind}`]!;
-    const marked = (props: Record<string, object>, flag: string) => Object.keys(props).filter((k) => (props[k] as Record<string, unknown>)[flag] !== undefined).sort();
-    expect(marked(spec.inputProperties, "willReplaceOnChanges")).toEqual([...described.replace].sort());
-    expect(marked(spec.properties, "secret")).toEqual([...described.secretOutputs].sort());
-    expect(Object.keys(spec.properties).sort()).toEqual([...described.outputs].sort());
-    expect(Object.fromEntries(Object.entries(spec.inputProperties).filter(([, p]) => p.default !== undefined).map(([k, p]) => [k, p.default]))).toEqual(described.defaults);
-    expect(Object.keys(spec.inputProperties).sort()).toEqual([...described.inPlace, ...Object.keys(described.inPlaceWhen), ...described.replace, ...described.readAtCreateOnly].sort());
-  });
+  it.each(Object.entries(kindDescriptions) as Array<[string, KindDescription]>)(
+    "marks %s's replacing inputs, secret outputs and defaults as its description says",
+    (kind, described) => {
+      const spec = committed.resources[`aicp:index:${kind}`]!;
+      const marked = (props: Record<string, object>, flag: string) =>
+        Object.keys(props)
+          .filter((k) => (props[k] as Record<string, unknown>)[flag] !== undefined)
+          .sort();
+      expect(marked(spec.inputProperties, "willReplaceOnChanges")).toEqual([...described.replace].sort());
+      expect(marked(spec.properties, "secret")).toEqual([...described.secretOutputs].sort());
+      expect(Object.keys(spec.properties).sort()).toEqual([...described.outputs].sort());
+      expect(
+        Object.fromEntries(
+          Object.entries(spec.inputProperties)
+            .filter(([, p]) => p.default !== undefined)
+            .map(([k, p]) => [k, p.default]),
+        ),
+      ).toEqual(described.defaults);
+      expect(Object.keys(spec.inputProperties).sort()).toEqual(
+        [...described.inPlace, ...Object.keys(described.inPlaceWhen), ...described.replace, ...described.readAtCreateOnly].sort(),
+      );
+    },
+  );
 
   it("the TypeScript SDK types a notebook's servers field by field, and never the password", () => {
     type Server = NonNullable<Parameters<Parameters<Notebook["servers"]["apply"]>[0]>[0]>[number];

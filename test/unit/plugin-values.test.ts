@@ -8,12 +8,20 @@ const secretMark = { "4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75
 
 describe("secrets on the wire", () => {
   it("takes the engine's secret marks off at any depth, and leaves an unknown value as it is", () => {
-    const wire = { envs: [{ name: "T", value: { ...secretMark, value: "s" } }], image: { ...secretMark, value: { ...secretMark, value: "x" } }, later: unknownValue };
+    const wire = {
+      envs: [{ name: "T", value: { ...secretMark, value: "s" } }],
+      image: { ...secretMark, value: { ...secretMark, value: "x" } },
+      later: unknownValue,
+    };
     expect(reveal(wire)).toEqual({ envs: [{ name: "T", value: "s" }], image: "x", later: "04da6b54-80e4-46f7-96ec-b56ff0331ba9" });
   });
 
   it("marks the named properties that hold something, and only those", () => {
-    expect(withSecrets({ servers: [1], envs: null, image: "i" }, ["servers", "envs", "absent"])).toEqual({ servers: { ...secretMark, value: [1] }, envs: null, image: "i" });
+    expect(withSecrets({ servers: [1], envs: null, image: "i" }, ["servers", "envs", "absent"])).toEqual({
+      servers: { ...secretMark, value: [1] },
+      envs: null,
+      image: "i",
+    });
     expect(secret("p")).toEqual({ ...secretMark, value: "p" });
   });
 });

@@ -33,7 +33,10 @@ describe("ResourceGroup diff", () => {
   const news = { ...inputs, name: olds.name, autoNamed: true, description: "", customizeEnable: false };
 
   it("sees no change when nothing changed, whatever the pod type order", async () => {
-    expect(await diff("rg-1", { ...olds, podTypes: ["job", "instance"] }, { ...news, podTypes: ["instance", "job"] })).toMatchObject({ changes: false, replaces: [] });
+    expect(await diff("rg-1", { ...olds, podTypes: ["job", "instance"] }, { ...news, podTypes: ["instance", "job"] })).toMatchObject({
+      changes: false,
+      replaces: [],
+    });
   });
 
   it("updates name, description, pod types and the customize flag in place", async () => {

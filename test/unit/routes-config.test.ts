@@ -42,7 +42,9 @@ describe("configuration", () => {
 
   it("names the key and the rule of a malformed dialect setting", () => {
     expect(() => resolveSettings(none, { AICP_SIGNATURE_BODY: "md5" })).toThrow(/aicp:signatureBody .* must be "empty" or "body", got 'md5'/);
-    expect(() => resolveSettings(none, { AICP_PLATFORM_TIME_ZONE: "Mars/Olympus" })).toThrow(/aicp:platformTimeZone .* must be UTC or an offset such as \+08:00/);
+    expect(() => resolveSettings(none, { AICP_PLATFORM_TIME_ZONE: "Mars/Olympus" })).toThrow(
+      /aicp:platformTimeZone .* must be UTC or an offset such as \+08:00/,
+    );
     expect(() => resolveSettings(none, { AICP_PATH_PREFIX: "aicp?x=1" })).toThrow(/aicp:pathPrefix .* must be a path such as \/aicp/);
     expect(() => resolveSettings(none, { AICP_ZONE: "xb3&limit=1" })).toThrow(/aicp:zone .* must be a zone name such as xb3/);
   });

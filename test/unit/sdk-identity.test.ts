@@ -74,7 +74,11 @@ describe("the TypeScript SDK's replacements", () => {
     const runtime = (await import("@pulumi/pulumi/runtime/resource")) as unknown as { default: Record<string, (...args: unknown[]) => unknown> };
     const registered = vi.spyOn(runtime.default, "registerResource");
     try {
-      new sdk.Notebook("research", { chargeMode: "elastic", duration: 3600, image: "jupyter:1", imageType: "official", serverType: "jupyter", replicaSpecs: { specs: "sku-1" } }, { deleteBeforeReplace: false });
+      new sdk.Notebook(
+        "research",
+        { chargeMode: "elastic", duration: 3600, image: "jupyter:1", imageType: "official", serverType: "jupyter", replicaSpecs: { specs: "sku-1" } },
+        { deleteBeforeReplace: false },
+      );
       new sdk.ResourceGroup("pool", { skuId: "sku-1", podTypes: ["instance"] });
       const options = (type: string) => registered.mock.calls.find((call) => call[2] === type)?.[8] as { deleteBeforeReplace?: boolean } | undefined;
       expect(options("pulumi-nodejs:dynamic/aicp:Notebook")?.deleteBeforeReplace).toBe(true);

@@ -94,7 +94,7 @@ describe("redact", () => {
     rememberSecret(12345);
     expect(redact("k3y 12345")).toBe("k3y 12345");
     rememberSecret('a"b/c d');
-    expect(redact('a"b/c d, "a\\"b/c d", a%22b%2Fc%20d, a"b/c d')).toBe("<secret>, \"<secret>\", <secret>, <secret>");
+    expect(redact('a"b/c d, "a\\"b/c d", a%22b%2Fc%20d, a"b/c d')).toBe('<secret>, "<secret>", <secret>, <secret>');
     rememberSecret("pw-9");
     expect(new AicpError("AICP_HTTP", "echo pw-9", { platformMessage: "pw-9!" })).toMatchObject({ message: "echo <secret>", platformMessage: "<secret>!" });
     expect(new AicpError("AICP_HTTP", "no platform message").platformMessage).toBeUndefined();

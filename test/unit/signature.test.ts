@@ -76,7 +76,9 @@ describe("signature", () => {
 
   it("builds the string to sign with a trailing slash on the path", () => {
     const pairs = sortedPairs({ access_key_id: "AK", limit: 10 });
-    expect(stringToSign("get", "/aicp/resource/template", pairs, "")).toBe("GET\n/aicp/resource/template/\naccess_key_id=AK&limit=10\nd41d8cd98f00b204e9800998ecf8427e");
+    expect(stringToSign("get", "/aicp/resource/template", pairs, "")).toBe(
+      "GET\n/aicp/resource/template/\naccess_key_id=AK&limit=10\nd41d8cd98f00b204e9800998ecf8427e",
+    );
   });
 
   it("matches openssl for a GET, and for a POST under each body convention", () => {

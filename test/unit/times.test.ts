@@ -7,7 +7,9 @@ const at = (iso: string) => new Date(iso).getTime();
 
 describe("zones", () => {
   it("parses the ways people write a zone, and refuses what is not one", () => {
-    expect([parseZone("UTC"), parseZone("Z"), parseZone("+08:00"), parseZone("+0800"), parseZone("UTC+8"), parseZone("-05:30")]).toEqual([0, 0, 480, 480, 480, -330]);
+    expect([parseZone("UTC"), parseZone("Z"), parseZone("+08:00"), parseZone("+0800"), parseZone("UTC+8"), parseZone("-05:30")]).toEqual([
+      0, 0, 480, 480, 480, -330,
+    ]);
     expect([parseZone("Asia/Shanghai"), parseZone("+15:00"), parseZone("+08:75")]).toEqual([undefined, undefined, undefined]);
   });
 

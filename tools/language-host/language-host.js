@@ -17,7 +17,11 @@ const { spawn } = require("node:child_process");
 const { existsSync } = require("node:fs");
 const { createRequire } = require("node:module");
 
-const engineAddress = process.argv.slice(2).filter((a) => !a.startsWith("-")).pop() ?? "";
+const engineAddress =
+  process.argv
+    .slice(2)
+    .filter((a) => !a.startsWith("-"))
+    .pop() ?? "";
 const fromProject = createRequire(path.join(process.cwd(), "package.json"));
 
 function load(id) {

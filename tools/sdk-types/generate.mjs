@@ -54,12 +54,16 @@ function tsdoc(text, indent) {
 export function generateNotebook() {
   const wire = loadSource("client/wire/index.ts");
   const fields = wire.notebookFields;
-  const platformDocs = Object.fromEntries(Object.entries(wire.notebook.shape).map(([k, v]) => [k.replace(/_([a-z0-9])/g, (_, c) => c.toUpperCase()), v.description]));
+  const platformDocs = Object.fromEntries(
+    Object.entries(wire.notebook.shape).map(([k, v]) => [k.replace(/_([a-z0-9])/g, (_, c) => c.toUpperCase()), v.description]),
+  );
   const requiredInPrograms = (name) => {
     const field = fields[name];
     return field.wire !== undefined && !field.filled && !field.schema.safeParse(undefined).success;
   };
-  const args = Object.keys(fields).map((name) => `${tsdoc(fields[name].doc, "  ")}\n  ${name}${requiredInPrograms(name) ? "" : "?"}: DeepInput<NotebookProgram["${name}"]>;`);
+  const args = Object.keys(fields).map(
+    (name) => `${tsdoc(fields[name].doc, "  ")}\n  ${name}${requiredInPrograms(name) ? "" : "?"}: DeepInput<NotebookProgram["${name}"]>;`,
+  );
   const outputs = wire.notebookKind.outputs.map((name) => {
     const doc = fields[name]?.outputDoc ?? platformDocs[name] ?? fields[name]?.doc;
     return `${doc ? tsdoc(doc, "  ") + "\n" : ""}  declare readonly ${name}: pulumi.Output<NotebookOutputValue<"${name}">>;`;
@@ -87,7 +91,14 @@ export function generateNotebook() {
 }
 
 export function generate() {
-  const program = ts.createProgram([source], { strict: true, noEmit: true, skipLibCheck: true, module: ts.ModuleKind.CommonJS, moduleResolution: ts.ModuleResolutionKind.Node10, target: ts.ScriptTarget.ES2022 });
+  const program = ts.createProgram([source], {
+    strict: true,
+    noEmit: true,
+    skipLibCheck: true,
+    module: ts.ModuleKind.CommonJS,
+    moduleResolution: ts.ModuleResolutionKind.Node10,
+    target: ts.ScriptTarget.ES2022,
+  });
   const checker = program.getTypeChecker();
   const file = program.getSourceFile(source);
   const flags = ts.NodeBuilderFlags.NoTruncation | ts.NodeBuilderFlags.InTypeAlias | ts.NodeBuilderFlags.MultilineObjectLiterals;
@@ -103,7 +114,10 @@ export function generate() {
     const node = checker.typeToTypeNode(checker.getTypeAtLocation(statement.name), statement, flags);
     const text = printer.printNode(ts.EmitHint.Unspecified, node, file);
     if (/\bz\.|import\(/.test(text)) throw new Error(`${statement.name.text} still names a schema type: ${text.slice(0, 200)}`);
-    const docs = ts.getJSDocCommentsAndTags(statement).map((d) => d.getText(file)).join("\n");
+    const docs = ts
+      .getJSDocCommentsAndTags(statement)
+      .map((d) => d.getText(file))
+      .join("\n");
     parts.push(docs, `export type ${statement.name.text} = ${text};`, "");
   }
   return parts.join("\n");

@@ -19,13 +19,19 @@ export interface DiffOutcome {
 
 /** A function call through the plugin's Invoke. */
 export async function invokeCall(p: PluginProcess, name: string, args: Props): Promise<Props> {
-  const response = await p.call<InstanceType<Proto["InvokeResponse"]>>("invoke", new p.proto.InvokeRequest().setTok(`aicp:index:${name}`).setArgs(p.grpc.toStruct(args)));
+  const response = await p.call<InstanceType<Proto["InvokeResponse"]>>(
+    "invoke",
+    new p.proto.InvokeRequest().setTok(`aicp:index:${name}`).setArgs(p.grpc.toStruct(args)),
+  );
   return plain(p.grpc.toJson(response.getReturn())) as Props;
 }
 
 /** Check: the checked inputs, or an error naming each failed property. */
 export async function checkCall(p: PluginProcess, urn: string, olds: Props, news: Props): Promise<Props> {
-  const response = await p.call<InstanceType<Proto["CheckResponse"]>>("check", new p.proto.CheckRequest().setUrn(urn).setOlds(p.grpc.toStruct(olds)).setNews(p.grpc.toStruct(news)));
+  const response = await p.call<InstanceType<Proto["CheckResponse"]>>(
+    "check",
+    new p.proto.CheckRequest().setUrn(urn).setOlds(p.grpc.toStruct(olds)).setNews(p.grpc.toStruct(news)),
+  );
   const failures = response.getFailuresList();
   if (failures.length > 0) throw new Error(failures.map((f) => `${f.getProperty()}: ${f.getReason()}`).join("; "));
   return p.grpc.toJson(response.getInputs());
@@ -33,13 +39,20 @@ export async function checkCall(p: PluginProcess, urn: string, olds: Props, news
 
 export async function diffCall(p: PluginProcess, old: Recorded, news: Props, ignoreChanges: string[]): Promise<DiffOutcome> {
   const { proto, grpc } = p;
-  const request = new proto.DiffRequest().setUrn(old.urn).setId(old.id).setOlds(grpc.toStruct(old.outputs)).setNews(grpc.toStruct(news)).setOldInputs(grpc.toStruct(old.inputs)).setIgnorechangesList(ignoreChanges);
+  const request = new proto.DiffRequest()
+    .setUrn(old.urn)
+    .setId(old.id)
+    .setOlds(grpc.toStruct(old.outputs))
+    .setNews(grpc.toStruct(news))
+    .setOldInputs(grpc.toStruct(old.inputs))
+    .setIgnorechangesList(ignoreChanges);
   const response = await p.call<InstanceType<Proto["DiffResponse"]>>("diff", request);
   const changes = response.getChanges();
   const diffs = response.getDiffsList();
   const replaces = response.getReplacesList();
   const deleteBeforeReplace = response.getDeletebeforereplace();
-  if (changes !== proto.DiffResponse.DiffChanges.DIFF_UNKNOWN) return { changed: changes === proto.DiffResponse.DiffChanges.DIFF_SOME, diffs, replaces, deleteBeforeReplace };
+  if (changes !== proto.DiffResponse.DiffChanges.DIFF_UNKNOWN)
+    return { changed: changes === proto.DiffResponse.DiffChanges.DIFF_SOME, diffs, replaces, deleteBeforeReplace };
   // The engine's own comparison of the recorded inputs with the new ones.
   const keys = [...new Set([...Object.keys(old.inputs), ...Object.keys(news)])].filter((k) => JSON.stringify(old.inputs[k]) !== JSON.stringify(news[k]));
   return { changed: keys.length > 0, diffs: keys, replaces, deleteBeforeReplace };

@@ -14,6 +14,7 @@ export async function readForImport(p: PluginProcess, urn: string, id: string): 
   const request = new p.proto.ReadRequest().setUrn(urn).setId(id).setProperties(p.grpc.toStruct({})).setInputs(p.grpc.toStruct({}));
   const response = await p.call<ReadResponse>("read", request);
   if (response.getId() === "" && !response.hasProperties()) throw new Error(`resource '${id}' does not exist`);
-  if (!response.hasInputs()) throw new Error(`provider does not support importing resources; please try updating the '${urn.split("::")[2]!.split(":")[0]}' plugin`);
+  if (!response.hasInputs())
+    throw new Error(`provider does not support importing resources; please try updating the '${urn.split("::")[2]!.split(":")[0]}' plugin`);
   return { id: response.getId() || id, inputs: p.grpc.toJson(response.getInputs()), outputs: p.grpc.toJson(response.getProperties()) };
 }

@@ -13,7 +13,15 @@ import { CommandFailed, type Declared, type InProcessStack, type Program, type S
 
 /** A program of one notebook `research`; `extra` is more of its arguments (or replaces some), `options` its resource options. */
 export function research(extra: Record<string, unknown> = {}, options: Pick<Declared, "ignoreChanges" | "timeouts"> = {}): Program {
-  const inputs = { chargeMode: "elastic", duration: 3600, image: "jupyter:1", imageType: "official", serverType: "jupyter", replicaSpecs: { specs: "sku-1", customCpu: 2 }, ...extra };
+  const inputs = {
+    chargeMode: "elastic",
+    duration: 3600,
+    image: "jupyter:1",
+    imageType: "official",
+    serverType: "jupyter",
+    replicaSpecs: { specs: "sku-1", customCpu: 2 },
+    ...extra,
+  };
   return {
     resources: [{ kind: "Notebook", name: "research", inputs, ...options }],
     outputs: (outs) => ({ uuid: outs.research?.uuid, status: outs.research?.status }),

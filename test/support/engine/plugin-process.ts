@@ -71,7 +71,9 @@ export async function startPlugin(timings: Partial<Timings> = {}): Promise<Plugi
     grpc: grpcModule,
     call: <Res>(method: string, request: unknown) =>
       new Promise<Res>((resolve, reject) => {
-        client[method]!.call(client, request, (error, response) => (error ? reject(new ProviderCallError(method, failureOf(grpcModule, error))) : resolve(response as Res)));
+        client[method]!.call(client, request, (error, response) =>
+          error ? reject(new ProviderCallError(method, failureOf(grpcModule, error))) : resolve(response as Res),
+        );
       }),
     close: async () => {
       (client as unknown as grpcTypes.Client).close();

@@ -27,7 +27,10 @@ export function stackConfig(config: Record<string, string>): Props {
 /** CheckConfig of `config` (as the engine sends it: a program's plain values plain) against `olds`, then Configure; the checked inputs, to record. */
 export async function checkAndConfigure(p: PluginProcess, urn: string, olds: Props, config: Props): Promise<Props> {
   const news: Props = { ...config, version };
-  const checked = await p.call<CheckResponse>("checkConfig", new p.proto.CheckRequest().setUrn(urn).setOlds(p.grpc.toStruct(olds)).setNews(p.grpc.toStruct(news)));
+  const checked = await p.call<CheckResponse>(
+    "checkConfig",
+    new p.proto.CheckRequest().setUrn(urn).setOlds(p.grpc.toStruct(olds)).setNews(p.grpc.toStruct(news)),
+  );
   const failures = checked.getFailuresList();
   if (failures.length > 0) throw new Error(failures.map((f) => `${f.getProperty()}: ${f.getReason()}`).join("; "));
   const inputs = p.grpc.toJson(checked.getInputs());

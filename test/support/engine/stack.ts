@@ -51,7 +51,10 @@ export class InProcessStack {
   private plugin: PluginProcess | undefined;
   /** The plugin of the explicit provider instance serving the resource at hand, if not the default one. */
   private current: PluginProcess | undefined;
-  private readonly explicit = new ExplicitProviders((name) => this.providerUrn(name), () => this.options.timings);
+  private readonly explicit = new ExplicitProviders(
+    (name) => this.providerUrn(name),
+    () => this.options.timings,
+  );
 
   constructor(readonly options: StackOptions) {}
 
@@ -66,7 +69,12 @@ export class InProcessStack {
 
   /** The state as the engine writes it to its backend: every value marked secret encrypted (shown here as "[secret]"). */
   checkpoint(): string {
-    return JSON.stringify({ provider: encrypted(this.providerInputs), providers: encrypted(this.explicit.recorded), resources: encrypted(this.resources), outputs: encrypted(this.outputs) });
+    return JSON.stringify({
+      provider: encrypted(this.providerInputs),
+      providers: encrypted(this.explicit.recorded),
+      resources: encrypted(this.resources),
+      outputs: encrypted(this.outputs),
+    });
   }
 
   /** `pulumi state delete` of the records `which` selects. */
@@ -170,7 +178,8 @@ export class InProcessStack {
       const news = typeof declared.inputs === "function" ? await declared.inputs(outs, (name, args) => this.invoke(name, args)) : declared.inputs;
       this.use(declared.provider);
       const recorded = this.resources.find((r) => r.urn === urn);
-      const imported = declared.import !== undefined && recorded?.id !== declared.import ? await this.importOption(declared, urn, recorded, options.dryRun) : undefined;
+      const imported =
+        declared.import !== undefined && recorded?.id !== declared.import ? await this.importOption(declared, urn, recorded, options.dryRun) : undefined;
       if (imported) step("import");
       const old = imported ?? recorded;
       const inputs = old ? withIgnored(news, old.inputs, declared.ignoreChanges ?? []) : news;
@@ -185,7 +194,9 @@ export class InProcessStack {
       if (forced || diff.replaces.length > 0) {
         step("replace", diff);
         if (declared.import !== undefined) {
-          const message = `previously-imported resources that still specify an ID may not be replaced; please remove the \`import\` declaration from your program;\n${diff.replaces.join(", ")}`;
+          const message =
+            `previously-imported resources that still specify an ID may not be replaced; please remove the \`import\` declaration from your ` +
+            `program;\n${diff.replaces.join(", ")}`;
           if (!options.dryRun) throw new Error(message);
           result.warnings.push(message);
         }

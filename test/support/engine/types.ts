@@ -82,4 +82,3 @@ export interface StackOptions {
   config: Record<string, string>;
   timings?: Partial<Timings>;
 }
-
