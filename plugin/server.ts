@@ -23,7 +23,7 @@ import { identityOf, newStackMark, stackMarkKey } from "./identity";
 import { programInputsOf } from "./import";
 import { boundedBy, type Bound } from "./timeouts";
 import { packageName, pluginVersion, schemaText } from "./schema";
-import { reveal, unknownValue, withSecrets } from "./values";
+import { holdsSecret, reveal, unknownValue, withSecrets } from "./values";
 
 type Unary<Req, Res> = grpcTypes.handleUnaryCall<Req, Res>;
 
@@ -42,7 +42,7 @@ function kindOf(urnOrType: string): Kind {
 
 /** Top-level properties whose value holds a secret: they stay secret in what the plugin answers. */
 function secretKeys(value: Record<string, unknown>): string[] {
-  return Object.keys(value).filter((key) => JSON.stringify(value[key] ?? null).includes("1b47061264138c4ac30d75fd1eb44270"));
+  return Object.keys(value).filter((key) => holdsSecret(value[key]));
 }
 
 /** Outputs as the engine records them: the kind's secret outputs, and whatever the program made secret, marked. */

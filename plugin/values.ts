@@ -22,6 +22,14 @@ function isSecret(value: unknown): value is { value: unknown } {
   return value !== null && typeof value === "object" && (value as Record<string, unknown>)[signatureKey] === secretSignature;
 }
 
+/** Whether `value` holds a secret at any depth. */
+export function holdsSecret(value: unknown): boolean {
+  if (isSecret(value)) return true;
+  if (Array.isArray(value)) return value.some(holdsSecret);
+  if (value !== null && typeof value === "object") return Object.values(value).some(holdsSecret);
+  return false;
+}
+
 /** `value` with every secret mark taken off, at any depth. */
 export function reveal(value: unknown): unknown {
   if (isSecret(value)) return reveal(value.value);

@@ -1,7 +1,7 @@
 /** The plugin's own small decisions: secrets on and off the wire, and the identity it adds to a resource's inputs. */
 import { describe, expect, it } from "vitest";
 import { identityOf, newStackMark } from "../../plugin/identity";
-import { reveal, secret, unknownValue, withSecrets } from "../../plugin/values";
+import { holdsSecret, reveal, secret, unknownValue, withSecrets } from "../../plugin/values";
 
 // The engine's marks, written out here from Pulumi's rpc marshalling, not imported from the code under test.
 const secretMark = { "4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270" };
@@ -14,6 +14,14 @@ describe("secrets on the wire", () => {
       later: unknownValue,
     };
     expect(reveal(wire)).toEqual({ envs: [{ name: "T", value: "s" }], image: "x", later: "04da6b54-80e4-46f7-96ec-b56ff0331ba9" });
+  });
+
+  it("finds a secret at any depth, and only a marked one (a string that merely contains the mark's text is none)", () => {
+    expect(holdsSecret({ ...secretMark, value: "s" })).toBe(true);
+    expect(holdsSecret([{ name: "T", value: { ...secretMark, value: "s" } }])).toBe(true);
+    expect(holdsSecret({ a: { b: [1, { ...secretMark, value: null }] } })).toBe(true);
+    expect(holdsSecret({ note: "1b47061264138c4ac30d75fd1eb44270", image: "x" })).toBe(false);
+    expect(holdsSecret(null)).toBe(false);
   });
 
   it("marks the named properties that hold something, and only those", () => {
