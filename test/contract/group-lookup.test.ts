@@ -60,6 +60,21 @@ describe("finding a resource group", () => {
     expect(sent("listResourceGroups")).toBe(0);
   });
 
+  it("a provisional record whose group is now listed with its mark: read finds it, and an update changes that group", async () => {
+    const sentAt = new Date(Date.now() - 1000).toISOString();
+    const inputs = await checked("late", { name: "late-group" });
+    const group = await resourceGroup.create(inputs);
+    const id = "unconfirmed-create-0000000000000bbb";
+    const props = { ...inputs, createSentAt: sentAt };
+    const read = await resourceGroup.read(id, props as never);
+    expect(read.id).toBe(group.id);
+    emulator.clearRequests();
+    await resourceGroup.update(id, props as never, { ...inputs, description: "now described" } as never);
+    const updates = emulator.requests().filter((r) => r.operation === "updateResourceGroup");
+    expect(updates).toHaveLength(1);
+    expect(emulator.listResourceGroups().find((g) => g.rg_id === group.id)?.description).toMatch(/^now described/);
+  });
+
   it("an update or destroy of a group whose create is unconfirmed and not yet listed is refused, naming it, with nothing sent", async () => {
     const inputs = await checked("lost", { name: "lost-group" });
     const props = { ...inputs, createSentAt: new Date().toISOString() };
