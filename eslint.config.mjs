@@ -1,4 +1,4 @@
-// The few rules that catch real defects here (issue 13, item 6): a promise
+// The few rules that catch real defects here: a promise
 // nobody awaits (a request whose failure is lost, a wait that does not
 // wait), `any` (it switched off the compiler where the wire meets the
 // lifecycles), and code nothing uses. Type-aware, over the same files the

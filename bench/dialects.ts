@@ -1,5 +1,5 @@
 /**
- * What the platform's unknowns cost at scale (issue 10): how many list
+ * What the platform's unknowns cost at scale: how many list
  * requests a refresh of 1,000 notebooks sends under each meaning of the list
  * totals (pages of at most 100, platform-api B5), and how many requests the
  * client adds in a process that meets every wrong first guess once.

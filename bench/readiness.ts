@@ -1,5 +1,5 @@
 /**
- * Pipelines at scale (issue 12, item 8): each notebook's wait for Running
+ * Pipelines at scale: each notebook's wait for Running
  * holds one of the engine's parallel slots, so an `up` of N notebooks that
  * take R to start needs about ceil(N / slots) x R. The limit is R plus the
  * fixed cost of the same up with notebooks that start at once: what an up

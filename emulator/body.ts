@@ -1,6 +1,6 @@
 /**
- * Request bodies, read only once a request may go on, and at most a limit
- * (issue 11, item 6). A body the emulator does not want (the request was
+ * Request bodies, read only once a request may go on, and at most a limit.
+ * A body the emulator does not want (the request was
  * refused first, or it is over the limit) is discarded as it arrives, never
  * kept, and the answer goes out at once on a connection that stays open: a
  * client that sends its whole body before reading gets the answer, not a reset.

@@ -5,7 +5,7 @@
  * its answer. The body is read only once nothing else can refuse the request
  * (under the `body` signature convention, once its key is known, and at most
  * the limit), so an unsigned or foreign request costs nothing whatever body it
- * announces (issue 11, item 6; ./body.ts).
+ * announces (./body.ts).
  */
 import type { EmulatorClock } from "./clock";
 import type { IncomingMessage, ServerResponse } from "node:http";
@@ -160,7 +160,7 @@ export function requestListener(deps: HttpDeps): (req: IncomingMessage, res: Ser
       checkNamespace(match.params, verified.credential, method);
       if (!signedBody && announcesBody(req)) bytes = await body();
       // After the body, so a client that gives up during the delay still has its request handled, as on
-      // a slow platform (issue 11: a create whose answer was lost).
+      // a slow platform (a create whose answer was lost).
       await serveDelay();
       const ctx: HandlerContext = {
         store: deps.store,

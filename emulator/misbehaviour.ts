@@ -1,6 +1,6 @@
 /**
- * The platform as it behaves on a bad day, for the reliability suite (issue
- * 11, item 8): answers that lag, omit, shift and exaggerate, none of which a
+ * The platform as it behaves on a bad day, for the reliability suite
+ * (docs/platform-api.md B5): answers that lag, omit, shift and exaggerate, none of which a
  * real list operation promises not to do. Unlike faults, these shape answers
  * that otherwise succeed. Every switch is off by default.
  */

@@ -1,5 +1,5 @@
 /**
- * A resource group's delete, confirmed (issue 22, item 6). Some platforms
+ * A resource group's delete, confirmed. Some platforms
  * keep a deleted group listed for a while; so the wait for it to go is
  * bounded by the user's timeout (the plugin's customTimeouts.delete, else
  * aicp:deleteTimeoutSeconds), and a 404 on the delete of a group still listed

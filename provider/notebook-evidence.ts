@@ -1,5 +1,5 @@
 /**
- * Whether an answer shows a write the provider just sent (issue 22, item 5).
+ * Whether an answer shows a write the provider just sent.
  * The platform's list may lag behind writes and show the notebook as it was
  * before them, so a wait after a write counts only answers that show it: the
  * notebook's `updated_at` ("last update time", spec 2.2) later than before

@@ -1,6 +1,6 @@
 /**
  * Bringing a notebook to the state and size the program wants, and waiting
- * for it (issue 12, items 1 and 4). Every start sends the program's replica
+ * for it. Every start sends the program's replica
  * spec, so a size recorded while the notebook was parked applies at its next
  * start; a resize the platform refuses puts the notebook back as it was.
  */
@@ -98,7 +98,7 @@ export interface Resized {
 /**
  * A new size applies on (re)start. A notebook the program wants Stopped, or
  * keeps Failed through ignoreChanges, or one stopped by its own stop time, is
- * not started for it (issue 22, item 7): the size is recorded and the next
+ * not started for it: the size is recorded and the next
  * start sends it. A running one is stopped and started with the new spec; if
  * the platform refuses that start, it is started again on its old size and
  * the error says so (ResizeRefused). The wait for Stopped counts only answers

@@ -65,7 +65,7 @@ export function imageWritten(before: wire.Notebook, changed: Set<string>, news: 
  * The notebook as seen before an update's writes, which the waits after them
  * compare answers with (notebook-evidence.ts); an error when it is gone. A
  * state the program keeps through ignoreChanges is not changed as a side
- * effect of another update (issue 22, item 7): a new image restarts a Failed
+ * effect of another update: a new image restarts a Failed
  * notebook, so with desiredState kept Failed it is refused before anything
  * is sent. (A resize of such a notebook waits for its next start instead.)
  */

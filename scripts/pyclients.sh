@@ -3,7 +3,7 @@
 # environment under .cache/pyclients, and prints that environment's python path
 # on stdout (progress goes to stderr). The conformance suite (test/conformance/)
 # runs them, unchanged, against the emulator: they are the real clients nobody
-# here wrote (issue 10 item 5; docs/platform-api.md B6).
+# here wrote (docs/platform-api.md B6).
 #
 #   qingcloud-sdk==1.2.16        the operator's SDK, module qingcloud.qai
 #   coreshub-mcp-server==0.3.0   the MCP server (pulls in mcp as a dependency)

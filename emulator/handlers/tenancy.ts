@@ -1,5 +1,5 @@
 /**
- * What one key may see and use besides its own namespace (issue 11, item 6):
+ * What one key may see and use besides its own namespace:
  * resource groups of its own account and the platform's, and templates whose
  * `show_user` names it (platform-api A2.4). Another account's group or template reads
  * as missing, so a key learns nothing about what others have.

@@ -1,5 +1,5 @@
 /**
- * Conformance with the platform's own published clients (issue 10, item 5):
+ * Conformance with the platform's own published clients:
  * the operator's SDK (PyPI `qingcloud-sdk`) and the MCP server (PyPI
  * `coreshub-mcp-server`) run UNCHANGED, but for base URL and keys, against an
  * in-process emulator; test/conformance/published_clients.py drives them and

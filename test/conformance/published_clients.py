@@ -1,7 +1,7 @@
 """Drives the platform's two published Python clients against an emulator.
 
 The clients are real code nobody here wrote (platform-api B6 in
-docs/platform-api.md part B; issue 10 item 5): the operator's SDK
+docs/platform-api.md part B): the operator's SDK
 ``qingcloud-sdk`` (module ``qingcloud.qai``, class ``QAIConnection``) and the
 MCP server ``coreshub-mcp-server`` (tool classes with an async
 ``execute_tool(arguments)``). They run UNCHANGED: only their base URL, keys,

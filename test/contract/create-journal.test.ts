@@ -1,6 +1,6 @@
 /**
  * The create journal (provider/create-journal.ts) against what an
- * independent review of issue 22's change found: the journal must hold until
+ * independent review of the journal found: the journal must hold until
  * the state holds the object its entry describes (a replacement's old record
  * carries the same mark), internal updates inside a create must not clear it,
  * an unusable journal folder must not break every command, the clock of this

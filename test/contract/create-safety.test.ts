@@ -1,5 +1,5 @@
 /**
- * Issue 22, items 1, 4 and 8, in-process: the create path when the engine
+ * In-process: the create path when the engine
  * recorded nothing (a crash while the create was in flight, on a platform
  * that lists new notebooks late), when someone copied a notebook's or a
  * group's visible settings (its mark among them), and when an unconfirmed

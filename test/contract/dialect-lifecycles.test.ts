@@ -1,5 +1,5 @@
 /**
- * The dialect matrix (issue 10, item 6) through the in-process engine: a
+ * The dialect matrix through the in-process engine: a
  * program's whole lifecycle against the emulator in each dialect, configured
  * only as a user configures from the README (keys, user id, zone): up, a
  * no-op preview, an in-place update, refresh, a preview after it, destroy.

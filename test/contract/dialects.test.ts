@@ -1,5 +1,5 @@
 /**
- * The client against every plausible platform (issue 10 "Dialects"): the
+ * The client against every plausible platform: the
  * emulator switches one unknown at a time, and the client must work with only
  * the configuration a user sets from the README (keys, user id, zone), paying
  * at most one extra request per unknown per process.

@@ -1,5 +1,5 @@
 /**
- * Issue 22, items 2 and 6, for resource groups, in-process: the lifecycles
+ * For resource groups, in-process: the lifecycles
  * called as the engine calls them against the emulator.
  * - A deleted group the platform keeps listing (emulator switch groupLingerMs):
  *   the wait for it to go is bounded by the user's timeout (aicp:deleteTimeoutSeconds

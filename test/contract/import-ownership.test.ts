@@ -1,5 +1,5 @@
 /**
- * Issue 22, item 3, in-process: `pulumi import` through the plugin's Read
+ * In-process: `pulumi import` through the plugin's Read
  * handler (called with the protocol's request, as the engine calls it) of an
  * object another stack made and marks. The engine's Read of an import is the
  * same request as a get's (an id, nothing recorded), and a get of another

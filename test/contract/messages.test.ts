@@ -1,5 +1,5 @@
 /**
- * What a user reads (issue 12, item 6), through the in-process engine (the
+ * What a user reads, through the in-process engine (the
  * plugin's gRPC service, test/support/engine): output types that match the
  * values, one line per failure with its code and the next step, and previews
  * without noise. What only the CLI shows (a failing function in a TypeScript

@@ -2,7 +2,7 @@
  * A notebook whose own stop time comes before it is ready (a slow start, a
  * stop time soon after the create): the platform stops it as the program
  * asked, so the create ends there, recording it Stopped, instead of waiting
- * for a Running that will not come (issue 12, items 1 and 4).
+ * for a Running that will not come.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Emulator } from "../../emulator";

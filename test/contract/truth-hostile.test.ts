@@ -1,6 +1,6 @@
 /**
  * What Pulumi shows is what the platform has, when the platform's answers are
- * late or say no (issue 12, items 1, 2 and 4), through the in-process engine
+ * late or say no, through the in-process engine
  * (test/support/engine/stack.ts): a list that lags behind a write never turns
  * a failed restart into "updated"; what `ignoreChanges` keeps after a refresh
  * is accepted as it was recorded; a notebook the platform will not start

@@ -1,5 +1,5 @@
 /**
- * What Pulumi shows is what the platform has (issue 12), through the
+ * What Pulumi shows is what the platform has, through the
  * in-process engine (test/support/engine/stack.ts: the plugin's gRPC service
  * called by the engine's rules): a notebook that fails is never reported as
  * updated or unchanged, drift made outside Pulumi is recorded by refresh and

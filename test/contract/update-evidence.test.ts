@@ -1,5 +1,5 @@
 /**
- * Issue 22, items 5 and 7, in-process: an in-place update is done when the
+ * In-process: an in-place update is done when the
  * platform shows its own write, not at the first answer that happens to say
  * Running (a list that lags behind writes shows the notebook as it was), and
  * a state the program keeps through ignoreChanges is never changed as a side

@@ -1,5 +1,5 @@
 /**
- * A way in for what exists (issue 12, item 5), through the real engine and
+ * A way in for what exists, through the real engine and
  * CLI: `Notebook.get` and `ResourceGroup.get` read an object by id and fail
  * clearly for an unknown one; `adoptId` takes over a notebook or group made
  * in the console, shows in preview what it will change, and refuses, with

@@ -1,5 +1,5 @@
 /**
- * One dialect through the real engine (issue 10, item 6): the lifecycle
+ * One dialect through the real engine: the lifecycle
  * test/contract/dialect-lifecycles.test.ts runs in-process on all 13
  * dialects (up, a no-op preview, an in-place update, refresh, a preview
  * after it, destroy), here on the one furthest from the default: the /qai

@@ -1,5 +1,5 @@
 /**
- * What a user reads (issue 12, item 6) where only the CLI shows it: a failing
+ * What a user reads where only the CLI shows it: a failing
  * function in a TypeScript program. test/contract/messages.test.ts runs the
  * rest in-process (output types, one-line errors with their next step,
  * previews without unknowns or time-spelling changes); the error text of a

@@ -1,5 +1,5 @@
 /**
- * What the README says happens is what happens (issue 12, item 7), through
+ * What the README says happens is what happens, through
  * the real engine: the fix it gives for a moved `aicp:baseUrl` (only `up`
  * records the new value; refresh and destroy use what the last `up`
  * recorded), and its exact words on what the state holds of a registry

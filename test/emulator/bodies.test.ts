@@ -1,5 +1,5 @@
 /**
- * Request bodies (issue 11, item 6): the signature, and under the default
+ * Request bodies: the signature, and under the default
  * dialect tenancy too, are checked before a body is read, so a refused request
  * costs the emulator nothing however large a body it announces; a body over
  * the limit answers 413 with the envelope, never a reset connection.

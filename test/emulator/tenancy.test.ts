@@ -1,5 +1,5 @@
 /**
- * Tenancy (issue 11, item 6): with two keys for two users, user B's key reads,
+ * Tenancy: with two keys for two users, user B's key reads,
  * stops, starts, deletes, changes and creates nothing of user A's, one test per
  * operation kind, and A's objects are unchanged afterwards. The namespace is
  * the user id in lower case (platform-api B1); platform groups are visible

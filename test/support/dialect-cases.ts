@@ -1,5 +1,5 @@
 /**
- * The dialect matrix's cases (issue 10, item 6): each a platform that answers
+ * The dialect matrix's cases: each a platform that answers
  * in one plausible way where the public evidence leaves a choice open. The
  * in-process engine runs every one (test/contract/dialect-lifecycles.test.ts);
  * the real engine runs the furthest (test/e2e/dialects.test.ts).

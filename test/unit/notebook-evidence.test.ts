@@ -1,4 +1,4 @@
-/** Evidence of a write (issue 22, item 5): update times compared as the platform wrote them, and fields that may be missing. */
+/** Evidence of a write: update times compared as the platform wrote them, and fields that may be missing. */
 import { describe, expect, it } from "vitest";
 import type { AicpClient } from "../../client/client";
 import { AicpError } from "../../client/errors";
