@@ -52,8 +52,8 @@ export function sameValue(a: unknown, b: unknown): boolean {
 }
 
 /** Names of `keys` whose values differ between olds and news. */
-export function changedKeys(olds: Record<string, unknown>, news: Record<string, unknown>, keys: readonly string[]): string[] {
-  return keys.filter((k) => !sameValue(olds[k], news[k]));
+export function changedKeys(olds: object, news: object, keys: readonly string[]): string[] {
+  return keys.filter((k) => !sameValue(Reflect.get(olds, k), Reflect.get(news, k)));
 }
 
 /**

@@ -17,6 +17,7 @@ import { markEnvName } from "./ownership";
 import { isRecordedSecret, sameRecordedSecret } from "./secrets";
 import { AicpError, rememberSecret } from "../client/errors";
 import { instantOf, parseZone, zoneOf } from "../client/times";
+import type { NotebookOutputs } from "./notebook-outputs";
 
 type WireBody = wire.CreateNotebookRequest;
 
@@ -51,11 +52,14 @@ export const maxBodyBytes = 1024 * 1024;
 /** Fields of the create body; everything in NotebookInputs that is not listed here is provider-only. */
 const bodyKeys = Object.keys(wire.createNotebookRequest.shape).map(snakeToCamel);
 
+/** What the state recorded of a notebook, as diff reads it: any field may hold what the platform sent, of any type (platform-api B5). */
+type RecordedNotebook = { readonly [K in keyof NotebookOutputs]?: unknown };
+
 /** Fields the SDK derives for every resource (sdk/forward.ts), which no program sets. */
 const identityFields = ["logicalName", "autoNamed", "autoNameSuffix", "ownerMark"] as const;
 
-/** A read-only view of an inputs object by property name. */
-const record = (value: object) => value as unknown as Record<string, unknown>;
+/** The value of property `key` of an inputs or outputs object, by a name known only at run time. */
+const fieldOf = (value: object, key: string): unknown => Reflect.get(value, key);
 
 /** Fields updated in place, from the kind's description (client/wire/notebook.ts notebookKind). */
 export const inPlaceKeys = wire.notebookKind.inPlace;
@@ -80,9 +84,8 @@ export function resolveImageSecret(secret: ImageSecretInput | undefined): Notebo
 
 /** Extracts the camelCase create body from the inputs. */
 export function bodyOf(inputs: NotebookInputs): Record<string, unknown> {
-  const fields = record(inputs);
   // null is an output placeholder (notebook-outputs.ts), never a program's value.
-  const body = Object.fromEntries(bodyKeys.filter((k) => fields[k] !== undefined && fields[k] !== null).map((k) => [k, fields[k]]));
+  const body = Object.fromEntries(bodyKeys.filter((k) => fieldOf(inputs, k) !== undefined && fieldOf(inputs, k) !== null).map((k) => [k, fieldOf(inputs, k)]));
   // Env values often hold tokens: a platform error echoing the body must not print them.
   if (Array.isArray(body.envs)) for (const env of body.envs as Array<{ value?: unknown }>) rememberSecret(env?.value);
   if (body.customImageSecret !== undefined) body.customImageSecret = resolveImageSecret(body.customImageSecret as ImageSecretInput);
@@ -113,7 +116,7 @@ export function checkNotebook(
   const keptObservation = news.desiredState === "Failed" && olds.desiredState === "Failed";
   const providerFailures: CheckFailure[] = [];
   for (const [key, rule] of Object.entries(wire.providerFields)) {
-    const value = record(news)[key];
+    const value = fieldOf(news, key);
     if (value === undefined || (key === "desiredState" && keptObservation)) continue;
     const verdict = rule.safeParse(value);
     if (!verdict.success) providerFailures.push({ property: key, reason: `${key} ${verdict.error.issues[0]?.message ?? "is not valid"}` });
@@ -176,7 +179,7 @@ export function checkNotebook(
   }
   const known = new Set<string>([...bodyKeys, ...Object.keys(wire.notebookFields), ...identityFields, "__provider"]);
   for (const key of Object.keys(news)) {
-    if (!known.has(key) && record(news)[key] !== undefined) {
+    if (!known.has(key) && fieldOf(news, key) !== undefined) {
       failures.push({ property: key, reason: `${key} is not a Notebook argument` });
     }
   }
@@ -259,13 +262,13 @@ const clearableKeys = ["stopTime", "autoDeleteTime"] as const;
 const holdsValue = (value: unknown) => value !== undefined && value !== null && value !== "" && !(Array.isArray(value) && value.length === 0);
 
 /** Whether the program set `key` when the outputs were recorded (notebook-outputs.ts inputShape); unknown for older states. */
-function programHadSet(olds: Record<string, unknown>, key: string): boolean {
+function programHadSet(olds: RecordedNotebook, key: string): boolean {
   const shape = olds.inputShape;
   return shape !== null && typeof shape === "object" && key in shape;
 }
 
 /** Stop and auto-delete times the notebook has that the program never set: set outside it. */
-export function outsideSchedules(olds: Record<string, unknown>, news: NotebookInputs): Array<(typeof clearableKeys)[number]> {
+export function outsideSchedules(olds: RecordedNotebook, news: NotebookInputs): Array<(typeof clearableKeys)[number]> {
   if (!olds.inputShape) return [];
   return clearableKeys.filter((key) => news[key] === undefined && holdsValue(olds[key]) && !programHadSet(olds, key));
 }
@@ -276,19 +279,18 @@ export function outsideSchedules(olds: Record<string, unknown>, news: NotebookIn
  * sets is a change too: a time is cleared in place; any other field the
  * platform cannot drop in place replaces the notebook.
  */
-export function diffNotebook(olds: Record<string, unknown>, news: NotebookInputs, digestKey = "", platformZone?: number): NotebookDiff {
+export function diffNotebook(olds: RecordedNotebook, news: NotebookInputs, digestKey = "", platformZone?: number): NotebookDiff {
   const updates: string[] = [];
   const replaces: string[] = [];
-  const newsRecord = record(news);
   for (const key of new Set([...bodyKeys, ...inPlaceKeys])) {
-    const wanted = key in defaults && newsRecord[key] === undefined ? defaults[key as keyof typeof defaults] : newsRecord[key];
+    const wanted = key in defaults && fieldOf(news, key) === undefined ? defaults[key as keyof typeof defaults] : fieldOf(news, key);
     if (wanted === undefined) {
-      if (!programHadSet(olds, key) || !holdsValue(olds[key])) continue;
+      if (!programHadSet(olds, key) || !holdsValue(fieldOf(olds, key))) continue;
       if ((clearableKeys as readonly string[]).includes(key) || (inPlaceKeys as readonly string[]).includes(key)) updates.push(key);
       else replaces.push(key);
       continue;
     }
-    const recorded = key in defaults && olds[key] === undefined ? defaults[key as keyof typeof defaults] : olds[key];
+    const recorded = key in defaults && fieldOf(olds, key) === undefined ? defaults[key as keyof typeof defaults] : fieldOf(olds, key);
     const same = timeKeys.has(key)
       ? sameInstant(recorded, wanted, platformZone)
       : key === "customImageSecret"

@@ -3,16 +3,36 @@
  * password as a keyed digest, see secrets.ts), overlaid with what the platform
  * returned, without the provider's mark and without server passwords.
  */
-import { toCamel } from "../client/case";
+import { toCamel, type SnakeToCamel } from "../client/case";
 import * as wire from "../client/wire";
 import { compact } from "./inputs";
 import { currentClient, currentSettings } from "./context";
 import { bodyOf, defaults, resolveImageSecret, sameInstant, type NotebookInputs } from "./notebook-inputs";
 import { withoutMarkEnv } from "./ownership";
 import { observedDesiredState } from "./notebook-state";
-import { isRecordedSecret, recordImageSecret, withoutServerPasswords } from "./secrets";
+import { isRecordedSecret, recordImageSecret, withoutServerPasswords, type RecordedImageSecret } from "./secrets";
 
-export type NotebookOutputs = NotebookInputs & Record<string, unknown> & { uuid: string };
+/** What the provider keeps of a notebook beside the program's fields and the platform's: the state its lifecycle moves through. */
+export interface NotebookPrivateState {
+  /** The notebook's uuid (the resource id, except while a create is unconfirmed). */
+  uuid: string;
+  /** When a create whose answer was lost was sent; recorded under a provisional id (create-once.ts). */
+  createSentAt?: string;
+  /** Failed at its create and seen Failed ever since: a replacement, not a restart (notebook-preview.ts). */
+  neverRan?: boolean;
+  /** A size recorded for a stopped notebook, applied at its next start (notebook-settle.ts). */
+  resizeAtStart?: boolean;
+  /** Which input fields the program set, as a tree of `true` leaves (refreshedInputs). */
+  inputShape?: unknown;
+  /** Read by its id (Notebook.get): nothing is created, changed or deleted. */
+  readById?: boolean;
+}
+
+/** The platform's fields of a notebook, camelCase, as recorded (null where the platform sent none). */
+export type NotebookPlatformFields = { [K in keyof typeof wire.notebook.shape as SnakeToCamel<K & string>]?: unknown };
+
+/** What the state records of a notebook. */
+export type NotebookOutputs = NotebookInputs & NotebookPlatformFields & NotebookPrivateState;
 
 /**
  * Outputs: the inputs, overlaid with what the platform returned (camelCase).
@@ -36,14 +56,15 @@ export function outputs(inputs: NotebookInputs, notebook: wire.Notebook, fromRef
   const merged: NotebookOutputs = {
     ...base,
     ...returned,
+    logicalName: inputs.logicalName,
     desiredState: inputs.desiredState ?? defaults.desiredState,
     waitForReady: inputs.waitForReady ?? defaults.waitForReady,
     readyTimeoutSeconds: inputs.readyTimeoutSeconds ?? defaults.readyTimeoutSeconds,
     // Passwords never go into outputs (see secrets.ts).
     servers: withoutServerPasswords(Array.isArray(live.servers) ? live.servers : undefined),
-    customImageSecret: base.customImageSecret,
+    customImageSecret: recordedSecret(inputs),
     uuid: notebook.uuid,
-  } as unknown as NotebookOutputs;
+  };
   const zoneOffset = zone.offset ?? 0;
   if (fromRefresh) {
     merged.desiredState = observedDesiredState(
@@ -58,7 +79,7 @@ export function outputs(inputs: NotebookInputs, notebook: wire.Notebook, fromRef
   // Failed at its create, and seen Failed ever since (any other status may mean it ran): see notebook.ts neverRanReplacement.
   if ((inputs as Partial<NotebookOutputs>).neverRan === true && notebook.status === "Failed") merged.neverRan = true;
   // Every output is recorded, null where neither the platform nor the program gives a value: one missing from the state is unknown in every preview.
-  for (const key of wire.notebookOutputs) if (merged[key] === undefined) merged[key] = null;
+  for (const key of wire.notebookOutputs) if (Reflect.get(merged, key) === undefined) Reflect.set(merged, key, null);
   // The shape of what `base` recorded: recorded() again would digest the registry password a second time.
   merged.inputShape = fromRefresh ? (inputs as Partial<NotebookOutputs>).inputShape : shapeOf(base);
   return compact(merged);
@@ -75,8 +96,13 @@ export function recorded(inputs: NotebookInputs): Record<string, unknown> {
     desiredState: inputs.desiredState,
     waitForReady: inputs.waitForReady,
     readyTimeoutSeconds: inputs.readyTimeoutSeconds,
-    customImageSecret: isRecordedSecret(inputs.customImageSecret) ? inputs.customImageSecret : recordImageSecret(resolveImageSecret(inputs.customImageSecret)),
+    customImageSecret: recordedSecret(inputs),
   });
+}
+
+/** The registry credentials as the state records them: a keyed digest of the password, never the password (secrets.ts). */
+function recordedSecret(inputs: NotebookInputs): RecordedImageSecret | undefined {
+  return isRecordedSecret(inputs.customImageSecret) ? inputs.customImageSecret : recordImageSecret(resolveImageSecret(inputs.customImageSecret));
 }
 
 /**
@@ -86,10 +112,10 @@ export function recorded(inputs: NotebookInputs): Record<string, unknown> {
  * Undefined for a state written before inputShape was recorded: the engine
  * then keeps the inputs it has.
  */
-export function refreshedInputs(outs: NotebookOutputs): Record<string, unknown> | undefined {
+export function refreshedInputs(outs: NotebookOutputs): Partial<NotebookOutputs> | undefined {
   const shape = outs.inputShape;
   if (shape === undefined || shape === null || typeof shape !== "object") return undefined;
-  const inputs = project(shape, outs) as Record<string, unknown>;
+  const inputs = project(shape, outs) as Partial<NotebookOutputs>;
   // Stopped or Failed out of band is named even where the program leaves desiredState to its default.
   if (outs.desiredState !== undefined && outs.desiredState !== defaults.desiredState) inputs.desiredState = outs.desiredState;
   return compact(inputs);

@@ -43,7 +43,7 @@ export type ResourceGroupInputs = Partial<GroupProgram> &
   };
 
 /** What the state records: the inputs, the group's id, and the platform's outputs (null where it sent none). */
-export type ResourceGroupOutputs = ResourceGroupInputs & { name: string; rgId: string } & Record<string, unknown>;
+export type ResourceGroupOutputs = ResourceGroupInputs & { name: string; rgId: string; createSentAt?: string; readById?: boolean } & wire.GroupFieldsRecorded;
 
 const inPlace = groupFieldsChanging("inPlace");
 const replacing = groupFieldsChanging("replace");
@@ -172,7 +172,7 @@ function diffOf(id: string, olds: ResourceGroupOutputs, news: ResourceGroupInput
 
 /** Properties that differ between the recorded outputs and the program, split by how they apply. */
 function diffGroup(olds: ResourceGroupOutputs, news: ResourceGroupInputs): { replaces: string[]; updates: string[] } {
-  const replaces = changedKeys(olds as unknown as Record<string, unknown>, news as unknown as Record<string, unknown>, replacing);
+  const replaces = changedKeys(olds, news, replacing);
   const updates = changedKeys(
     { ...olds, podTypes: [...(olds.podTypes ?? [])].sort() } as Record<string, unknown>,
     { ...news, podTypes: [...(news.podTypes ?? [])].sort() } as Record<string, unknown>,

@@ -1,7 +1,7 @@
 /** Wire schemas of resource groups: platform-api A2.3 and A4.3, platform-api B1. */
 import { z } from "zod";
 import type { KindDescription } from "./kind";
-import { snakeToCamel } from "../case";
+import { snakeToCamel, type SnakeToCamel } from "../case";
 import { flag, looseNumber, maybe, ownedObjectFields, paging, pathSegment, requiredString, text, tolerant, unique } from "./common";
 
 export const podType = z.enum(["infer", "instance", "job"]);
@@ -92,6 +92,9 @@ const groupFieldTable = {
 } as const;
 
 const groupFieldNames = Object.keys(groupFieldTable) as Array<keyof typeof groupFieldTable>;
+
+/** A group's fields as the platform returns them, camelCase, each as recorded (null where the platform sent none). */
+export type GroupFieldsRecorded = { [K in keyof typeof resourceGroupFields.shape as SnakeToCamel<K & string>]?: unknown };
 
 /** Outputs no program sets: the platform's own fields of a group, camelCase. */
 const groupPlatformOutputNames = Object.keys(resourceGroupFields.shape)

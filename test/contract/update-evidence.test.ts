@@ -208,10 +208,10 @@ describe("updates wait on evidence of their own write, and kept states stay kept
       emulator.clearRequests();
       // A wait shorter than the restart (the engine's customTimeouts.update): the update fails while the notebook is Pending.
       const changed = { ...news, image: "jupyter:2", readyTimeoutSeconds: 0.2 };
-      const failed = (await notebook.update(id, outs, changed).catch((e: unknown) => e)) as Error & { properties?: Record<string, unknown> };
+      const failed = (await notebook.update(id, outs, changed).catch((e: unknown) => e)) as Error & { properties?: NotebookOutputs };
       expect(failed).toBeInstanceOf(Error);
       expect(truth(id).image).toBe("jupyter:2");
-      const recorded = failed.properties as NotebookOutputs;
+      const recorded = failed.properties!;
       const again = await notebook.diff(id, recorded, { ...news, image: "jupyter:2" });
       row.taken += again.diffs?.includes("image") ? 1 : 0;
       expect(recorded.image).toBe("jupyter:2");
