@@ -59,8 +59,10 @@ const typeNames: Record<string, string> = {
  */
 const keptAsSent = new Set(["servers"]);
 
-/** Input fields nested in a type that are secret wherever they appear (the SDK marks them so: sdk/notebook.ts). */
-const secretNested: Record<string, readonly string[]> = { ImageSecret: ["password"], NotebookServer: ["password"] };
+/** Fields nested in a type that are secret wherever they appear, by the type's name (client/wire/notebook.ts notebookSecretParts). */
+const secretNested: Record<string, readonly string[]> = Object.fromEntries(
+  Object.entries(wire.notebookSecretParts).map(([field, parts]) => [typeNames[field] ?? field, parts]),
+);
 
 /** Names of number fields the wire schemas type as integers (JSON schema from zod), camelCase. */
 function integerFields(): Set<string> {

@@ -1,5 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
-import { notebookKind } from "../client/wire/notebook";
+import { notebookKind, notebookSecretParts } from "../client/wire/notebook";
 import { autoNameSuffix, ownerMark, seedOutputs } from "./forward";
 import { NotebookProperties, type NotebookFieldArgs } from "./notebook.generated";
 import type { ImageSecret } from "./types";
@@ -38,6 +38,16 @@ const outputNames = notebookKind.outputs;
 
 /** Outputs kept secret in the state; env values often hold tokens, so the whole list is secret. */
 const secretOutputs = [...notebookKind.secretOutputs];
+
+/** The parts of the registry credentials that are secret (client/wire/notebook.ts notebookSecretParts). */
+const secretParts = notebookSecretParts.customImageSecret ?? [];
+
+/** `value` with each of `parts` that it holds marked secret on its own. */
+function withSecretParts<T extends object>(value: T, parts: readonly string[]): T {
+  const marked = { ...value };
+  for (const part of parts) if (Reflect.get(marked, part) !== undefined) Reflect.set(marked, part, pulumi.secret(Reflect.get(marked, part)));
+  return marked;
+}
 
 /**
  * A notebook (container instance) on the AICP platform, running jupyter,
@@ -94,12 +104,9 @@ export class Notebook extends NotebookProperties {
         ...seedOutputs(outputNames),
         ...rest,
         // The registry password is secret even when the program passes it in plain
-        // text. It is marked as a secret value of its own, not the whole object: the
-        // engine logs an object's fields one by one at high verbosity.
-        customImageSecret:
-          customImageSecret === undefined
-            ? undefined
-            : pulumi.output(customImageSecret).apply((s) => s && { ...s, password: s.password === undefined ? undefined : pulumi.secret(s.password) }),
+        // text: the parts the table names secret are marked, and the engine then
+        // receives the credentials as one secret (test/unit/sdk-secrets.test.ts).
+        customImageSecret: customImageSecret === undefined ? undefined : pulumi.output(customImageSecret).apply((s) => s && withSecretParts(s, secretParts)),
         logicalName: name,
         autoNameSuffix: autoNameSuffix("Notebook", name, opts?.parent),
         ownerMark: ownerMark("Notebook", name, opts?.parent),

@@ -39,6 +39,8 @@ export interface NotebookFieldDescription {
   readonly filled?: true;
   /** Kept secret in the state. */
   readonly secret?: boolean;
+  /** Parts of an object field that are secret wherever the value goes (a password inside credentials). */
+  readonly secretParts?: readonly string[];
   /** What the field is, for the SDK's and the schema's documentation. */
   readonly doc: string;
   /** What the output records, where that is not the program's value as given (the platform's form, a digest). */
@@ -122,6 +124,7 @@ export const notebookFields = {
     change: "changeImage",
     writeAs: "secret",
     secret: true,
+    secretParts: ["password"],
     doc:
       "Credentials of a custom image registry: `hasAuth`, `username`, and either `password` (kept as a secret input) or `passwordFromEnv`, the name of " +
       "an environment variable the provider reads where pulumi runs, which keeps the password out of the engine entirely. The state records a keyed digest " +

@@ -203,6 +203,16 @@ export const notebookOutputs: readonly string[] = [
 /** Outputs kept secret in the state: the fields the table marks secret, and the servers the platform reports (their passwords). */
 export const notebookSecretOutputs: readonly string[] = [...fieldNames.filter((name) => "secret" in notebookFields[name]), "servers"];
 
+/**
+ * The parts of a notebook's object fields that are secret wherever the value
+ * goes (the SDK marks them, the schema declares them): the table's, and the
+ * password of each server the platform reports.
+ */
+export const notebookSecretParts: Readonly<Record<string, readonly string[]>> = {
+  ...Object.fromEntries(fieldNames.flatMap((name) => ("secretParts" in notebookFields[name] ? [[name, notebookFields[name].secretParts]] : []))),
+  servers: ["password"],
+};
+
 /** The Notebook kind (client/wire/kind.ts), from its field table (notebook-fields.ts). */
 export const notebookKind = {
   // By write, in the order the writes are sent, then what a stop or start applies, then what is only recorded.
