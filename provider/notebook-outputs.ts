@@ -20,7 +20,7 @@ export interface NotebookPrivateState {
   createSentAt?: string;
   /** Failed at its create and seen Failed ever since: a replacement, not a restart (notebook-preview.ts). */
   neverRan?: boolean;
-  /** A size recorded for a stopped notebook, applied at its next start (notebook-settle.ts). */
+  /** A size recorded for a stopped notebook, applied at its next start (notebook-update.ts). */
   resizeAtStart?: boolean;
   /** Which input fields the program set, as a tree of `true` leaves (refreshedInputs). */
   inputShape?: unknown;
@@ -72,7 +72,7 @@ export function outputs(inputs: NotebookInputs, notebook: wire.Notebook, fromRef
       inputs.desiredState === "Stopped" ? "Stopped" : "Running",
       zoneOffset,
     ) as NotebookInputs["desiredState"];
-    // A size recorded for a parked notebook waits for its next start (notebook-settle.ts).
+    // A size recorded for a parked notebook waits for its next start (notebook-update.ts).
     if ((inputs as Partial<NotebookOutputs>).resizeAtStart === true && notebook.status === "Stopped")
       Object.assign(merged, { replicaSpecs: inputs.replicaSpecs, resizeAtStart: true });
   }

@@ -9,7 +9,7 @@ import { AicpError, asOneLine } from "../client/errors";
 import { currentClient, currentListing } from "./context";
 import { isProvisional } from "./create-once";
 import { warn } from "./engine-log";
-import { describeAdoption, planAdoption } from "./notebook-adopt";
+import { describeAdoption, planAdoption } from "./notebook-create";
 import { defaults, outsideSchedules, type NotebookInputs } from "./notebook-inputs";
 import { digestKey, type NotebookOutputs } from "./notebook-outputs";
 

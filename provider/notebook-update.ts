@@ -1,15 +1,22 @@
 /**
- * The steps of a notebook update that are not waits (notebook-settle.ts):
- * the in-place writes, the error for a notebook deleted outside Pulumi, and
- * the outputs an update records.
+ * How a recorded notebook changes: the in-place writes of an update (stop
+ * time, auto-delete time, image), the error for a notebook deleted outside
+ * Pulumi, and the outputs an update records; then bringing it to the state
+ * and size the program wants, and waiting for it. Every start sends the
+ * program's replica spec, so a size recorded while the notebook was parked
+ * applies at its next start; a resize the platform refuses puts the notebook
+ * back as it was.
  */
-import { AicpError } from "../client/errors";
 import * as wire from "../client/wire";
-import { wireBody, type NotebookInputs } from "./notebook-inputs";
+import { AicpError } from "../client/errors";
+import { wireBody, type NotebookInputs, defaults } from "./notebook-inputs";
 import { outputs, type NotebookOutputs } from "./notebook-outputs";
-import type { SettlePlatform } from "./notebook-settle";
-import type { NotebookRef } from "./notebook-wait";
-import type { Written } from "./notebook-evidence";
+import { type NotebookRef, waitForStatus } from "./notebook-wait";
+import { type Written, evidenceOf } from "./notebook-evidence";
+import type { AicpClient } from "../client/client";
+import type { NotebookListing } from "./notebook-listing";
+import type { Write } from "./notebook-create";
+import { stoppedOnSchedule } from "./notebook-state";
 
 /**
  * The platform write of each in-place change the field table names
@@ -119,4 +126,170 @@ export function notebookOutputs(news: NotebookInputs, current: wire.Notebook, re
   if (!recordedSpec.replicaSpecs) return outs;
   const replicaSpecs = { ...(outs.replicaSpecs as object), ...recordedSpec.replicaSpecs };
   return (atNextStart ? { ...outs, replicaSpecs, resizeAtStart: true } : { ...outs, replicaSpecs }) as NotebookOutputs;
+}
+
+/** What settle and resize act through. */
+export interface SettlePlatform {
+  client: AicpClient;
+  listing: NotebookListing;
+  write: Write;
+}
+
+/** How long to wait for a desired state, from the inputs. */
+export function waitOptions(inputs: NotebookInputs) {
+  return { timeoutMs: 1000 * (inputs.readyTimeoutSeconds ?? defaults.readyTimeoutSeconds) };
+}
+
+/** The replica spec the program asks for, as the start operation takes it. */
+function programSpec(inputs: NotebookInputs): wire.CreateNotebookRequest["replica_specs"] {
+  // Without the registry credentials, which a start does not send (and which ignoreChanges may keep as a digest).
+  return wireBody({ ...inputs, namespace: String(inputs.namespace), customImageSecret: undefined }).replica_specs;
+}
+
+/**
+ * Brings the notebook to its desired state and waits for it unless
+ * `waitForReady` is false: stops it, or starts a Stopped or Failed one with
+ * the program's spec. `written` is what the update sent before (a new image,
+ * a resize's start): a wait after a write counts only answers that show it
+ * (notebook-evidence.ts), never the first Running of a list that lags. A
+ * notebook its own stop time stopped is left stopped unless `startAsked`
+ * (desiredState changed).
+ */
+export async function settle(
+  { client, listing, write }: SettlePlatform,
+  inputs: NotebookInputs,
+  current: wire.Notebook,
+  written?: Written,
+  startAsked = false,
+): Promise<wire.Notebook> {
+  const namespace = String(inputs.namespace);
+  const desired = inputs.desiredState ?? defaults.desiredState;
+  // Failed as a refresh recorded it, kept by ignoreChanges: the program leaves the status to the platform.
+  if (desired === "Failed") return current;
+  let restartedFromFailed = written?.restarted === true;
+  // Failed before a new image: the change restarted it already (only a Stopped one waits for a start).
+  const failedBefore = current.status === "Failed" && written?.restarted === true;
+  // Stopped by its own stop time, as the program asked: started again only when the program asks for a start.
+  if (desired === "Running" && !startAsked && !written?.started && stoppedOnSchedule(current, client.timeZone.offset ?? 0)) {
+    // Seen before the update's write: the answer now carries its new image, unless the list lags.
+    return written ? ((await listing.locate(namespace, current.uuid, current.name ?? inputs.name)) ?? current) : current;
+  }
+  let sent = false;
+  if (desired === "Stopped" && current.status !== "Stopped") {
+    await write(namespace, () => client.stopNotebooks(namespace, [current.uuid]));
+    sent = true;
+  }
+  if (desired === "Running" && !written?.started && (current.status === "Stopped" || (current.status === "Failed" && !failedBefore))) {
+    const spec = programSpec(inputs);
+    const skuId = spec.specs ?? current.replica_specs?.specs ?? undefined;
+    if (!skuId) {
+      throw new AicpError(
+        "AICP_VALIDATION",
+        "starting a stopped notebook needs the sku id in replicaSpecs.specs (the platform's start operation requires it).",
+      );
+    }
+    const start = () => client.startNotebooks(namespace, wire.startRequest(current.uuid, skuId, { ...spec, specs: skuId }));
+    await write(namespace, start).catch((error: unknown) => {
+      throw current.status === "Failed" && isRefusal(error) ? new StartRefused(current, error) : error;
+    });
+    sent = true;
+    restartedFromFailed ||= current.status === "Failed";
+  }
+  const ref = { namespace, uuid: current.uuid, name: current.name ?? inputs.name };
+  if (!(inputs.waitForReady ?? defaults.waitForReady)) return (await listing.locate(namespace, current.uuid, ref.name)) ?? current;
+  // Nothing sent that changes the status (a new image for a stopped notebook applies at its next start): nothing to see.
+  const awaited = sent || written?.restarted || written?.started ? evidenceOf({ ...written, before: written?.before ?? current }) : undefined;
+  return waitForStatus(listing, ref, desired, { ...waitOptions(inputs), restartedFromFailed, showsWrite: awaited, scheduleZone: client.timeZone.offset ?? 0 });
+}
+
+/** The outcome of a resize: the notebook now, whether the new size waits for the next start, and the start it sent. */
+export interface Resized {
+  current: wire.Notebook;
+  atNextStart: boolean;
+  written?: Written;
+}
+
+/**
+ * A new size applies on (re)start. A notebook the program wants Stopped, or
+ * keeps Failed through ignoreChanges, or one stopped by its own stop time, is
+ * not started for it: the size is recorded and the next
+ * start sends it. A running one is stopped and started with the new spec; if
+ * the platform refuses that start, it is started again on its old size and
+ * the error says so (ResizeRefused). The wait for Stopped counts only answers
+ * that show the stop; the start is waited for by settle, on `written`.
+ */
+export async function resize(p: SettlePlatform, inputs: NotebookInputs, current: wire.Notebook, before?: Written): Promise<Resized> {
+  const namespace = String(inputs.namespace);
+  const desired = inputs.desiredState ?? defaults.desiredState;
+  // Kept Stopped or Failed, or stopped by its own stop time: the size waits for the next start.
+  const parked = desired !== "Running" || (current.status === "Stopped" && stoppedOnSchedule(current, p.client.timeZone.offset ?? 0));
+  if (parked) return { current, atNextStart: true };
+  const ref = { namespace, uuid: current.uuid, name: current.name ?? inputs.name };
+  const wasRunning = current.status !== "Stopped";
+  let stopped = current;
+  if (wasRunning) {
+    await p.write(namespace, () => p.client.stopNotebooks(namespace, [current.uuid]));
+    stopped = await waitForStatus(p.listing, ref, "Stopped", {
+      ...waitOptions(inputs),
+      showsWrite: evidenceOf({ ...before, before: before?.before ?? current }),
+    });
+  }
+  const spec = programSpec(inputs);
+  try {
+    await p.write(namespace, () => p.client.startNotebooks(namespace, wire.startRequest(current.uuid, spec.specs!, spec)));
+  } catch (refusal) {
+    if (!isRefusal(refusal)) throw refusal;
+    const oldSku = current.replica_specs?.specs;
+    let restarted = false;
+    if (wasRunning && oldSku) {
+      restarted = await p
+        .write(namespace, () => p.client.startNotebooks(namespace, wire.startRequest(current.uuid, oldSku)))
+        .then(
+          () => true,
+          () => false,
+        );
+    }
+    throw new ResizeRefused(current.uuid, refusal, restarted);
+  }
+  // Settle waits for the start on evidence of it, and sends no second start on a list that still shows the notebook stopped.
+  return { current: stopped, atNextStart: false, written: { before: stopped, spec: spec as Record<string, unknown>, started: true } };
+}
+
+/** Only a definite answer is a refusal: a start whose answer was lost may have been applied. */
+function isRefusal(error: unknown): error is AicpError {
+  return error instanceof AicpError && !error.outcomeUnknown && ["AICP_HTTP", "AICP_RET_CODE"].includes(error.code);
+}
+
+/**
+ * The platform will not start a Failed notebook. One that never ran holds no
+ * work and is replaced by the next `up` (notebook.ts diff); one that ran may
+ * hold work on its disk, so only the user replaces it.
+ */
+export class StartRefused extends AicpError {
+  constructor(
+    readonly notebook: wire.Notebook,
+    refusal: AicpError,
+  ) {
+    super(
+      refusal.code,
+      `the platform refused to start Failed notebook ${notebook.uuid} (${notebook.reason ?? "no reason given"}): ${refusal.message}. ` +
+        "If that reason is passing (capacity, quota), run `pulumi up` again later; it starts the notebook again. " +
+        "The provider replaces a Failed notebook on its own only when the platform says it never ran; this one may hold work on its disk. " +
+        "Replacing it yourself (`pulumi up --replace <URN>`; `pulumi stack --show-urns` lists the URN) deletes that disk.",
+      { ...refusal, cause: refusal },
+    );
+  }
+}
+
+/** The platform refused a new size; the notebook was put back on its old one. */
+export class ResizeRefused extends AicpError {
+  constructor(uuid: string, refusal: AicpError, restarted: boolean) {
+    super(
+      refusal.code,
+      `the platform refused the new size of notebook ${uuid}: ${refusal.message}. ` +
+        `${restarted ? "It was started again on its previous size" : "It keeps its previous size and is stopped"}, which the state records; ` +
+        "change replicaSpecs to a size the platform accepts (or back) and run `pulumi up`.",
+      { ...refusal, cause: refusal },
+    );
+  }
 }

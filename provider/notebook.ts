@@ -17,16 +17,13 @@ import { currentClient, currentListing, currentSettings, learnedZone } from "./c
 import { checkNotebook, defaults, diffNotebook, wireBody, type NotebookInputs } from "./notebook-inputs";
 import { warn } from "./engine-log";
 import { NotebookFailed, type NotebookRef, waitForRemoval } from "./notebook-wait";
-import { resize, ResizeRefused, settle, waitOptions } from "./notebook-settle";
-import { applyInPlace, beforeWrites, imageWritten, notebookOutputs, withWrites } from "./notebook-update";
+import { applyInPlace, beforeWrites, imageWritten, notebookOutputs, resize, ResizeRefused, settle, waitOptions, withWrites } from "./notebook-update";
 import { inDesiredState } from "./notebook-state";
 import type { NotebookListing } from "./notebook-listing";
 import { createOnce, isProvisional, lookedUpTwice, UnconfirmedCreate } from "./create-once";
 import { settleWithState } from "./create-journal";
-import { notebookTarget, nowOnTheWire, resolveNotebook } from "./notebook-create";
 import { digestKey, outputs, recorded, refreshedInputs, type NotebookOutputs } from "./notebook-outputs";
 import { compact, unknownPaths, withoutUnknowns } from "./inputs";
-import { planAdoption } from "./notebook-adopt";
 import { nameOf, neverRanReplacement, previewAdoption, warnOfOutsideSchedules } from "./notebook-preview";
 import { isRecordedSecret } from "./secrets";
 import {
@@ -34,11 +31,15 @@ import {
   lastSeen,
   learnZoneFromState,
   notebookPastWindow,
+  notebookTarget,
   notebookUnconfirmed,
+  nowOnTheWire,
   partlyCreatedNotebook,
+  planAdoption,
   refreshAgeMs,
+  resolveNotebook,
   resolvedUuid,
-} from "./notebook-records";
+} from "./notebook-create";
 import { notebookMarkOf, ownedElsewhere, refuseOwnedElsewhere, type Claim } from "./ownership";
 import { currentTimings } from "./timing";
 
@@ -119,7 +120,7 @@ export async function create(requested: NotebookInputs & { __provider?: string }
   }
 }
 
-/** Takes over the notebook `adoptId` names (notebook-adopt.ts): refused with nothing changed, or changed in place to match the program. */
+/** Takes over the notebook `adoptId` names (notebook-create.ts): refused with nothing changed, or changed in place to match the program. */
 async function adoptById(p: Platform, inputs: NotebookInputs & { __provider?: string }): Promise<pulumi.dynamic.CreateResult<NotebookOutputs>> {
   const plan = await planAdoption(p.listing, inputs, digestKey(), p.client.timeZone.offset);
   // check recorded the notebook's own name; a create that would record another is refused (a later diff would replace it).
