@@ -85,7 +85,7 @@ export function resolveImageSecret(secret: ImageSecretInput | undefined): Notebo
 /** Extracts the camelCase create body from the inputs. */
 export function bodyOf(inputs: NotebookInputs): Record<string, unknown> {
   // null is an output placeholder (notebook-outputs.ts), never a program's value.
-  const body = Object.fromEntries(bodyKeys.filter((k) => fieldOf(inputs, k) !== undefined && fieldOf(inputs, k) !== null).map((k) => [k, fieldOf(inputs, k)]));
+  const body = Object.fromEntries(bodyKeys.map((k) => [k, fieldOf(inputs, k)]).filter(([, value]) => value !== undefined && value !== null));
   // Env values often hold tokens: a platform error echoing the body must not print them.
   if (Array.isArray(body.envs)) for (const env of body.envs as Array<{ value?: unknown }>) rememberSecret(env?.value);
   if (body.customImageSecret !== undefined) body.customImageSecret = resolveImageSecret(body.customImageSecret as ImageSecretInput);

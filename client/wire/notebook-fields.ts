@@ -9,7 +9,6 @@
  * and the schema's declarations (tools/sdk-types).
  */
 import { z } from "zod";
-import { snakeToCamel } from "../case";
 import { dateTime, flag, notebookUuid, pathSegment, reportAlways, requiredString, text } from "./common";
 import { chargeMode, envVar, imageSecret, imageType, replicaSpecsRequest, serverType, volumeSpecRequest } from "./notebook-request";
 
@@ -184,7 +183,6 @@ const describe = (name: NotebookFieldName): NotebookFieldDescription => notebook
  * configuration, and service and action mean nothing for a Notebook resource.
  */
 const requestOnlyFields = { service: z.string().optional(), action: z.string().optional(), zone: z.string().optional(), owner: z.string().optional() };
-export const notProgramFields = Object.keys(requestOnlyFields) as ReadonlyArray<keyof typeof requestOnlyFields>;
 
 type RequestShape = { [K in WireFieldName as Fields[K]["wire"]]: Fields[K]["schema"] } & typeof requestOnlyFields;
 
@@ -247,9 +245,6 @@ export const notebookInPlaceWhen: Readonly<Record<string, string>> = Object.from
     return condition === undefined ? [] : [[name, condition]];
   }),
 );
-
-/** The program's name of a wire field of the create request. */
-export const notebookFieldOfWire = (wireName: string): string => fieldNames.find((name) => describe(name).wire === wireName) ?? snakeToCamel(wireName);
 
 /** What the provider takes for each field a program leaves out, where that is a fixed value. */
 export const notebookDefaults = Object.fromEntries(

@@ -12,7 +12,6 @@ export {
   changeImageBody,
   createNotebookRequest,
   notebookFields,
-  notebookFieldOfWire,
   providerFields,
   type CreateNotebookRequest,
   type NotebookChange,
