@@ -56,9 +56,8 @@ export default {
     "provider/notebook-listing.ts",
     "provider/resource-group-lookup.ts",
     "provider/group-delete.ts",
-    ...linesOf("provider/notebook.ts", "confirmedLookup"),
     // Diff.
-    ...linesOf("provider/notebook.ts", "diff"),
+    ...linesOf("provider/notebook-preview.ts", "diff"),
     ...linesOf("provider/notebook-inputs.ts", "sameInstant", "coversSubset", "holdsValue", "programHadSet", "diffNotebook", "sameImageSecret"),
     ...linesOf("provider/resource-group.ts", "diff", "diffOf", "diffGroup"),
     ...linesOf("provider/inputs.ts", "sameValue", "changedKeys"),

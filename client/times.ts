@@ -66,6 +66,11 @@ export function withZone(value: string, offsetMinutes: number): string {
   return `${m[1]}T${m[2]}${formatZone(offsetMinutes)}`;
 }
 
+/** Now, as the platform's date-time form without fraction. */
+export function nowOnTheWire(): string {
+  return new Date().toISOString().replace(/\.\d{3}Z$/, "Z");
+}
+
 /**
  * The platform's zone, from a bare value it wrote at an instant known to lie
  * between `sentAt` and `answeredAt`: the bare value minus that instant, when it

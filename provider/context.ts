@@ -5,7 +5,7 @@
  */
 import type { AicpClient } from "../client/client";
 import { createClient, resolveSettings, type ConfigSource, type Settings } from "../client/config";
-import { NotebookListing } from "./notebook-listing";
+import { NotebookListing, type NotebookPlatform } from "./notebook-listing";
 import { pollIntervals } from "./poll";
 
 let settings: Settings | undefined;
@@ -63,6 +63,20 @@ export function currentListing(): NotebookListing {
   const forClient = currentClient();
   if (shared?.client !== forClient) shared = { client: forClient, listing: new NotebookListing(forClient, listingMaxAgeMs()) };
   return shared.listing;
+}
+
+/** The client, the shared listing, and a write step that invalidates the listing after it. */
+export function notebookPlatform(): NotebookPlatform {
+  const client = currentClient();
+  const listing = currentListing();
+  const write = async <T>(namespace: string, send: () => Promise<T>): Promise<T> => {
+    try {
+      return await send();
+    } finally {
+      listing.invalidate(namespace);
+    }
+  };
+  return { client, listing, write };
 }
 
 /**

@@ -35,7 +35,7 @@ export interface NotebookInputs extends Partial<NotebookBody> {
   desiredState?: "Running" | "Stopped" | "Failed";
   waitForReady?: boolean;
   readyTimeoutSeconds?: number;
-  /** uuid of an existing notebook to take over at create (see notebook-create.ts). */
+  /** uuid of an existing notebook to take over at create (see notebook-preview.ts planAdoption). */
   adoptId?: string;
 }
 

@@ -12,6 +12,25 @@
  */
 import type { AicpClient } from "../client/client";
 import type { Notebook } from "../client/wire";
+import { lookedUpTwice } from "./create-once";
+import type { NotebookRef } from "./notebook-wait";
+
+/** Sends one write and forgets the listing of its namespace afterwards. */
+export type Write = <T>(namespace: string, send: () => Promise<T>) => Promise<T>;
+
+/** What a notebook's lifecycle acts through: the client, the shared listing, and its write step. */
+export interface NotebookPlatform {
+  client: AicpClient;
+  listing: NotebookListing;
+  write: Write;
+}
+
+/**
+ * How old the shared listing may be for the reads of a refresh: the engine
+ * sends them over several seconds, and a refresh is one point in time. A
+ * notebook the snapshot does not show is still looked up directly.
+ */
+export const refreshAgeMs = 5000;
 
 interface Snapshot {
   /** When the walk finished; undefined while it runs (reads then wait for it). */
@@ -67,4 +86,12 @@ export class NotebookListing {
   invalidate(namespace: string): void {
     this.snapshots.delete(namespace);
   }
+}
+
+/** The notebook from the listing or direct lookups, asked twice a pause apart before it counts as gone (create-once.ts). */
+export function confirmedLookup(listing: NotebookListing, ref: NotebookRef, maxAgeMs?: number): Promise<Notebook | undefined> {
+  return lookedUpTwice((again) => {
+    if (again) listing.invalidate(ref.namespace);
+    return listing.locate(ref.namespace, ref.uuid, ref.name, again ? 0 : maxAgeMs);
+  });
 }

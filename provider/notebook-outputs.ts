@@ -5,6 +5,7 @@
  */
 import { toCamel, type SnakeToCamel } from "../client/case";
 import * as wire from "../client/wire";
+import { hasZone, parseZone, withZone, zoneOf } from "../client/times";
 import { compact } from "./inputs";
 import { currentClient, currentSettings } from "./context";
 import { bodyOf, defaults, resolveImageSecret, sameInstant, type NotebookInputs } from "./notebook-inputs";
@@ -76,7 +77,7 @@ export function outputs(inputs: NotebookInputs, notebook: wire.Notebook, fromRef
     if ((inputs as Partial<NotebookOutputs>).resizeAtStart === true && notebook.status === "Stopped")
       Object.assign(merged, { replicaSpecs: inputs.replicaSpecs, resizeAtStart: true });
   }
-  // Failed at its create, and seen Failed ever since (any other status may mean it ran): see notebook.ts neverRanReplacement.
+  // Failed at its create, and seen Failed ever since (any other status may mean it ran): see notebook-preview.ts neverRanReplacement.
   if ((inputs as Partial<NotebookOutputs>).neverRan === true && notebook.status === "Failed") merged.neverRan = true;
   // Every output is recorded, null where neither the platform nor the program gives a value: one missing from the state is unknown in every preview.
   for (const key of wire.notebookOutputs) if (Reflect.get(merged, key) === undefined) Reflect.set(merged, key, null);
@@ -176,4 +177,37 @@ export function overlay(input: unknown, live: unknown): unknown {
 /** The key of password digests recorded by earlier versions (secrets.ts matchesDigest): the secret key configured then. */
 export function digestKey(): string {
   return currentSettings().secretAccessKey ?? "pulumi-aicp";
+}
+
+/**
+ * Outputs after an update: the program's inputs over what the platform has;
+ * `recordedSpec` replaces the platform's size (one waiting for the next start
+ * when `atNextStart`, or the old one after a refused resize).
+ */
+export function updatedOutputs(news: NotebookInputs, current: wire.Notebook, recordedSpec: Partial<NotebookInputs>, atNextStart: boolean): NotebookOutputs {
+  const outs = outputs(news, current);
+  if (!recordedSpec.replicaSpecs) return outs;
+  const replicaSpecs = { ...(outs.replicaSpecs as object), ...recordedSpec.replicaSpecs };
+  return (atNextStart ? { ...outs, replicaSpecs, resizeAtStart: true } : { ...outs, replicaSpecs }) as NotebookOutputs;
+}
+
+/** The uuid an earlier update resolved a provisional id to, recorded in the outputs. */
+export function resolvedUuid(props: Partial<NotebookOutputs>): string | undefined {
+  return typeof props.uuid === "string" && props.uuid !== "" ? props.uuid : undefined;
+}
+
+/**
+ * An earlier run recorded `createdAt` with the platform's zone; the platform
+ * still sends the same bare value, so the state tells this process the zone.
+ */
+export function learnZoneFromState(recordedValue: unknown, live: unknown): void {
+  if (typeof recordedValue !== "string" || typeof live !== "string" || hasZone(live)) return;
+  const zone = zoneOf(recordedValue);
+  if (zone !== undefined && withZone(live, zone) === recordedValue) currentClient().timeZone.learn(zone);
+}
+
+/** The configured zone of bare date-times; diff runs without a client, so nothing learned is known there. */
+export function configuredZone(): number | undefined {
+  const zone = currentSettings().platformTimeZone;
+  return zone === undefined ? undefined : parseZone(zone);
 }

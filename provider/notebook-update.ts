@@ -1,22 +1,85 @@
 /**
- * How a recorded notebook changes: the in-place writes of an update (stop
- * time, auto-delete time, image), the error for a notebook deleted outside
- * Pulumi, and the outputs an update records; then bringing it to the state
- * and size the program wants, and waiting for it. Every start sends the
- * program's replica spec, so a size recorded while the notebook was parked
- * applies at its next start; a resize the platform refuses puts the notebook
- * back as it was.
+ * Update of a recorded notebook: its in-place writes (stop time, auto-delete
+ * time, image: the field table's `change`, client/wire/notebook-fields.ts),
+ * a resize, and bringing it to the state the program wants, waiting for it.
+ * Every start sends the program's replica spec, so a size recorded while the
+ * notebook was parked applies at its next start; a resize the platform
+ * refuses puts the notebook back as it was. Which notebook an update applies
+ * to (a provisional id confirmed by its mark, a take-over) is decided before,
+ * in notebook.ts.
  */
+import type * as pulumi from "@pulumi/pulumi";
 import * as wire from "../client/wire";
 import { AicpError } from "../client/errors";
-import { wireBody, type NotebookInputs, defaults } from "./notebook-inputs";
-import { outputs, type NotebookOutputs } from "./notebook-outputs";
+import { diffNotebook, wireBody, type NotebookInputs, defaults } from "./notebook-inputs";
+import { digestKey, learnZoneFromState, updatedOutputs, type NotebookOutputs } from "./notebook-outputs";
 import { type NotebookRef, waitForStatus } from "./notebook-wait";
 import { type Written, evidenceOf } from "./notebook-evidence";
-import type { AicpClient } from "../client/client";
-import type { NotebookListing } from "./notebook-listing";
-import type { Write } from "./notebook-create";
-import { stoppedOnSchedule } from "./notebook-state";
+import { confirmedLookup, type NotebookPlatform } from "./notebook-listing";
+import { goneOutOfBand, lastSeen, partlyCreatedNotebook, ResizeRefused, StartRefused } from "./notebook-errors";
+import { inDesiredState, stoppedOnSchedule } from "./notebook-state";
+import { notebookMarkOf, refuseOwnedElsewhere } from "./ownership";
+
+/** Where an update applies: the recorded id, the notebook's reference, the notebook if already found, and whether the update confirms its create. */
+export interface UpdateTarget {
+  id: string;
+  ref: NotebookRef;
+  found?: wire.Notebook;
+  /** The state held a provisional id this update resolved: the create never waited for the desired state. */
+  confirming: boolean;
+}
+
+/**
+ * Applies the program to a notebook the state records: its in-place writes,
+ * a resize, then its desired state. An error after a write still records
+ * what the platform shows (the engine keeps the notebook with this id).
+ */
+export async function applyUpdate(
+  p: NotebookPlatform,
+  { id, ref, found, confirming }: UpdateTarget,
+  olds: NotebookOutputs,
+  news: NotebookInputs & { __provider?: string },
+): Promise<pulumi.dynamic.UpdateResult<NotebookOutputs>> {
+  const { client, listing } = p;
+  const { namespace, uuid } = ref;
+  const { updates } = diffNotebook(olds, news, digestKey(), client.timeZone.offset);
+  const changed = new Set(updates);
+  const before = beforeWrites(found ?? (await confirmedLookup(listing, ref)), ref, news, changed);
+  refuseOwnedElsewhere("notebook", uuid, notebookMarkOf(before.envs), olds);
+  learnZoneFromState(olds.createdAt, before.created_at);
+  const wrote = await applyInPlace(p, ref, changed, news);
+  let written = imageWritten(before, changed, news);
+  let current = wrote ? withWrites((await listing.locate(namespace, uuid, ref.name)) ?? before, before, changed, news) : before;
+  // What the outputs record: the program, and whether the notebook has still never run.
+  const program: NotebookInputs = Object.assign({}, news, { neverRan: olds.neverRan });
+  let recordedSpec: Partial<NotebookInputs> = {};
+  try {
+    if (changed.has("replicaSpecs")) {
+      const resized = await resize(p, news, current, written);
+      ({ current, written = written } = resized);
+      if (resized.atNextStart) recordedSpec = { replicaSpecs: news.replicaSpecs };
+    }
+    // What can restart a notebook is waited for; so is one the state records away from its desired state
+    // (Failed, not ready yet after a create that timed out). A notebook the platform stopped on schedule is not.
+    const zone = client.timeZone.offset ?? 0;
+    const recordedAway = !inDesiredState({ status: String(olds.status ?? ""), stop_time: olds.stopTime }, olds.desiredState ?? defaults.desiredState, zone);
+    if (confirming || written || recordedAway || changed.has("desiredState"))
+      current = await settle(p, news, current, written, confirming || changed.has("desiredState"));
+    else if (wrote) current = (await listing.locate(namespace, uuid, ref.name)) ?? current;
+    // A size still waiting for the next start stays recorded while the notebook stays stopped.
+    if (!changed.has("replicaSpecs") && olds.resizeAtStart === true && (current.status === "Stopped" || news.desiredState === "Failed"))
+      recordedSpec = { replicaSpecs: olds.replicaSpecs as NotebookInputs["replicaSpecs"] };
+    return { outs: updatedOutputs(program, current, recordedSpec, Boolean(recordedSpec.replicaSpecs)) };
+  } catch (error) {
+    // A refused resize leaves the old size in the state, so reverting the program changes nothing more.
+    const refused = error instanceof ResizeRefused;
+    const kept = refused ? { replicaSpecs: olds.replicaSpecs as NotebookInputs["replicaSpecs"] } : recordedSpec;
+    throw partlyCreatedNotebook(error, id, {
+      ...updatedOutputs(program, lastSeen(error) ?? current, kept, !refused && Boolean(kept.replicaSpecs)),
+      __provider: news.__provider,
+    });
+  }
+}
 
 /**
  * The platform write of each in-place change the field table names
@@ -30,7 +93,7 @@ const inPlaceWrites = {
   changeImage: (client, { namespace, uuid }, news) => {
     return client.changeImage(namespace, wire.changeImageBody(uuid, wireBody({ ...news, namespace })));
   },
-} satisfies Partial<Record<wire.NotebookChange, (client: SettlePlatform["client"], ref: NotebookRef, news: NotebookInputs) => Promise<void>>>;
+} satisfies Partial<Record<wire.NotebookChange, (client: NotebookPlatform["client"], ref: NotebookRef, news: NotebookInputs) => Promise<void>>>;
 
 /** Whether `changed` holds a field the write `write` applies. */
 function needs(changed: Set<string>, write: wire.NotebookChange): boolean {
@@ -38,7 +101,7 @@ function needs(changed: Set<string>, write: wire.NotebookChange): boolean {
 }
 
 /** Sends the in-place writes of `changed` (stop time, auto-delete time, image, each set or cleared); true when any was sent. */
-export async function applyInPlace({ client, write }: SettlePlatform, ref: NotebookRef, changed: Set<string>, news: NotebookInputs): Promise<boolean> {
+async function applyInPlace({ client, write }: NotebookPlatform, ref: NotebookRef, changed: Set<string>, news: NotebookInputs): Promise<boolean> {
   let wrote = false;
   try {
     for (const [name, send] of Object.entries(inPlaceWrites)) {
@@ -54,7 +117,7 @@ export async function applyInPlace({ client, write }: SettlePlatform, ref: Noteb
 }
 
 /** Whether `changed` holds a change_image write (image, its type, or its registry credentials). */
-export function changesImage(changed: Set<string>): boolean {
+function changesImage(changed: Set<string>): boolean {
   return needs(changed, "changeImage");
 }
 
@@ -63,7 +126,7 @@ export function changesImage(changed: Set<string>): boolean {
  * the notebook as seen before them; undefined when none is waited on. A new
  * image (or new registry credentials) restarts a notebook that is not stopped.
  */
-export function imageWritten(before: wire.Notebook, changed: Set<string>, news: NotebookInputs): Written | undefined {
+function imageWritten(before: wire.Notebook, changed: Set<string>, news: NotebookInputs): Written | undefined {
   if (!changesImage(changed)) return undefined;
   return { before, image: news.image, restarted: before.status !== "Stopped" };
 }
@@ -76,7 +139,7 @@ export function imageWritten(before: wire.Notebook, changed: Set<string>, news: 
  * notebook, so with desiredState kept Failed it is refused before anything
  * is sent. (A resize of such a notebook waits for its next start instead.)
  */
-export function beforeWrites(found: wire.Notebook | undefined, ref: NotebookRef, news: NotebookInputs, changed: Set<string>): wire.Notebook {
+function beforeWrites(found: wire.Notebook | undefined, ref: NotebookRef, news: NotebookInputs, changed: Set<string>): wire.Notebook {
   if (!found) throw goneOutOfBand(ref.uuid, ref.namespace);
   refuseSideEffects(news, found, changed);
   return found;
@@ -100,39 +163,10 @@ function refuseSideEffects(news: NotebookInputs, before: wire.Notebook, changed:
  * the old image would make the next `up` send the change, and restart the
  * notebook, again.
  */
-export function withWrites(seen: wire.Notebook, before: wire.Notebook, changed: Set<string>, news: NotebookInputs): wire.Notebook {
+function withWrites(seen: wire.Notebook, before: wire.Notebook, changed: Set<string>, news: NotebookInputs): wire.Notebook {
   if (!changesImage(changed) || seen.image !== before.image) return seen;
   const body = wireBody({ ...news, namespace: String(news.namespace ?? before.namespace) });
   return { ...seen, image: body.image, image_type: body.image_type };
-}
-
-/** The error of an update whose notebook was deleted outside Pulumi. */
-export function goneOutOfBand(uuid: string, namespace: string, cause?: AicpError): AicpError {
-  return new AicpError(
-    "AICP_WAIT",
-    `notebook ${uuid} no longer exists in namespace ${namespace} (deleted outside Pulumi); run \`pulumi refresh\` to drop it from the state, then \`pulumi ` +
-      `up\` to create it again.`,
-    cause ? { ...cause, cause } : {},
-  );
-}
-
-/**
- * Outputs after an update: the program's inputs over what the platform has;
- * `recordedSpec` replaces the platform's size (one waiting for the next start
- * when `atNextStart`, or the old one after a refused resize).
- */
-export function notebookOutputs(news: NotebookInputs, current: wire.Notebook, recordedSpec: Partial<NotebookInputs>, atNextStart: boolean): NotebookOutputs {
-  const outs = outputs(news, current);
-  if (!recordedSpec.replicaSpecs) return outs;
-  const replicaSpecs = { ...(outs.replicaSpecs as object), ...recordedSpec.replicaSpecs };
-  return (atNextStart ? { ...outs, replicaSpecs, resizeAtStart: true } : { ...outs, replicaSpecs }) as NotebookOutputs;
-}
-
-/** What settle and resize act through. */
-export interface SettlePlatform {
-  client: AicpClient;
-  listing: NotebookListing;
-  write: Write;
 }
 
 /** How long to wait for a desired state, from the inputs. */
@@ -156,7 +190,7 @@ function programSpec(inputs: NotebookInputs): wire.CreateNotebookRequest["replic
  * (desiredState changed).
  */
 export async function settle(
-  { client, listing, write }: SettlePlatform,
+  { client, listing, write }: NotebookPlatform,
   inputs: NotebookInputs,
   current: wire.Notebook,
   written?: Written,
@@ -218,7 +252,7 @@ export interface Resized {
  * the error says so (ResizeRefused). The wait for Stopped counts only answers
  * that show the stop; the start is waited for by settle, on `written`.
  */
-export async function resize(p: SettlePlatform, inputs: NotebookInputs, current: wire.Notebook, before?: Written): Promise<Resized> {
+export async function resize(p: NotebookPlatform, inputs: NotebookInputs, current: wire.Notebook, before?: Written): Promise<Resized> {
   const namespace = String(inputs.namespace);
   const desired = inputs.desiredState ?? defaults.desiredState;
   // Kept Stopped or Failed, or stopped by its own stop time: the size waits for the next start.
@@ -258,38 +292,4 @@ export async function resize(p: SettlePlatform, inputs: NotebookInputs, current:
 /** Only a definite answer is a refusal: a start whose answer was lost may have been applied. */
 function isRefusal(error: unknown): error is AicpError {
   return error instanceof AicpError && !error.outcomeUnknown && ["AICP_HTTP", "AICP_RET_CODE"].includes(error.code);
-}
-
-/**
- * The platform will not start a Failed notebook. One that never ran holds no
- * work and is replaced by the next `up` (notebook.ts diff); one that ran may
- * hold work on its disk, so only the user replaces it.
- */
-export class StartRefused extends AicpError {
-  constructor(
-    readonly notebook: wire.Notebook,
-    refusal: AicpError,
-  ) {
-    super(
-      refusal.code,
-      `the platform refused to start Failed notebook ${notebook.uuid} (${notebook.reason ?? "no reason given"}): ${refusal.message}. ` +
-        "If that reason is passing (capacity, quota), run `pulumi up` again later; it starts the notebook again. " +
-        "The provider replaces a Failed notebook on its own only when the platform says it never ran; this one may hold work on its disk. " +
-        "Replacing it yourself (`pulumi up --replace <URN>`; `pulumi stack --show-urns` lists the URN) deletes that disk.",
-      { ...refusal, cause: refusal },
-    );
-  }
-}
-
-/** The platform refused a new size; the notebook was put back on its old one. */
-export class ResizeRefused extends AicpError {
-  constructor(uuid: string, refusal: AicpError, restarted: boolean) {
-    super(
-      refusal.code,
-      `the platform refused the new size of notebook ${uuid}: ${refusal.message}. ` +
-        `${restarted ? "It was started again on its previous size" : "It keeps its previous size and is stopped"}, which the state records; ` +
-        "change replicaSpecs to a size the platform accepts (or back) and run `pulumi up`.",
-      { ...refusal, cause: refusal },
-    );
-  }
 }

@@ -1,109 +1,49 @@
 /**
- * Lifecycle of a Notebook (container instance).
+ * A Notebook's lifecycle as one state machine: how a notebook comes to be
+ * recorded, and how it leaves. check and diff are in notebook-preview.ts,
+ * the update's writes, resize and waits in notebook-update.ts.
  *
- * create goes through the create-once path (create-once.ts): a notebook listed
- * under the name is adopted only when it carries this resource's mark, and a
- * create whose answer was lost is recorded under a provisional id that later
- * runs resolve by the mark, never by a second create.
- * delete composes documented operations: stop, set the auto-delete time to
- * now, wait until the list no longer shows the notebook. Absence is never
- * read from one listing: see confirmedLookup.
+ * - create sends the create at most once (create-once.ts): a notebook listed
+ *   under the name is adopted only when it carries this resource's mark
+ *   (ownership.ts), and matched to the program in place.
+ * - A create whose answer was lost is recorded under a provisional id and
+ *   what was sent (createSentAt); read, update and delete confirm it by the
+ *   mark (resolveNotebook), never by a second create, and an update that
+ *   confirms it records the uuid it found.
+ * - adoptId takes over a notebook by uuid, refused with nothing changed when
+ *   it is not ours to take (notebook-preview.ts planAdoption).
+ * - delete composes documented operations: stop, set the auto-delete time to
+ *   now, wait until the list no longer shows the notebook. Absence is never
+ *   read from one listing: see confirmedLookup (notebook-listing.ts).
+ *
+ * The private state these steps keep beside the platform's fields is
+ * NotebookPrivateState (notebook-outputs.ts).
  */
-import type { DiffWithProperties } from "./diff-result";
 import type * as pulumi from "@pulumi/pulumi";
 import { AicpError } from "../client/errors";
 import type * as wire from "../client/wire";
-import { currentClient, currentListing, currentSettings, learnedZone } from "./context";
-import { checkNotebook, defaults, diffNotebook, wireBody, type NotebookInputs } from "./notebook-inputs";
+import type { AicpClient } from "../client/client";
+import { instantOf, nowOnTheWire } from "../client/times";
+import { currentClient, currentListing, currentSettings, notebookPlatform } from "./context";
+import { defaults, diffNotebook, wireBody, type NotebookInputs } from "./notebook-inputs";
 import { warn } from "./engine-log";
-import { NotebookFailed, type NotebookRef, waitForRemoval } from "./notebook-wait";
-import { applyInPlace, beforeWrites, imageWritten, notebookOutputs, resize, ResizeRefused, settle, waitOptions, withWrites } from "./notebook-update";
-import { inDesiredState } from "./notebook-state";
-import type { NotebookListing } from "./notebook-listing";
-import { createOnce, isProvisional, lookedUpTwice, UnconfirmedCreate } from "./create-once";
+import { NotebookFailed, waitForRemoval } from "./notebook-wait";
+import { applyUpdate, settle, waitOptions } from "./notebook-update";
+import { confirmedLookup, refreshAgeMs, type NotebookPlatform, type Write } from "./notebook-listing";
+import { type CreateTarget, createOnce, isProvisional, resolveProvisional, UnconfirmedCreate } from "./create-once";
 import { settleWithState } from "./create-journal";
-import { digestKey, outputs, recorded, refreshedInputs, type NotebookOutputs } from "./notebook-outputs";
-import { compact, unknownPaths, withoutUnknowns } from "./inputs";
-import { nameOf, neverRanReplacement, previewAdoption, warnOfOutsideSchedules } from "./notebook-preview";
-import { isRecordedSecret } from "./secrets";
-import {
-  configuredZone,
-  lastSeen,
-  learnZoneFromState,
-  notebookPastWindow,
-  notebookTarget,
-  notebookUnconfirmed,
-  nowOnTheWire,
-  partlyCreatedNotebook,
-  planAdoption,
-  refreshAgeMs,
-  resolveNotebook,
-  resolvedUuid,
-} from "./notebook-create";
-import { notebookMarkOf, ownedElsewhere, refuseOwnedElsewhere, type Claim } from "./ownership";
+import { digestKey, learnZoneFromState, outputs, recorded, refreshedInputs, resolvedUuid, type NotebookOutputs } from "./notebook-outputs";
+import { nameOf, planAdoption } from "./notebook-preview";
+import { lastSeen, notebookPastWindow, notebookUnconfirmed, partlyCreatedNotebook } from "./notebook-errors";
+import { notebookMarkOf, ownedElsewhere, refuseOwnedElsewhere, withMarkEnv, type Claim } from "./ownership";
 import { currentTimings } from "./timing";
 
+export { check, diff } from "./notebook-preview";
 export { overlay, type NotebookOutputs } from "./notebook-outputs";
 export type { NotebookInputs } from "./notebook-inputs";
 
-/** The client, the shared listing, and a write step that invalidates the listing after it. */
-function platform() {
-  const client = currentClient();
-  const listing = currentListing();
-  const write = async <T>(namespace: string, send: () => Promise<T>): Promise<T> => {
-    try {
-      return await send();
-    } finally {
-      listing.invalidate(namespace);
-    }
-  };
-  return { client, listing, write };
-}
-type Platform = ReturnType<typeof platform>;
-
-export async function check(olds: Partial<NotebookInputs>, news: NotebookInputs): Promise<pulumi.dynamic.CheckResult<NotebookInputs>> {
-  const { inputs: checked, failures } = checkNotebook(olds, news, currentSettings(), learnedZone());
-  // No undefined members: the engine cannot encode them and would print only "Unexpected struct type".
-  const inputs = compact(checked);
-  const known = withoutUnknowns(failures, news);
-  if (known.length > 0) return { inputs, failures: known };
-  if (!inputs.adoptId || unknownPaths(inputs).length > 0) return { inputs };
-  // adoptId is read at create only: an existing resource (and the create of its replacement) ignores it.
-  if (Object.keys(olds).length > 0) {
-    if (olds.adoptId !== inputs.adoptId)
-      await warn(`Notebook ${inputs.logicalName}: adoptId is read only when the resource is created; the change to ${inputs.adoptId} is ignored.`);
-    const { adoptId: _ignored, ...rest } = inputs;
-    return { inputs: rest as NotebookInputs };
-  }
-  return previewAdoption(inputs);
-}
-
-export async function diff(id: string, olds: NotebookOutputs, news: NotebookInputs): Promise<DiffWithProperties> {
-  // The state holds this resource: its create needs no journal entry (create-journal.ts).
-  settleWithState(olds.ownerMark, id, olds.createSentAt);
-  const found = diffNotebook(olds, news, digestKey(), configuredZone());
-  const updates = found.updates;
-  let replaces = found.replaces;
-  await warnOfOutsideSchedules(olds, news);
-  const replacing = (await neverRanReplacement(id, olds, news)) ? [...new Set([...replaces, "desiredState"])] : replaces;
-  // A replacement creates, and a create sends the registry password, which a digest kept by ignoreChanges does not hold.
-  if (replacing.length > 0 && isRecordedSecret(news.customImageSecret)) {
-    throw new AicpError(
-      "AICP_VALIDATION",
-      `notebook ${nameOf(olds) ?? id} would be replaced (${replacing.join(", ")}), and its create sends the registry password; customImageSecret is kept ` +
-        `from the state (ignoreChanges), which holds only a digest: give customImageSecret.password or passwordFromEnv in the program. Nothing was changed.`,
-    );
-  }
-  replaces = replacing;
-  // An unconfirmed create is resolved by an update (see update), never by a second create.
-  if (isProvisional(id) && !resolvedUuid(olds)) return { changes: true, replaces: [], diffs: updates };
-  // Every replacement deletes first, also one forced by `--replace` or replaceOnChanges: it keeps the name
-  // and the mark, so a new notebook created beside the old one would adopt the old one, which is then deleted.
-  return { changes: updates.length + replaces.length > 0, replaces, diffs: [...updates, ...replaces], deleteBeforeReplace: true };
-}
-
 export async function create(requested: NotebookInputs & { __provider?: string }): Promise<pulumi.dynamic.CreateResult<NotebookOutputs>> {
-  const p = platform();
+  const p = notebookPlatform();
   // A desiredState "Failed" kept by ignoreChanges reaches a replacement's create: a new notebook is started.
   const inputs = requested.desiredState === "Failed" ? { ...requested, desiredState: defaults.desiredState } : requested;
   if (inputs.adoptId) return adoptById(p, inputs);
@@ -120,8 +60,8 @@ export async function create(requested: NotebookInputs & { __provider?: string }
   }
 }
 
-/** Takes over the notebook `adoptId` names (notebook-create.ts): refused with nothing changed, or changed in place to match the program. */
-async function adoptById(p: Platform, inputs: NotebookInputs & { __provider?: string }): Promise<pulumi.dynamic.CreateResult<NotebookOutputs>> {
+/** Takes over the notebook `adoptId` names (notebook-preview.ts planAdoption): refused with nothing changed, or changed in place to match the program. */
+async function adoptById(p: NotebookPlatform, inputs: NotebookInputs & { __provider?: string }): Promise<pulumi.dynamic.CreateResult<NotebookOutputs>> {
   const plan = await planAdoption(p.listing, inputs, digestKey(), p.client.timeZone.offset);
   // check recorded the notebook's own name; a create that would record another is refused (a later diff would replace it).
   if (plan.inputs.name !== inputs.name) {
@@ -134,12 +74,7 @@ async function adoptById(p: Platform, inputs: NotebookInputs & { __provider?: st
   const program = inputs;
   const uuid = plan.notebook.uuid;
   try {
-    let current = plan.notebook;
-    if (plan.changes.length > 0) {
-      const recordedNow = outputs(program, current);
-      await updateNotebook(uuid, recordedNow, { ...program, desiredState: recordedNow.desiredState as NotebookInputs["desiredState"] });
-      current = (await p.listing.locate(String(program.namespace), uuid, current.name ?? undefined, 0)) ?? current;
-    }
+    const current = plan.changes.length > 0 ? await updateToProgram(p, program, plan.notebook, 0) : plan.notebook;
     return { id: uuid, outs: outputs(program, await settle(p, program, current)) };
   } catch (error) {
     // Taken over: from here on the state holds it, whatever failed.
@@ -152,7 +87,7 @@ async function adoptById(p: Platform, inputs: NotebookInputs & { __provider?: st
  * unknown, the error carries a provisional id and what was sent, so the state
  * remembers the create and the next run resolves it by its mark.
  */
-async function createOrRecord(p: Platform, inputs: NotebookInputs & { __provider?: string }): Promise<{ object: wire.Notebook; adopted: boolean }> {
+async function createOrRecord(p: NotebookPlatform, inputs: NotebookInputs & { __provider?: string }): Promise<{ object: wire.Notebook; adopted: boolean }> {
   const body = wireBody(inputs);
   try {
     return await createOnce(notebookTarget(p.client, p.write, body, inputs.ownerMark, Math.min(waitOptions(inputs).timeoutMs, currentTimings().createWatchMs)));
@@ -168,7 +103,7 @@ async function createOrRecord(p: Platform, inputs: NotebookInputs & { __provider
  * would replace it is refused (the engine records the notebook, and the next
  * `up` shows and applies the replacement).
  */
-async function matchProgram(p: Platform, inputs: NotebookInputs & { __provider?: string }, adopted: wire.Notebook): Promise<wire.Notebook> {
+async function matchProgram(p: NotebookPlatform, inputs: NotebookInputs & { __provider?: string }, adopted: wire.Notebook): Promise<wire.Notebook> {
   const recordedNow = outputs(inputs, adopted);
   const { updates, replaces } = diffNotebook(recordedNow, inputs, digestKey(), p.client.timeZone.offset);
   if (replaces.length > 0) {
@@ -178,9 +113,93 @@ async function matchProgram(p: Platform, inputs: NotebookInputs & { __provider?:
         "which replaces it. It is recorded now; run `pulumi up` again to replace it.",
     );
   }
-  if (updates.length === 0) return adopted;
-  await updateNotebook(adopted.uuid, recordedNow, { ...inputs, desiredState: recordedNow.desiredState as NotebookInputs["desiredState"] });
-  return (await p.listing.locate(String(inputs.namespace), adopted.uuid, adopted.name ?? undefined)) ?? adopted;
+  return updates.length === 0 ? adopted : updateToProgram(p, inputs, adopted);
+}
+
+/**
+ * Applies the program's in-place changes to a notebook taken over (before
+ * the engine records anything, so the create journal keeps its entry), its
+ * desired state left as it is for settle; then lists it again.
+ */
+async function updateToProgram(p: NotebookPlatform, program: NotebookInputs, notebook: wire.Notebook, maxAgeMs?: number): Promise<wire.Notebook> {
+  const recordedNow = outputs(program, notebook);
+  const ref = { namespace: String(program.namespace), uuid: notebook.uuid, name: nameOf(recordedNow) };
+  const news = { ...program, desiredState: recordedNow.desiredState as NotebookInputs["desiredState"] };
+  await applyUpdate(p, { id: notebook.uuid, ref, confirming: false }, recordedNow, news);
+  return (await p.listing.locate(ref.namespace, notebook.uuid, notebook.name ?? undefined, maxAgeMs)) ?? notebook;
+}
+
+/** The create-once target of one notebook body. */
+export function notebookTarget(
+  client: AicpClient,
+  write: Write,
+  body: wire.CreateNotebookRequest,
+  mark: string | undefined,
+  watchMs: number,
+): CreateTarget<wire.Notebook> {
+  const namespace = body.namespace;
+  return {
+    ...byMark(client, namespace, body.name, mark),
+    noun: "notebook",
+    place: `namespace ${namespace}`,
+    name: body.name,
+    statusOf: (n) => n.status ?? undefined,
+    send: () => write(namespace, () => client.createNotebook(mark === undefined ? body : { ...body, envs: withMarkEnv(body.envs, mark) })),
+    // A Failed notebook of ours is removed by the platform once its auto-delete time passes.
+    removeFailed: (n) => write(namespace, () => client.setDeleteTime(namespace, n.uuid, nowOnTheWire())),
+    watchMs,
+  };
+}
+
+/**
+ * Its auto-delete time has passed, and lies after its creation (a zero-time
+ * placeholder for "none" does not count): a delete, ours before a replacement
+ * or a removal of a Failed one, is under way.
+ */
+function goingAway(n: wire.Notebook, zone: number): boolean {
+  if (typeof n.auto_delete_time !== "string" || n.auto_delete_time === "") return false;
+  const at = instantOf(n.auto_delete_time, zone);
+  const created = typeof n.created_at === "string" ? instantOf(n.created_at, zone) : NaN;
+  return !Number.isNaN(at) && at <= Date.now() && (Number.isNaN(created) || at >= created);
+}
+
+/** Looks a notebook up by name and recognises it by its mark (and, from a copy, by its id or creation time: create-once.ts madeBy). */
+function byMark(client: AicpClient, namespace: string, name: string, mark: string | undefined) {
+  return {
+    mark,
+    idOf: (n: wire.Notebook) => n.uuid,
+    createdAtOf: (n: wire.Notebook) => (typeof n.created_at === "string" ? instantOf(n.created_at, client.timeZone.offset ?? 0) : NaN),
+    markOf: (n: wire.Notebook) => notebookMarkOf(n.envs),
+    goingAway: (n: wire.Notebook) => goingAway(n, client.timeZone.offset ?? 0),
+    findByName: () => client.findNotebooksByName(namespace, name),
+  };
+}
+
+/** What the state recorded for a notebook whose create was not confirmed. */
+interface ProvisionalProps {
+  namespace?: unknown;
+  name?: unknown;
+  ownerMark?: unknown;
+  createSentAt?: unknown;
+  uuid?: unknown;
+}
+
+/**
+ * The notebook a recorded id stands for: the id itself; for a provisional id,
+ * the uuid an earlier update resolved, else the notebook its create made, now
+ * listed with the mark ("pending" while it may still appear, "pastWindow" after).
+ */
+export async function resolveNotebook(
+  client: AicpClient,
+  id: string,
+  props: ProvisionalProps,
+  waitMs: number,
+): Promise<{ uuid: string; found?: wire.Notebook } | { pending: string } | { pastWindow: string }> {
+  if (!isProvisional(id)) return { uuid: id };
+  if (typeof props.uuid === "string" && props.uuid !== "") return { uuid: props.uuid };
+  const mark = typeof props.ownerMark === "string" ? props.ownerMark : undefined;
+  const resolved = await resolveProvisional(byMark(client, String(props.namespace), String(props.name), mark), props.createSentAt, waitMs);
+  return "found" in resolved ? { uuid: resolved.found.uuid, found: resolved.found } : resolved;
 }
 
 export async function read(id: string, props: NotebookOutputs): Promise<pulumi.dynamic.ReadResult<NotebookOutputs>> {
@@ -216,67 +235,17 @@ export async function update(
   news: NotebookInputs & { __provider?: string },
 ): Promise<pulumi.dynamic.UpdateResult<NotebookOutputs>> {
   settleWithState(olds.ownerMark, id, olds.createSentAt);
-  return updateNotebook(id, olds, news);
-}
-
-/** The update itself; a create that adopts calls it too, before the engine has recorded anything (so the journal stays). */
-async function updateNotebook(
-  id: string,
-  olds: NotebookOutputs,
-  news: NotebookInputs & { __provider?: string },
-): Promise<pulumi.dynamic.UpdateResult<NotebookOutputs>> {
-  const p = platform();
-  const { client, listing } = p;
-  const namespace = String(olds.namespace);
-  const resolved = await resolveNotebook(client, id, olds, waitOptions(news).timeoutMs);
+  const p = notebookPlatform();
+  const resolved = await resolveNotebook(p.client, id, olds, waitOptions(news).timeoutMs);
   if ("pending" in resolved) throw partlyCreatedNotebook(notebookUnconfirmed(olds, resolved.pending), id, { ...olds, __provider: news.__provider });
   // Never a second create because a timer ran out: the first may still appear.
   if ("pastWindow" in resolved) throw partlyCreatedNotebook(notebookPastWindow(id, olds, resolved.pastWindow), id, { ...olds, __provider: news.__provider });
-  const uuid = resolved.uuid;
-  // Confirmed just now: the create never waited for the desired state.
-  const confirming = isProvisional(id) && !resolvedUuid(olds);
-  const { updates } = diffNotebook(olds, news, digestKey(), client.timeZone.offset);
-  const changed = new Set(updates);
-  const ref = { namespace, uuid, name: nameOf(olds) };
-  const before = beforeWrites(resolved.found ?? (await confirmedLookup(listing, ref)), ref, news, changed);
-  refuseOwnedElsewhere("notebook", uuid, notebookMarkOf(before.envs), olds);
-  learnZoneFromState(olds.createdAt, before.created_at);
-  const wrote = await applyInPlace(p, ref, changed, news);
-  let written = imageWritten(before, changed, news);
-  let current = wrote ? withWrites((await listing.locate(namespace, uuid, ref.name)) ?? before, before, changed, news) : before;
-  // What the outputs record: the program, and whether the notebook has still never run.
-  const program: NotebookInputs = Object.assign({}, news, { neverRan: olds.neverRan });
-  let recordedSpec: Partial<NotebookInputs> = {};
-  try {
-    if (changed.has("replicaSpecs")) {
-      const resized = await resize(p, news, current, written);
-      ({ current, written = written } = resized);
-      if (resized.atNextStart) recordedSpec = { replicaSpecs: news.replicaSpecs };
-    }
-    // What can restart a notebook is waited for; so is one the state records away from its desired state
-    // (Failed, not ready yet after a create that timed out). A notebook the platform stopped on schedule is not.
-    const zone = client.timeZone.offset ?? 0;
-    const recordedAway = !inDesiredState({ status: String(olds.status ?? ""), stop_time: olds.stopTime }, olds.desiredState ?? defaults.desiredState, zone);
-    if (confirming || written || recordedAway || changed.has("desiredState"))
-      current = await settle(p, news, current, written, confirming || changed.has("desiredState"));
-    else if (wrote) current = (await listing.locate(namespace, uuid, ref.name)) ?? current;
-    // A size still waiting for the next start stays recorded while the notebook stays stopped.
-    if (!changed.has("replicaSpecs") && olds.resizeAtStart === true && (current.status === "Stopped" || news.desiredState === "Failed"))
-      recordedSpec = { replicaSpecs: olds.replicaSpecs as NotebookInputs["replicaSpecs"] };
-    return { outs: notebookOutputs(program, current, recordedSpec, Boolean(recordedSpec.replicaSpecs)) };
-  } catch (error) {
-    // A refused resize leaves the old size in the state, so reverting the program changes nothing more.
-    const refused = error instanceof ResizeRefused;
-    const kept = refused ? { replicaSpecs: olds.replicaSpecs as NotebookInputs["replicaSpecs"] } : recordedSpec;
-    throw partlyCreatedNotebook(error, id, {
-      ...notebookOutputs(program, lastSeen(error) ?? current, kept, !refused && Boolean(kept.replicaSpecs)),
-      __provider: news.__provider,
-    });
-  }
+  const ref = { namespace: String(olds.namespace), uuid: resolved.uuid, name: nameOf(olds) };
+  return applyUpdate(p, { id, ref, found: resolved.found, confirming: isProvisional(id) && !resolvedUuid(olds) }, olds, news);
 }
 
 export async function remove(id: string, props: NotebookOutputs): Promise<void> {
-  const { client, listing, write } = platform();
+  const { client, listing, write } = notebookPlatform();
   const namespace = String(props.namespace);
   settleWithState(props.ownerMark, id, props.createSentAt);
   const resolved = await resolveNotebook(client, id, props, 1000 * Number(props.readyTimeoutSeconds ?? defaults.readyTimeoutSeconds));
@@ -301,12 +270,4 @@ export async function remove(id: string, props: NotebookOutputs): Promise<void> 
   if (current.status !== "Stopped" && (await step(() => client.stopNotebooks(namespace, [ref.uuid]))) === "gone") return;
   if ((await step(() => client.setDeleteTime(namespace, ref.uuid, nowOnTheWire()))) === "gone") return;
   await waitForRemoval(listing, ref, { timeoutMs: 1000 * Number(props.readyTimeoutSeconds ?? defaults.readyTimeoutSeconds) });
-}
-
-/** The notebook from the listing or direct lookups, asked twice a pause apart before it counts as gone (create-once.ts). */
-function confirmedLookup(listing: NotebookListing, ref: NotebookRef, maxAgeMs?: number): Promise<wire.Notebook | undefined> {
-  return lookedUpTwice((again) => {
-    if (again) listing.invalidate(ref.namespace);
-    return listing.locate(ref.namespace, ref.uuid, ref.name, again ? 0 : maxAgeMs);
-  });
 }
