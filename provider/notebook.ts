@@ -176,7 +176,7 @@ function byMark(client: AicpClient, namespace: string, name: string, mark: strin
 }
 
 /** What the state recorded for a notebook whose create was not confirmed. */
-interface ProvisionalProps {
+export interface ProvisionalProps {
   namespace?: unknown;
   name?: unknown;
   ownerMark?: unknown;
