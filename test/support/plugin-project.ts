@@ -35,21 +35,40 @@ export function yamlHostDir(): string {
   }
 }
 
-/** A YAML project (Pulumi.yaml holds the program) with the plugin installed from `archive`, its stack `ci` created. */
-export async function yamlPluginProject(name: string, emulator: Emulator, program: string, archive: string, extraEnv: Record<string, string> = {}) {
+/**
+ * The plugin as this repository's bin/pulumi-resource-aicp, which runs the current build (dist/) with the repository's
+ * node_modules: named by the project's Pulumi.yaml (`plugins.providers`), it needs no `pulumi plugin install` (about
+ * 10 s of an engine test's time). For tests of what the plugin does, not of how it is packed and installed.
+ */
+export const repositoryPlugin = { dir: join(repo, "bin") };
+
+/**
+ * A YAML project (Pulumi.yaml holds the program), its stack `ci` created, with the plugin installed from `archive`
+ * (as users install it) or, given {@link repositoryPlugin}, run from that folder.
+ */
+export async function yamlPluginProject(
+  name: string,
+  emulator: Emulator,
+  program: string,
+  archive: string | typeof repositoryPlugin,
+  extraEnv: Record<string, string> = {},
+) {
   const path = `${yamlHostDir()}:${resolve(pulumiBinary(), "..")}:${process.env.PATH}`;
   const project: CliProject = cliProject(name, emulator, "", { PATH: path, PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true", ...extraEnv });
   for (const file of ["index.js", "package.json"]) unlinkSync(join(project.dir, file));
-  writeFile(project, program);
-  const install = await project.run("pulumi", "plugin", "install", "resource", "aicp", pluginVersion, "--file", archive);
-  if (install.status !== 0) throw new Error(`pulumi plugin install failed: ${install.output}`);
+  const plugins = typeof archive === "string" ? "" : `plugins:\n  providers:\n    - name: aicp\n      path: ${JSON.stringify(archive.dir)}\n`;
+  writeFile(project, plugins + program);
+  if (typeof archive === "string") {
+    const install = await project.run("pulumi", "plugin", "install", "resource", "aicp", pluginVersion, "--file", archive);
+    if (install.status !== 0) throw new Error(`pulumi plugin install failed: ${install.output}`);
+  }
   const init = await project.run("pulumi", "stack", "init", "ci", "--non-interactive");
   if (init.status !== 0) throw new Error(`pulumi stack init failed: ${init.output}`);
   const confirm = (command: string | undefined) => (["up", "refresh", "destroy"].includes(command ?? "") ? confirmed : command === "import" ? ["--yes"] : []);
   return {
     project,
     /** Replaces the program. */
-    program: (text: string) => writeFile(project, text),
+    program: (text: string) => writeFile(project, plugins + text),
     pulumi: (...args: string[]) => project.run("pulumi", ...args, ...confirm(args[0]), "--non-interactive", "--stack", "ci"),
   };
 }
