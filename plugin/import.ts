@@ -3,7 +3,7 @@
  * engine writes its program code: the fields a program sets, as the schema
  * types them.
  */
-import { kindDescriptions, type DescribedKind as Kind, type KindDescription } from "../client/wire/kinds";
+import { kindDescriptions, type DescribedKind as Kind, type KindDescription } from "../client/wire";
 import { packageName, schemaText } from "./schema";
 
 /** What an imported object's program would set: the kind's program fields the platform reported (the code `pulumi import` writes). */

@@ -1,22 +1,25 @@
 /**
- * Builds the provider's Pulumi package schema (schema.json) from what is
- * already described once: the SDK's TypeScript types (themselves derived from
- * the wire schemas, sdk/wire-types.ts), read with the TypeScript compiler
- * together with their TSDoc, and each kind's description (client/wire/kinds.ts)
- * for what replaces, what is secret and the defaults. Nothing here restates
- * a field: a field added to a wire schema reaches the schema at the next
+ * Builds the provider's Pulumi package schema (schema.json) from the
+ * descriptions: each kind's declaration (client/wire/index.ts: every field's
+ * rule as a zod schema and its documentation; what replaces, what is secret
+ * and the defaults), each function's (plugin/functions.ts), and the
+ * configuration keys (client/config.ts). A rule becomes a schema type through
+ * zod's JSON Schema; an object type takes the name its zod schema's `title`
+ * gives it, else its owner's name and its own. Nothing here restates a field:
+ * a field added to a description reaches the schema at the next
  * `npm run generate`, and test/unit/plugin-schema.test.ts fails until then.
  *
  *   node dist/plugin/schema-build.js            writes schema.json
  *   node dist/plugin/schema-build.js --check    exits 1 when schema.json is stale
  */
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import ts from "typescript";
 import { z } from "zod";
-import * as wire from "../client/wire";
+import { camelToSnake, snakeToCamel } from "../client/case";
 import { configKeys, type PackageOnlyConfigKey } from "../client/config";
-import { kindDescriptions, type KindDescription } from "../client/wire/kinds";
+import type { DeclaredField, KindDescription } from "../client/wire/kind";
+import * as wire from "../client/wire";
+import { kindDescriptions, type DescribedKind } from "../client/wire";
 import { functions } from "./functions";
 
 /** Pulumi schema property (the subset this package uses). */
@@ -39,54 +42,6 @@ interface ObjectSpec {
 
 const packageName = "aicp";
 
-/** Names of object types by the property that holds them (one or many); any other takes its parent's name and its own. */
-const typeNames: Record<string, string> = {
-  replicaSpecs: "ReplicaSpecs",
-  volumeSpecs: "VolumeSpec",
-  customImageSecret: "ImageSecret",
-  envs: "Env",
-  servers: "NotebookServer",
-  templates: "ResourceTemplate",
-  pods: "TrainingPod",
-  metrics: "DiskMetric",
-  notebooks: "NotebookInfo",
-};
-
-/**
- * Resource outputs the client keeps as the platform sent them when they do not
- * parse (`tolerant` in client/wire/notebook.ts): typed in the schema, an odd
- * answer would fail every refresh of a Go program that cannot unmarshal it.
- */
-const keptAsSent = new Set(["servers"]);
-
-/** Fields nested in a type that are secret wherever they appear, by the type's name (client/wire/notebook.ts notebookSecretParts). */
-const secretNested: Record<string, readonly string[]> = Object.fromEntries(
-  Object.entries(wire.notebookSecretParts).map(([field, parts]) => [typeNames[field] ?? field, parts]),
-);
-
-/** Names of number fields the wire schemas type as integers (JSON schema from zod), camelCase. */
-function integerFields(): Set<string> {
-  const names = new Set<string>();
-  const visit = (node: unknown, key?: string): void => {
-    if (node === null || typeof node !== "object") return;
-    const n = node as Record<string, unknown>;
-    if (key && n.type === "integer") names.add(key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase()));
-    for (const [k, v] of Object.entries(n)) visit(v, k === "properties" || k === "items" || k === "anyOf" ? undefined : k);
-    if (n.properties) for (const [k, v] of Object.entries(n.properties as object)) visit(v, k);
-    if (n.items) visit(n.items, key);
-  };
-  for (const value of Object.values(wire)) {
-    if (value instanceof z.ZodType) {
-      try {
-        visit(z.toJSONSchema(value, { unrepresentable: "any", io: "input" }));
-      } catch {
-        // A schema JSON Schema cannot express (a transform) says nothing of integers.
-      }
-    }
-  }
-  return names;
-}
-
 /** The repository (or installed package) root: where package.json is. */
 function root(): string {
   for (let dir = __dirname; ; dir = join(dir, "..")) {
@@ -100,65 +55,68 @@ function root(): string {
   }
 }
 
-class SchemaBuilder {
+/** A node of zod's JSON Schema (the subset its output uses here). */
+interface JsonNode {
+  type?: string | string[];
+  anyOf?: JsonNode[];
+  oneOf?: JsonNode[];
+  items?: JsonNode;
+  properties?: Record<string, JsonNode>;
+  required?: string[];
+  const?: unknown;
+  enum?: unknown[];
+  title?: string;
+}
+
+const anyValue: PropertySpec = { $ref: "pulumi.json#/Any" };
+
+/** The JSON Schema of a rule, as the program gives it (`input`) or the platform answers it (`output`). */
+function jsonOf(schema: z.ZodType, io: "input" | "output"): JsonNode {
+  return z.toJSONSchema(schema, { unrepresentable: "any", io }) as JsonNode;
+}
+
+/**
+ * The alternatives a value may take, without null (absent, to Pulumi) and
+ * without the untyped member a transform leaves (`z.number().transform(String)`
+ * is a string once read, which its sibling already says).
+ */
+function alternatives(node: JsonNode): JsonNode[] {
+  const nested = node.anyOf ?? node.oneOf;
+  const all = nested ? nested.flatMap(alternatives) : Array.isArray(node.type) ? node.type.map((type) => ({ ...node, type })) : [node];
+  const typed = all.filter((n) => n.type !== "null" && (n.type !== undefined || n.enum !== undefined || n.const !== undefined));
+  return typed.length > 0 ? typed : all.filter((n) => n.type !== "null" && Object.keys(n).length > 0);
+}
+
+/** A scalar's schema type; a number whose every allowed value is whole is an integer (a 0 | 1 flag). */
+function scalarOf(node: JsonNode): string | undefined {
+  const values = node.enum ?? (node.const !== undefined ? [node.const] : undefined);
+  if (node.type === "number" && values?.every((v) => Number.isInteger(v))) return "integer";
+  if (node.type === "boolean" || node.type === "string" || node.type === "integer" || node.type === "number") return node.type;
+  if (values?.every((v) => typeof v === "string")) return "string";
+  return undefined;
+}
+
+class SchemaTypes {
   readonly types: Record<string, ObjectSpec> = {};
-  private readonly checker: ts.TypeChecker;
-  private readonly integers = integerFields();
 
-  constructor(private readonly program: ts.Program) {
-    this.checker = program.getTypeChecker();
-  }
-
-  /** The exported symbol `name` of `file`. */
-  exported(file: string, name: string): ts.Symbol {
-    const source = this.program.getSourceFile(file);
-    const module = source && this.checker.getSymbolAtLocation(source);
-    const symbol = module && this.checker.getExportsOfModule(module).find((s) => s.name === name);
-    if (!symbol) throw new Error(`${file} exports no ${name}`);
-    return symbol.flags & ts.SymbolFlags.Alias ? this.checker.getAliasedSymbol(symbol) : symbol;
-  }
-
-  /** The type the exported alias or interface `name` of `file` declares. */
-  declaredType(file: string, name: string): ts.Type {
-    return this.checker.getDeclaredTypeOfSymbol(this.exported(file, name));
-  }
-
-  docs(symbol: ts.Symbol): string | undefined {
-    const text = ts.displayPartsToString(symbol.getDocumentationComment(this.checker)).trim();
-    return text === "" ? undefined : text;
-  }
-
-  /** T without null, undefined, Promise<…> and Output<…> (what pulumi.Input<T> adds). */
-  private plain(type: ts.Type): ts.Type[] {
-    const members = type.isUnion() ? type.types : [type];
-    return members.filter((t) => {
-      if (t.flags & (ts.TypeFlags.Undefined | ts.TypeFlags.Null | ts.TypeFlags.Void)) return false;
-      const name = t.getSymbol()?.getName();
-      return name !== "Promise" && name !== "OutputInstance" && name !== "Output";
-    });
-  }
-
-  /** The schema property for a TypeScript type; `hint` names an object type made from it. */
-  property(type: ts.Type, hint: string, field: string): PropertySpec {
-    const members = this.plain(type);
-    if (members.length === 0) return { $ref: "pulumi.json#/Any" };
-    if (members.every((t) => t.flags & (ts.TypeFlags.Boolean | ts.TypeFlags.BooleanLiteral))) return { type: "boolean" };
-    if (members.every((t) => t.flags & (ts.TypeFlags.String | ts.TypeFlags.StringLiteral))) return { type: "string" };
-    if (members.every((t) => t.flags & (ts.TypeFlags.Number | ts.TypeFlags.NumberLiteral))) {
-      // A flag spelt 0 | 1 on the wire (autoRenew, customInfiniband) is an integer too.
-      const integral = members.every((t) => t.isNumberLiteral() && Number.isInteger(t.value));
-      return { type: this.integers.has(field) || integral ? "integer" : "number" };
+  /** The schema property for a JSON Schema node; `hint` names an object type made from it. */
+  property(node: JsonNode, hint: string): PropertySpec {
+    const members = alternatives(node);
+    if (members.length === 0) return anyValue;
+    const scalars = members.map(scalarOf);
+    if (scalars.every((t) => t !== undefined)) {
+      const kinds = new Set(scalars);
+      if (kinds.size === 1) return { type: scalars[0] };
+      if ([...kinds].every((t) => t === "integer" || t === "number")) return { type: "number" };
+      return anyValue;
     }
-    if (members.length > 1) return { $ref: "pulumi.json#/Any" };
+    if (members.length > 1) return anyValue;
     const only = members[0]!;
-    if (this.checker.isArrayType(only) || this.checker.isTupleType(only)) {
-      const element = this.checker.getTypeArguments(only as ts.TypeReference)[0];
-      return { type: "array", items: element ? this.property(element, hint, field) : { $ref: "pulumi.json#/Any" } };
+    if (only.type === "array") return { type: "array", items: only.items ? this.property(only.items, hint) : anyValue };
+    if (only.type === "object" && only.properties && Object.keys(only.properties).length > 0) {
+      return { $ref: `#/types/${packageName}:index:${this.objectType(only, only.title ?? hint, hint)}` };
     }
-    if (only.flags & (ts.TypeFlags.Object | ts.TypeFlags.Intersection) && this.checker.getPropertiesOfType(only).length > 0) {
-      return { $ref: `#/types/${packageName}:index:${this.objectType(only, typeNames[field] ?? hint, hint)}` };
-    }
-    return { $ref: "pulumi.json#/Any" };
+    return anyValue;
   }
 
   /**
@@ -166,68 +124,57 @@ class SchemaBuilder {
    * already holds another shape (an input's type and the richer answer of a
    * function differ: a program must not be offered the answer's fields).
    */
-  objectType(type: ts.Type, name: string, fallback: string): string {
-    const spec = this.properties(type, name);
+  private objectType(node: JsonNode, name: string, fallback: string): string {
+    const properties: Record<string, PropertySpec> = {};
+    for (const [key, child] of Object.entries(node.properties ?? {})) {
+      const field = snakeToCamel(key);
+      properties[field] = this.property(child, `${name}${field[0]!.toUpperCase()}${field.slice(1)}`);
+    }
+    const required = (node.required ?? []).map(snakeToCamel);
     const existing = this.types[`${packageName}:index:${name}`];
-    const sameShape = (t: ObjectSpec) => JSON.stringify(Object.keys(t.properties).sort()) === JSON.stringify(Object.keys(spec.properties).sort());
+    const sameShape = (t: ObjectSpec) => JSON.stringify(Object.keys(t.properties).sort()) === JSON.stringify(Object.keys(properties).sort());
     const chosen = !existing || sameShape(existing) ? name : fallback;
     const token = `${packageName}:index:${chosen}`;
-    this.types[token] ??= { type: "object", properties: spec.properties, required: spec.required };
-    for (const key of secretNested[name] ?? []) if (this.types[token]!.properties[key]) this.types[token]!.properties[key]!.secret = true;
+    this.types[token] ??= { type: "object", properties, required };
+    for (const key of secretParts[chosen] ?? []) if (this.types[token]!.properties[key]) this.types[token]!.properties[key]!.secret = true;
     return chosen;
   }
 
-  /** Each property of an object type, with its TSDoc, and those a value must have. */
-  properties(type: ts.Type, owner: string): { properties: Record<string, PropertySpec>; required: string[] } {
+  /** Declared fields as schema properties, with their documents, and those a value must have. */
+  fields(declared: Readonly<Record<string, DeclaredField>>, owner: string, io: "input" | "output") {
     const properties: Record<string, PropertySpec> = {};
-    const required: string[] = [];
-    for (const symbol of this.checker.getPropertiesOfType(type)) {
-      const declaration = symbol.valueDeclaration ?? symbol.declarations?.[0];
-      const memberType = declaration ? this.checker.getTypeOfSymbolAtLocation(symbol, declaration) : this.checker.getTypeOfSymbol(symbol);
-      const spec = this.property(memberType, `${owner}${symbol.name[0]!.toUpperCase()}${symbol.name.slice(1)}`, symbol.name);
-      const description = this.docs(symbol);
-      properties[symbol.name] = description ? { ...spec, description } : spec;
-      if (!(symbol.flags & ts.SymbolFlags.Optional)) required.push(symbol.name);
+    for (const [name, field] of Object.entries(declared)) {
+      const spec = this.property(jsonOf(field.schema, io), `${owner}${name[0]!.toUpperCase()}${name.slice(1)}`);
+      properties[name] = field.doc ? { ...spec, description: field.doc } : spec;
     }
-    return { properties, required };
-  }
-
-  /** The outputs a resource class declares (`declare readonly x: pulumi.Output<T>`), with their TSDoc. */
-  classOutputs(file: string, className: string, inputs: Set<string>): Record<string, PropertySpec> {
-    const symbol = this.exported(file, className);
-    const declaration = symbol.valueDeclaration as ts.ClassDeclaration;
-    const out: Record<string, PropertySpec> = {};
-    for (const member of declaration.members) {
-      if (!ts.isPropertyDeclaration(member) || !member.type || !ts.isTypeReferenceNode(member.type)) continue;
-      const argument = member.type.typeArguments?.[0];
-      const name = member.name.getText();
-      if (!argument) continue;
-      // An output that echoes an input has the input's type (its docs still come from here).
-      if (inputs.has(name)) {
-        const memberSymbol = this.checker.getSymbolAtLocation(member.name);
-        const description = memberSymbol && this.docs(memberSymbol);
-        if (description) out[name] = { description };
-        continue;
-      }
-      const spec = keptAsSent.has(name)
-        ? { type: "array", items: { $ref: "pulumi.json#/Any" } }
-        : this.property(this.checker.getTypeFromTypeNode(argument), `${className}${name[0]!.toUpperCase()}${name.slice(1)}`, name);
-      const memberSymbol = this.checker.getSymbolAtLocation(member.name);
-      const description = memberSymbol && this.docs(memberSymbol);
-      out[name] = description ? { ...spec, description } : spec;
-    }
-    return out;
+    return { properties, required: Object.keys(declared).filter((name) => declared[name]!.required) };
   }
 }
 
-/** The schema of a resource kind: inputs from its Args type, outputs from its class, replacing, secret and default fields from its description. */
-function resource(builder: SchemaBuilder, file: string, kind: keyof typeof kindDescriptions) {
+/**
+ * Fields nested in a type that are secret wherever they appear, by the type's
+ * title: the secret parts of a notebook's fields (client/wire/notebook.ts
+ * notebookSecretParts), found in the rule of the field that holds them.
+ */
+function secretPartsByType(): Record<string, readonly string[]> {
+  const inputs = kindDescriptions.Notebook.declaration.inputs;
+  const platform: Record<string, z.ZodType> = wire.notebook.shape;
+  return Object.fromEntries(
+    Object.entries(wire.notebookSecretParts).map(([field, parts]) => {
+      const rule = inputs[field]?.schema ?? platform[camelToSnake(field)]!;
+      const node = alternatives(jsonOf(rule, "input"))[0];
+      return [(node?.items ?? node)?.title ?? field, parts];
+    }),
+  );
+}
+
+const secretParts = secretPartsByType();
+
+/** The schema of a resource kind, from its declaration: inputs, outputs (an echoed input keeps the input's type), replacing, secret and defaults. */
+function resource(types: SchemaTypes, kind: DescribedKind) {
   const described: KindDescription = kindDescriptions[kind];
-  const args = builder.properties(builder.declaredType(file, `${kind}Args`), kind);
-  // A kind whose outputs are generated from its field table declares them in a base class (sdk/notebook.generated.ts).
-  const generated = file.replace(/\.ts$/, ".generated.ts");
-  const [outputsFile, outputsClass] = existsSync(generated) ? [generated, `${kind}Properties`] : [file, kind];
-  const outputs = builder.classOutputs(outputsFile, outputsClass, new Set(Object.keys(args.properties)));
+  const { declaration } = described;
+  const args = types.fields(declaration.inputs, kind, "input");
   const inputProperties: Record<string, PropertySpec> = {};
   for (const [name, spec] of Object.entries(args.properties)) {
     inputProperties[name] = {
@@ -238,53 +185,31 @@ function resource(builder: SchemaBuilder, file: string, kind: keyof typeof kindD
   }
   const properties: Record<string, PropertySpec> = {};
   for (const name of described.outputs) {
-    const fromClass = outputs[name];
-    const fromArgs = args.properties[name];
-    // An output the class declares without TSDoc reads as the input it echoes.
-    const spec = fromArgs ? { ...fromArgs, description: fromClass?.description ?? fromArgs.description } : (fromClass ?? { $ref: "pulumi.json#/Any" });
-    properties[name] = { ...spec, ...(described.secretOutputs.includes(name) ? { secret: true } : {}) };
+    const output = declaration.outputs[name];
+    const echoed = args.properties[name];
+    const spec = output?.schema ? types.property(jsonOf(output.schema, "output"), `${kind}${name[0]!.toUpperCase()}${name.slice(1)}`) : (echoed ?? anyValue);
+    const description = output?.doc ?? echoed?.description;
+    properties[name] = { ...spec, ...(description ? { description } : {}), ...(described.secretOutputs.includes(name) ? { secret: true } : {}) };
   }
-  const classSymbol = builder.exported(file, kind);
-  return { description: builder.docs(classSymbol), properties, inputProperties, requiredInputs: args.required };
+  return { description: declaration.doc, properties, inputProperties, requiredInputs: args.required };
 }
 
 /** The package schema, as JSON text (two-space indent, a final newline). */
 export function buildSchema(): string {
-  const base = root();
-  const file = (relative: string) => join(base, relative);
-  const program = ts.createProgram([file("sdk/index.ts")], {
-    strict: true,
-    skipLibCheck: true,
-    noEmit: true,
-    module: ts.ModuleKind.CommonJS,
-    moduleResolution: ts.ModuleResolutionKind.Node10,
-    target: ts.ScriptTarget.ES2022,
-    esModuleInterop: true,
-  });
-  const builder = new SchemaBuilder(program);
-  const checker = program.getTypeChecker();
-  const pkg = JSON.parse(readFileSync(file("package.json"), "utf8")) as { version: string; description?: string; license?: string; homepage?: string };
-
-  // Each described kind, from its SDK file (sdk/<kind in kebab case>.ts).
+  const pkg = JSON.parse(readFileSync(join(root(), "package.json"), "utf8")) as { version: string; description?: string; license?: string; homepage?: string };
+  const types = new SchemaTypes();
   const resources = Object.fromEntries(
-    (Object.keys(kindDescriptions) as Array<keyof typeof kindDescriptions>).map((kind) => [
-      `${packageName}:index:${kind}`,
-      resource(builder, file(`sdk/${kebab(kind)}.ts`), kind),
-    ]),
+    (Object.keys(kindDescriptions) as DescribedKind[]).map((kind) => [`${packageName}:index:${kind}`, resource(types, kind)]),
   );
 
   const fns: Record<string, unknown> = {};
   for (const [name, fn] of Object.entries(functions)) {
-    const source = file(`sdk/functions/${kebab(name)}.ts`);
-    const symbol = builder.exported(source, name);
-    const signature = checker.getSignaturesOfType(checker.getTypeOfSymbol(symbol), ts.SignatureKind.Call)[0]!;
-    const argsType = checker.getTypeOfSymbol(signature.getParameters()[0]!);
-    const resultType = checker.getTypeArguments(signature.getReturnType() as ts.TypeReference)[0]!;
-    const inputs = builder.properties(checker.getNonNullableType(argsType), name[3]!.toUpperCase() + name.slice(4));
-    const outputs = builder.properties(resultType, name[3]!.toUpperCase() + name.slice(4) + "Result");
+    const owner = name[3]!.toUpperCase() + name.slice(4);
+    const inputs = types.fields(fn.declaration.args, owner, "input");
+    const outputs = types.fields(fn.declaration.results, `${owner}Result`, "output");
     for (const key of fn.secretResults) if (outputs.properties[key]) outputs.properties[key]!.secret = true;
     fns[`${packageName}:index:${name}`] = {
-      description: builder.docs(symbol),
+      description: fn.declaration.doc,
       inputs: { properties: inputs.properties, required: inputs.required },
       outputs: { properties: outputs.properties, required: outputs.required },
     };
@@ -313,7 +238,7 @@ export function buildSchema(): string {
     provider: { description: "The AICP provider: one account and user on one platform (an explicit instance per account).", inputProperties: variables },
     resources,
     functions: fns,
-    types: Object.fromEntries(Object.entries(builder.types).sort(([a], [b]) => a.localeCompare(b))),
+    types: Object.fromEntries(Object.entries(types.types).sort(([a], [b]) => a.localeCompare(b))),
     language: {
       // Not "pulumi-aicp": that package's classes are dynamic resources of other
       // types, so code `pulumi import` writes for a TypeScript program must name
@@ -326,11 +251,6 @@ export function buildSchema(): string {
     },
   };
   return JSON.stringify(schema, null, 2) + "\n";
-}
-
-/** `ResourceGroup` → `resource-group`, `getNotebooks` → `get-notebooks`: the SDK's file names. */
-function kebab(name: string): string {
-  return name.replace(/[A-Z]/g, (c, at: number) => `${at === 0 ? "" : "-"}${c.toLowerCase()}`);
 }
 
 /** What each configuration key is, as the README's configuration table says. */

@@ -11,7 +11,7 @@
 import type * as grpcTypes from "@grpc/grpc-js";
 import { configKeys, resolveSettings } from "../client/config";
 import { AicpError, asOneLine } from "../client/errors";
-import { kindDescriptions, type DescribedKind as Kind, type KindDescription } from "../client/wire/kinds";
+import { kindDescriptions, type DescribedKind as Kind, type KindDescription } from "../client/wire";
 import { cancelNow } from "../provider/cancellation";
 import { configureFrom, currentSettings } from "../provider/context";
 import { forKind } from "../provider/index";

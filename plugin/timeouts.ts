@@ -8,7 +8,7 @@
  * the group to stop being listed) is given the timeout beside its properties
  * (provider/group-delete.ts engineTimeoutKey), taken out again of what it answers.
  */
-import { kindDescriptions, type DescribedKind as Kind, type KindDescription } from "../client/wire/kinds";
+import { kindDescriptions, type DescribedKind as Kind, type KindDescription } from "../client/wire";
 import { engineTimeoutKey } from "../provider/group-delete";
 
 /** The input that limits a kind's waits. */

@@ -12,7 +12,7 @@ import * as resourceGroup from "./resource-group";
 import * as stackMark from "./stack-mark";
 import type { ResourceKind } from "./kinds";
 import type { DiffWithProperties } from "./diff-result";
-import type { kindDescriptions } from "../client/wire/kinds";
+import type { kindDescriptions } from "../client/wire";
 
 /**
  * The operations of one resource kind, in the shape of
@@ -35,7 +35,7 @@ export const lifecycles = {
   StackMark: { ...stackMark, delete: stackMark.remove } satisfies Lifecycle<stackMark.StackMarkProps, stackMark.StackMarkProps>,
 } satisfies { [K in ResourceKind]: unknown };
 
-// Each kind a program declares has its one description (client/wire/kinds.ts), and only those: StackMark is the provider's own.
+// Each kind a program declares has its one description (client/wire/index.ts), and only those: StackMark is the provider's own.
 const everyKindDescribed: Exclude<ResourceKind, "StackMark"> extends keyof typeof kindDescriptions
   ? keyof typeof kindDescriptions extends ResourceKind
     ? true

@@ -80,9 +80,9 @@ export type NotebookProviderFields = {
 /** A notebook as the platform returns it (platform-api A2.2), camelCase. */
 export type NotebookInfo = {
     [x: string]: unknown;
-    status: string | null | undefined;
     uuid: string;
     reason?: string | null | undefined;
+    status?: string | null | undefined;
     userName?: string | null | undefined;
     email?: string | null | undefined;
     kuid?: string | null | undefined;
@@ -181,12 +181,12 @@ export type ResourceTemplate = {
     resourceGroup?: {
         [x: string]: unknown;
         rgId: string;
+        status?: string | null | undefined;
+        reason?: string | null | undefined;
         resourceType?: string | null | undefined;
         podType?: string[] | null | undefined;
         customizeEnable?: number | null | undefined;
         skuId?: string | null | undefined;
-        status?: string | null | undefined;
-        reason?: string | null | undefined;
         userId?: string | null | undefined;
         rootUserId?: string | null | undefined;
         createdAt?: string | null | undefined;

@@ -10,7 +10,7 @@
  */
 import { z } from "zod";
 import { dateTime, flag, notebookUuid, pathSegment, reportAlways, requiredString, text } from "./common";
-import { chargeMode, envVar, imageSecret, imageType, replicaSpecsRequest, serverType, volumeSpecRequest } from "./notebook-request";
+import { chargeMode, envVar, imageSecret, imageSecretInProgram, imageType, replicaSpecsRequest, serverType, volumeSpecRequest } from "./notebook-request";
 
 /**
  * How a change of a field applies: the platform write that applies it in
@@ -29,6 +29,8 @@ export interface NotebookFieldDescription {
   readonly writeAs?: string;
   /** The rule a program's value meets: the request's rule, or check's for the provider's own fields. */
   readonly schema: z.ZodType;
+  /** The program's form, where it differs from the request's (the provider reads it before sending): what the plugin's schema declares. */
+  readonly program?: z.ZodType;
   readonly change: NotebookChange;
   /** For a conditional in-place change: the condition (the change replaces the notebook otherwise). */
   readonly inPlaceWhen?: string;
@@ -120,14 +122,15 @@ export const notebookFields = {
   customImageSecret: {
     wire: "custom_image_secret",
     schema: imageSecret.optional(),
+    program: imageSecretInProgram.optional(),
     change: "changeImage",
     writeAs: "secret",
     secret: true,
     secretParts: ["password"],
     doc:
       "Credentials of a custom image registry: `hasAuth`, `username`, and either `password` (kept as a secret input) or `passwordFromEnv`, the name of " +
-      "an environment variable the provider reads where pulumi runs, which keeps the password out of the engine entirely. The state records a keyed digest " +
-      "of the password, never the password.",
+      "an environment variable the provider reads where pulumi runs, which keeps the password out of the engine entirely. Username and password are " +
+      "required when `hasAuth` is true. The state records a keyed digest of the password, never the password.",
     outputDoc: "Registry credentials as recorded: `hasAuth`, `username` and a keyed digest of the password (never the password).",
   },
   pip: { wire: "pip", schema: script, change: "replace", doc: "pip packages to install." },
@@ -231,6 +234,12 @@ export function changeImageBody(uuid: string, body: CreateNotebookRequest): z.in
 /** The fields whose change applies as `change` says. */
 export function notebookFieldsChanging(...changes: NotebookChange[]): NotebookFieldName[] {
   return fieldNames.filter((name) => changes.includes(describe(name).change));
+}
+
+/** Whether a program must give the field: the request requires it and the provider does not fill it. */
+export function requiredInPrograms(name: NotebookFieldName): boolean {
+  const field = describe(name);
+  return field.wire !== undefined && !field.filled && !field.schema.safeParse(undefined).success;
 }
 
 /** The provider's own fields (they travel in no request), with the rule check applies to each. */

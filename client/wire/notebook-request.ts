@@ -36,31 +36,36 @@ const replicaResourceFields = {
   template_id: z.int().min(0).optional(),
 };
 
-export const replicaSpecsRequest = z.strictObject(replicaResourceFields);
+export const replicaSpecsRequest = z.strictObject(replicaResourceFields).meta({ title: "ReplicaSpecs" });
 
-export const volumeSpecRequest = z.strictObject({
-  file_set: requiredString,
-  mount_path: requiredString.regex(/^\//, "must be an absolute path starting with '/'"),
-  volume_type: requiredString,
-  file_type: z.enum(["Directory", "File"]).optional(),
-  quota: z.int().min(0, "must be 0 or more").default(0),
-  permission: z.enum(["rw", "ro"]).optional(),
-  owner: z.string().optional(),
-});
+export const volumeSpecRequest = z
+  .strictObject({
+    file_set: requiredString,
+    mount_path: requiredString.regex(/^\//, "must be an absolute path starting with '/'"),
+    volume_type: requiredString,
+    file_type: z.enum(["Directory", "File"]).optional(),
+    quota: z.int().min(0, "must be 0 or more").default(0),
+    permission: z.enum(["rw", "ro"]).optional(),
+    owner: z.string().optional(),
+  })
+  .meta({ title: "VolumeSpec" });
 
 /** Credentials of a custom image registry; both required when `has_auth` is true. */
-export const imageSecret = z
-  .strictObject({
-    has_auth: z.boolean().optional(),
-    username: z.string().optional(),
-    password: z.string().optional(),
-  })
-  .superRefine((secret, ctx) => {
-    if (secret?.has_auth !== true) return;
-    for (const key of ["username", "password"] as const) {
-      if (!secret[key]) ctx.addIssue({ code: "custom", path: [key], message: "is required when has_auth is true" });
-    }
-  }, reportAlways);
+const imageSecretFields = { has_auth: z.boolean().optional(), username: z.string().optional(), password: z.string().optional() };
+
+export const imageSecret = z.strictObject(imageSecretFields).superRefine((secret, ctx) => {
+  if (secret?.has_auth !== true) return;
+  for (const key of ["username", "password"] as const) {
+    if (!secret[key]) ctx.addIssue({ code: "custom", path: [key], message: "is required when has_auth is true" });
+  }
+}, reportAlways);
+
+/**
+ * The registry credentials as a program gives them: the password, or the
+ * name of an environment variable the provider reads it from where pulumi
+ * runs (provider/notebook-inputs.ts resolveImageSecret), never sent as such.
+ */
+export const imageSecretInProgram = z.strictObject({ ...imageSecretFields, password_from_env: z.string().optional() }).meta({ title: "ImageSecret" });
 
 /** An environment variable of the notebook (item fields are not shown by the spec). */
-export const envVar = z.looseObject({ name: requiredString.pipe(text(256)), value: text(65536) });
+export const envVar = z.looseObject({ name: requiredString.pipe(text(256)), value: text(65536) }).meta({ title: "Env" });

@@ -1,8 +1,16 @@
 /** Wire schemas of notebooks (container instances): platform-api A2.2 and A4.2, platform-api B1. */
 import { z } from "zod";
-import type { KindDescription } from "./kind";
+import type { DeclaredOutput, KindDeclaration, KindDescription } from "./kind";
 import { snakeToCamel } from "../case";
-import { notebookDefaults, notebookFields, notebookFieldsChanging, notebookInPlaceWhen, type NotebookFieldName } from "./notebook-fields";
+import {
+  notebookDefaults,
+  notebookFields,
+  notebookFieldsChanging,
+  notebookInPlaceWhen,
+  requiredInPrograms,
+  type NotebookFieldDescription,
+  type NotebookFieldName,
+} from "./notebook-fields";
 import { replicaSpecsRequest } from "./notebook-request";
 import { dateTime, looseNumber, looseString, maybe, notebookUuid, ownedObjectFields, paging, pathSegment, requiredString, tolerant } from "./common";
 
@@ -130,15 +138,17 @@ export const notebookServersQuery = z.strictObject({
 });
 export type NotebookServersQuery = z.input<typeof notebookServersQuery>;
 
-export const serverInfo = z.looseObject({
-  status: tolerant(z.boolean()),
-  protocol: tolerant(z.string()),
-  server_name: tolerant(z.string()),
-  server_type: tolerant(z.string()),
-  url: tolerant(z.string()),
-  target_port: looseNumber,
-  password: tolerant(z.string()),
-});
+export const serverInfo = z
+  .looseObject({
+    status: tolerant(z.boolean()),
+    protocol: tolerant(z.string()),
+    server_name: tolerant(z.string()),
+    server_type: tolerant(z.string()),
+    url: tolerant(z.string()),
+    target_port: looseNumber,
+    password: tolerant(z.string()),
+  })
+  .meta({ title: "NotebookServer" });
 
 export type ServerInfo = z.output<typeof serverInfo>;
 
@@ -151,40 +161,45 @@ export const notebookStatuses = ["Pending", "Running", "Stopped", "Failed"] as c
 export type NotebookStatus = (typeof notebookStatuses)[number];
 
 /** A known status in its documented spelling whatever the case the platform used; any other word as it came. */
-const notebookStatus = maybe(z.string()).transform((word) => {
-  if (typeof word !== "string") return word;
-  return notebookStatuses.find((known) => known.toLowerCase() === word.trim().toLowerCase()) ?? word;
-});
+const notebookStatus = maybe(z.string())
+  .transform((word) => {
+    if (typeof word !== "string") return word;
+    return notebookStatuses.find((known) => known.toLowerCase() === word.trim().toLowerCase()) ?? word;
+  })
+  // Still a string once read: the JSON Schema of the answer (the plugin's schema) says so.
+  .pipe(maybe(z.string()));
 
-export const notebook = z.looseObject({
-  uuid: z.string().describe("Unique id of the notebook (also the resource id), at most 36 characters."),
-  name: maybe(z.string()),
-  ...ownedObjectFields,
-  reason: ownedObjectFields.reason.describe("Reason of the last state change, when given."),
-  status: notebookStatus.describe("State on the platform: Pending, Running, Stopped, Failed, …"),
-  user_name: tolerant(z.string()),
-  email: tolerant(z.string()),
-  kuid: tolerant(z.string()),
-  namespace: tolerant(z.string()),
-  image: tolerant(z.string()),
-  image_type: tolerant(z.string()),
-  server_type: tolerant(z.string()),
-  envs: envsField,
-  stop_time: tolerant(z.string()),
-  auto_delete_time: tolerant(z.string()),
-  server: tolerant(z.string()).describe("Connection information."),
-  pip: tolerant(z.string()),
-  conda: tolerant(z.string()),
-  apt: tolerant(z.string()),
-  ws_url: tolerant(z.string()).describe("WebSocket service address (path form)."),
-  volume_specs: tolerant(z.array(volumeSpec)),
-  replica_specs: tolerant(replicaSpecs),
-  servers: tolerant(z.array(serverInfo)).describe(
-    "Servers of the notebook (protocol, name, type, url, port, status). Their passwords are not kept in the state: read them with getNotebookServers.",
-  ),
-  pod_ips: tolerant(z.array(z.unknown())),
-  running_time: looseNumber.describe("Accumulated running time in seconds."),
-});
+export const notebook = z
+  .looseObject({
+    uuid: z.string().describe("Unique id of the notebook (also the resource id), at most 36 characters."),
+    name: maybe(z.string()),
+    ...ownedObjectFields,
+    reason: ownedObjectFields.reason.describe("Reason of the last state change, when given."),
+    status: notebookStatus.describe("State on the platform: Pending, Running, Stopped, Failed, …"),
+    user_name: tolerant(z.string()),
+    email: tolerant(z.string()),
+    kuid: tolerant(z.string()),
+    namespace: tolerant(z.string()),
+    image: tolerant(z.string()),
+    image_type: tolerant(z.string()),
+    server_type: tolerant(z.string()),
+    envs: envsField,
+    stop_time: tolerant(z.string()),
+    auto_delete_time: tolerant(z.string()),
+    server: tolerant(z.string()).describe("Connection information."),
+    pip: tolerant(z.string()),
+    conda: tolerant(z.string()),
+    apt: tolerant(z.string()),
+    ws_url: tolerant(z.string()).describe("WebSocket service address (path form)."),
+    volume_specs: tolerant(z.array(volumeSpec)),
+    replica_specs: tolerant(replicaSpecs),
+    servers: tolerant(z.array(serverInfo)).describe(
+      "Servers of the notebook (protocol, name, type, url, port, status). Their passwords are not kept in the state: read them with getNotebookServers.",
+    ),
+    pod_ips: tolerant(z.array(z.unknown())),
+    running_time: looseNumber.describe("Accumulated running time in seconds."),
+  })
+  .meta({ title: "NotebookInfo" });
 export type Notebook = z.output<typeof notebook>;
 
 const fieldNames = Object.keys(notebookFields) as NotebookFieldName[];
@@ -212,6 +227,39 @@ export const notebookSecretParts: Readonly<Record<string, readonly string[]>> = 
   servers: ["password"],
 };
 
+/**
+ * What the plugin's schema declares of a Notebook: each field of the table in
+ * the program's form, and each output with its documentation (the platform's
+ * own fields with their rules; one that echoes a field has the field's).
+ */
+function notebookDeclaration(): KindDeclaration {
+  const inputs = Object.fromEntries(
+    fieldNames.map((name) => {
+      const field: NotebookFieldDescription = notebookFields[name];
+      return [name, { schema: field.program ?? field.schema, doc: field.doc, required: requiredInPrograms(name) }];
+    }),
+  );
+  const platform = new Map(Object.entries(notebook.shape).map(([wireName, schema]) => [snakeToCamel(wireName), schema]));
+  const outputs = Object.fromEntries(
+    notebookOutputs.map((name): [string, DeclaredOutput] => {
+      const field: NotebookFieldDescription | undefined = name in notebookFields ? notebookFields[name as NotebookFieldName] : undefined;
+      const doc = field?.outputDoc ?? platform.get(name)?.description ?? field?.doc;
+      // Kept as the platform sent them when they do not parse (`tolerant`): typed, an odd answer would fail every refresh of a Go program.
+      if (name === "servers") return [name, { schema: z.array(z.unknown()), doc }];
+      return [name, field ? { doc } : { schema: platform.get(name)!, doc }];
+    }),
+  );
+  return {
+    doc:
+      "A notebook (container instance) on the AICP platform, running jupyter, code_server or rstudio from an image on the resources of `replicaSpecs`. " +
+      "The resource id is the notebook's `uuid`. Create waits until it is Running (or Stopped when `desiredState` says so), failing with the " +
+      "platform's reason. Passwords are never written to the state: the registry password is kept as a secret input only, and server passwords " +
+      "come from getNotebookServers.",
+    inputs,
+    outputs,
+  };
+}
+
 /** The Notebook kind (client/wire/kind.ts), from its field table (notebook-fields.ts). */
 export const notebookKind = {
   // By write, in the order the writes are sent, then what a stop or start applies, then what is only recorded.
@@ -228,4 +276,5 @@ export const notebookKind = {
   defaults: notebookDefaults,
   outputs: notebookOutputs,
   secretOutputs: notebookSecretOutputs,
+  declaration: notebookDeclaration(),
 } as const satisfies KindDescription;

@@ -1,6 +1,6 @@
 /** Wire schemas of resource groups: platform-api A2.3 and A4.3, platform-api B1. */
 import { z } from "zod";
-import type { KindDescription } from "./kind";
+import type { DeclaredField, DeclaredOutput, KindDeclaration, KindDescription } from "./kind";
 import { snakeToCamel, type SnakeToCamel } from "../case";
 import { flag, looseNumber, maybe, ownedObjectFields, paging, pathSegment, requiredString, text, tolerant, unique } from "./common";
 
@@ -31,10 +31,12 @@ export const listResourceGroupsQuery = z.strictObject({ ...paging, name: z.strin
 
 /** The fields of a resource group as returned, after the spellings are settled (see resourceGroup). */
 const resourceGroupFields = z.looseObject({
-  rg_id: z.string(),
+  rg_id: z.string().describe("The group id assigned by the platform (also the resource id)."),
   name: maybe(z.string()),
   description: tolerant(z.string()),
   ...ownedObjectFields,
+  status: ownedObjectFields.status.describe("Platform state, e.g. `active`."),
+  reason: ownedObjectFields.reason.describe("Reason for the last state change, when the platform gives one."),
   resource_type: tolerant(z.string()),
   pod_type: tolerant(z.array(z.string())),
   customize_enable: looseNumber,
@@ -76,20 +78,54 @@ export type ResourceGroup = z.output<typeof resourceGroup>;
  * list of outputs (sdk/resource-group.ts).
  */
 const groupFieldTable = {
-  name: { wire: "name", change: "inPlace" },
-  description: { wire: "description", change: "inPlace", default: "" },
-  skuId: { wire: "sku_id", change: "replace" },
+  name: {
+    wire: "name",
+    change: "inPlace",
+    filled: true,
+    doc:
+      "Name of the group. Default: the resource name plus a 7-character suffix derived from this stack's random id, the resource name and its " +
+      "parent, kept across updates. A name you set must not be held by a group this resource did not create. Changing it updates the group in place.",
+    outputDoc: "Name of the group as the platform holds it.",
+  },
+  description: {
+    wire: "description",
+    change: "inPlace",
+    default: "",
+    doc: "Free text, at most 977 characters (the platform keeps 1024; the provider appends its ownership mark). Default: empty. Updates in place.",
+  },
+  skuId: { wire: "sku_id", change: "replace", doc: "Resource specification (product catalogue sku id) the group offers. Changing it replaces the group." },
   // Plural in programs: a list of workload kinds.
-  podTypes: { wire: "pod_type", change: "inPlace" },
+  podTypes: {
+    wire: "pod_type",
+    change: "inPlace",
+    doc:
+      "Workloads allowed to use the group: `infer` (inference services), `instance` (notebooks), `job` (distributed training). At least one, no " +
+      "duplicates. Updates in place.",
+    outputDoc: "Pod types as the platform returned them.",
+  },
   // A boolean in programs, 0 or 1 on the wire.
   customizeEnable: {
     wire: "customize_enable",
     change: "inPlace",
     default: false,
+    program: z.boolean(),
     encode: (on: boolean): 0 | 1 => (on ? 1 : 0),
     decode: (flagValue: unknown) => flagValue === 1,
+    doc: "Whether custom specifications are allowed. Default: false. Updates in place.",
   },
-} as const;
+} as const satisfies Record<string, GroupFieldDescription>;
+
+/**
+ * The group's own field of the provider: read at create only, never sent.
+ * A take-over changes the group in place and writes the mark into its description.
+ */
+const groupAdoptId = {
+  schema: z.string(),
+  doc:
+    "Takes over an existing group by its `rgId` instead of creating one. Preview warns what the take-over will change to match the program; `up` " +
+    "changes it in place (name, description, pod types, customize flag) and writes this resource's mark into its description. A different `skuId`, " +
+    "or a group made by another Pulumi resource, is refused with nothing changed. Read only when the resource is created; keep it in the program.",
+};
 
 const groupFieldNames = Object.keys(groupFieldTable) as Array<keyof typeof groupFieldTable>;
 
@@ -100,6 +136,55 @@ export type GroupFieldsRecorded = { [K in keyof typeof resourceGroupFields.shape
 const groupPlatformOutputNames = Object.keys(resourceGroupFields.shape)
   .filter((wireName) => !Object.values(groupFieldTable).some((f) => f.wire === wireName))
   .map(snakeToCamel);
+
+/**
+ * What the plugin's schema declares of a ResourceGroup: each field in the
+ * program's form (the request's rule, or the program's where it differs),
+ * required where the request needs it and nothing fills it; each output with
+ * its documentation.
+ */
+function groupDeclaration(): KindDeclaration {
+  const request = createResourceGroupRequest.shape;
+  const inputs: Record<string, DeclaredField> = {};
+  for (const name of groupFieldNames) {
+    const field: GroupFieldDescription = groupFieldTable[name];
+    const schema = field.program ?? request[field.wire];
+    inputs[name] = { schema, doc: field.doc, required: !field.filled && field.default === undefined && !schema.safeParse(undefined).success };
+  }
+  inputs.adoptId = groupAdoptId;
+  const outputs: Record<string, DeclaredOutput> = {};
+  for (const name of groupFieldNames) {
+    const field: GroupFieldDescription = groupFieldTable[name];
+    outputs[name] = { doc: field.outputDoc ?? field.doc };
+  }
+  for (const [wireName, schema] of Object.entries(resourceGroupFields.shape)) {
+    if (!groupFieldNames.some((k) => groupFieldTable[k].wire === wireName)) outputs[snakeToCamel(wireName)] = { schema, doc: schema.description };
+  }
+  return {
+    doc:
+      "A resource group on the AICP platform: a set of resources offered to inference services, notebooks and training jobs. The resource id is " +
+      "the group's `rgId`.",
+    inputs,
+    outputs,
+  };
+}
+
+/** One field of the group's table. */
+interface GroupFieldDescription {
+  /** The request's field it travels as. */
+  readonly wire: keyof typeof createResourceGroupRequest.shape;
+  readonly change: "inPlace" | "replace";
+  /** Required by the request, and filled by the provider when a program leaves it out (an auto-name). */
+  readonly filled?: true;
+  readonly default?: unknown;
+  /** The program's form, where it differs from the request's, with its encoding. */
+  readonly program?: z.ZodType;
+  readonly encode?: (value: never) => unknown;
+  readonly decode?: (value: unknown) => unknown;
+  readonly doc: string;
+  /** What the output records, where that is not the program's value as given. */
+  readonly outputDoc?: string;
+}
 
 /** The lists every kind gives (client/wire/kind.ts), derived from the field table. */
 const groupDescription = {
@@ -112,6 +197,7 @@ const groupDescription = {
   outputs: [...groupFieldNames, ...groupPlatformOutputNames],
   /** None: a group holds no credential. */
   secretOutputs: [],
+  declaration: groupDeclaration(),
 } as const satisfies KindDescription;
 
 export const resourceGroupKind = { fields: groupFieldTable, platformOutputs: groupPlatformOutputNames, ...groupDescription } as const;

@@ -40,31 +40,33 @@ export const createTemplateRequest = z.strictObject({
 });
 export type CreateTemplateRequest = z.input<typeof createTemplateRequest>;
 
-export const template = z.looseObject({
-  name: maybe(z.string()),
-  cpu: looseNumber,
-  memory: looseNumber,
-  gpu: looseNumber,
-  gpu_memory: looseNumber,
-  rg_id: maybe(z.string()),
-  ib: looseNumber,
-  rg_node_id: maybe(z.string()),
-  pod_type: maybe(z.union([z.array(z.string()), z.string()])),
-  gpu_list: maybe(z.array(z.string())),
-  gpu_name: maybe(z.string()),
-  show_user: maybe(z.array(z.string())),
-  hashrate_allocation: looseNumber,
-  data_disk_size: looseNumber,
-  cpu_manufacturer: maybe(z.string()),
-  cpu_model: maybe(z.string()),
-  spec_type: maybe(z.string()),
-  tmp_id: maybe(z.number()),
-  resource_group: maybe(resourceGroup),
-  rg_node_name: maybe(z.string()),
-  show_users_info: maybe(
-    z.array(z.looseObject({ user_id: maybe(z.string()), user_name: maybe(z.string()), email: maybe(z.string()), phone: maybe(z.string()) })),
-  ),
-  salable: maybe(z.boolean()),
-  max_applicable_number: looseNumber,
-});
+export const template = z
+  .looseObject({
+    name: maybe(z.string()),
+    cpu: looseNumber,
+    memory: looseNumber,
+    gpu: looseNumber,
+    gpu_memory: looseNumber,
+    rg_id: maybe(z.string()),
+    ib: looseNumber,
+    rg_node_id: maybe(z.string()),
+    pod_type: maybe(z.union([z.array(z.string()), z.string()])),
+    gpu_list: maybe(z.array(z.string())),
+    gpu_name: maybe(z.string()),
+    show_user: maybe(z.array(z.string())),
+    hashrate_allocation: looseNumber,
+    data_disk_size: looseNumber,
+    cpu_manufacturer: maybe(z.string()),
+    cpu_model: maybe(z.string()),
+    spec_type: maybe(z.string()),
+    tmp_id: maybe(z.number()),
+    resource_group: maybe(resourceGroup),
+    rg_node_name: maybe(z.string()),
+    show_users_info: maybe(
+      z.array(z.looseObject({ user_id: maybe(z.string()), user_name: maybe(z.string()), email: maybe(z.string()), phone: maybe(z.string()) })),
+    ),
+    salable: maybe(z.boolean()),
+    max_applicable_number: looseNumber,
+  })
+  .meta({ title: "ResourceTemplate" });
 export type Template = z.output<typeof template>;

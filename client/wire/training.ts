@@ -15,53 +15,55 @@ const stringMap = z.record(z.string(), z.string());
 const anyMap = z.record(z.string(), z.unknown());
 
 /** A Kubernetes pod as the platform returns it (platform-api A2.1); keys are Kubernetes', not snake_case. */
-export const pod = z.looseObject({
-  kind: maybe(z.string()),
-  apiVersion: maybe(z.string()),
-  metadata: maybe(
-    z.looseObject({
-      name: maybe(z.string()),
-      namespace: maybe(z.string()),
-      labels: maybe(stringMap),
-      annotations: maybe(stringMap),
-    }),
-  ),
-  status: maybe(
-    z.looseObject({
-      phase: maybe(z.string()),
-      hostIP: maybe(z.string()),
-      podIP: maybe(z.string()),
-      qosClass: maybe(z.string()),
-      containerStatuses: maybe(
-        z.array(
-          z.looseObject({
-            name: maybe(z.string()),
-            image: maybe(z.string()),
-            state: maybe(z.looseObject({ running: maybe(z.looseObject({ startedAt: maybe(z.string()) })) })),
-          }),
+export const pod = z
+  .looseObject({
+    kind: maybe(z.string()),
+    apiVersion: maybe(z.string()),
+    metadata: maybe(
+      z.looseObject({
+        name: maybe(z.string()),
+        namespace: maybe(z.string()),
+        labels: maybe(stringMap),
+        annotations: maybe(stringMap),
+      }),
+    ),
+    status: maybe(
+      z.looseObject({
+        phase: maybe(z.string()),
+        hostIP: maybe(z.string()),
+        podIP: maybe(z.string()),
+        qosClass: maybe(z.string()),
+        containerStatuses: maybe(
+          z.array(
+            z.looseObject({
+              name: maybe(z.string()),
+              image: maybe(z.string()),
+              state: maybe(z.looseObject({ running: maybe(z.looseObject({ startedAt: maybe(z.string()) })) })),
+            }),
+          ),
         ),
-      ),
-    }),
-  ),
-  spec: maybe(
-    z.looseObject({
-      nodeName: maybe(z.string()),
-      containers: maybe(
-        z.array(
-          z.looseObject({
-            name: maybe(z.string()),
-            resources: maybe(z.looseObject({ limits: maybe(stringMap), requests: maybe(stringMap) })),
-            env: maybe(z.array(anyMap)),
-          }),
+      }),
+    ),
+    spec: maybe(
+      z.looseObject({
+        nodeName: maybe(z.string()),
+        containers: maybe(
+          z.array(
+            z.looseObject({
+              name: maybe(z.string()),
+              resources: maybe(z.looseObject({ limits: maybe(stringMap), requests: maybe(stringMap) })),
+              env: maybe(z.array(anyMap)),
+            }),
+          ),
         ),
-      ),
-      volumes: maybe(z.array(anyMap)),
-      nodeSelector: maybe(stringMap),
-      tolerations: maybe(z.array(anyMap)),
-      affinity: maybe(anyMap),
-    }),
-  ),
-});
+        volumes: maybe(z.array(anyMap)),
+        nodeSelector: maybe(stringMap),
+        tolerations: maybe(z.array(anyMap)),
+        affinity: maybe(anyMap),
+      }),
+    ),
+  })
+  .meta({ title: "TrainingPod" });
 export type Pod = z.output<typeof pod>;
 
 /** One replica type of a training job (Worker, PS, Master, …) with its resources. */

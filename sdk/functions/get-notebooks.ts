@@ -13,7 +13,10 @@ import { namespaceOr, outputForm, programClient, reportedInProgram } from "./pro
  * (partial match), status, endpoints, startAt, endAt, owner, orderBy, reverse,
  * offset, limit; plus the namespace (default `aicp:userId` in lower case).
  */
-export type GetNotebooksArgs = NotebookFilters & { namespace?: string };
+export type GetNotebooksArgs = NotebookFilters & {
+  /** Namespace of the notebooks. Default: `aicp:userId` in lower case. */
+  namespace?: string;
+};
 
 /** Result of {@link getNotebooks}. */
 export interface GetNotebooksResult {

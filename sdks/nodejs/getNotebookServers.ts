@@ -7,10 +7,7 @@ import * as outputs from "./types/output";
 import * as utilities from "./utilities";
 
 /**
- * Reads a notebook's servers with their passwords (jupyter token, ssh…). The
- * Notebook resource keeps no password in the state; this reads them from the
- * platform when the program runs. Prefer the Output form, which marks every
- * password secret.
+ * Reads a notebook's servers with their passwords (jupyter token, ssh…). The Notebook resource keeps no password in the state; this reads them from the platform when the program runs. Prefer the Output form, which marks every password secret.
  */
 export function getNotebookServers(args: GetNotebookServersArgs, opts?: pulumi.InvokeOptions): Promise<GetNotebookServersResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -35,10 +32,7 @@ export interface GetNotebookServersResult {
     readonly servers: outputs.NotebookServer[];
 }
 /**
- * Reads a notebook's servers with their passwords (jupyter token, ssh…). The
- * Notebook resource keeps no password in the state; this reads them from the
- * platform when the program runs. Prefer the Output form, which marks every
- * password secret.
+ * Reads a notebook's servers with their passwords (jupyter token, ssh…). The Notebook resource keeps no password in the state; this reads them from the platform when the program runs. Prefer the Output form, which marks every password secret.
  */
 export function getNotebookServersOutput(args: GetNotebookServersOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetNotebookServersResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});

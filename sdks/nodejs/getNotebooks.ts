@@ -7,10 +7,7 @@ import * as outputs from "./types/output";
 import * as utilities from "./utilities";
 
 /**
- * Lists notebooks of a namespace, paging through every result unless `offset`
- * or `limit` asks for one page. Server passwords and env values are left out
- * (a function's result is not secret in the state; env names are kept): read
- * passwords with getNotebookServersOutput, whose passwords are secret.
+ * Lists notebooks of a namespace, paging through every result unless `offset` or `limit` asks for one page. Server passwords and env values are left out (a function's result is not secret in the state; env names are kept): read passwords with getNotebookServersOutput, whose passwords are secret.
  */
 export function getNotebooks(args?: GetNotebooksArgs, opts?: pulumi.InvokeOptions): Promise<GetNotebooksResult> {
     args = args || {};
@@ -35,6 +32,9 @@ export interface GetNotebooksArgs {
     endpoints?: string[];
     limit?: number;
     name?: string;
+    /**
+     * Namespace of the notebooks. Default: `aicp:userId` in lower case.
+     */
     namespace?: string;
     offset?: number;
     orderBy?: string;
@@ -48,10 +48,7 @@ export interface GetNotebooksResult {
     readonly notebooks: outputs.NotebookInfo[];
 }
 /**
- * Lists notebooks of a namespace, paging through every result unless `offset`
- * or `limit` asks for one page. Server passwords and env values are left out
- * (a function's result is not secret in the state; env names are kept): read
- * passwords with getNotebookServersOutput, whose passwords are secret.
+ * Lists notebooks of a namespace, paging through every result unless `offset` or `limit` asks for one page. Server passwords and env values are left out (a function's result is not secret in the state; env names are kept): read passwords with getNotebookServersOutput, whose passwords are secret.
  */
 export function getNotebooksOutput(args?: GetNotebooksOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetNotebooksResult> {
     args = args || {};
@@ -76,6 +73,9 @@ export interface GetNotebooksOutputArgs {
     endpoints?: pulumi.Input<pulumi.Input<string>[] | undefined>;
     limit?: pulumi.Input<number | undefined>;
     name?: pulumi.Input<string | undefined>;
+    /**
+     * Namespace of the notebooks. Default: `aicp:userId` in lower case.
+     */
     namespace?: pulumi.Input<string | undefined>;
     offset?: pulumi.Input<number | undefined>;
     orderBy?: pulumi.Input<string | undefined>;

@@ -7,8 +7,7 @@ import * as outputs from "./types/output";
 import * as utilities from "./utilities";
 
 /**
- * Lists resource templates (nodes with CPU, memory, GPU, disk and visibility
- * data). Pages through every result unless `offset` or `limit` asks for one page.
+ * Lists resource templates (nodes with CPU, memory, GPU, disk and visibility data). Pages through every result unless `offset` or `limit` asks for one page.
  */
 export function getResourceTemplates(args?: GetResourceTemplatesArgs, opts?: pulumi.InvokeOptions): Promise<GetResourceTemplatesResult> {
     args = args || {};
@@ -47,8 +46,7 @@ export interface GetResourceTemplatesResult {
     readonly templates: outputs.ResourceTemplate[];
 }
 /**
- * Lists resource templates (nodes with CPU, memory, GPU, disk and visibility
- * data). Pages through every result unless `offset` or `limit` asks for one page.
+ * Lists resource templates (nodes with CPU, memory, GPU, disk and visibility data). Pages through every result unless `offset` or `limit` asks for one page.
  */
 export function getResourceTemplatesOutput(args?: GetResourceTemplatesOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetResourceTemplatesResult> {
     args = args || {};

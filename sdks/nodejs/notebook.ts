@@ -7,12 +7,7 @@ import * as outputs from "./types/output";
 import * as utilities from "./utilities";
 
 /**
- * A notebook (container instance) on the AICP platform, running jupyter,
- * code_server or rstudio from an image on the resources of `replicaSpecs`. The
- * resource id is the notebook's `uuid`. Create waits until it is Running (or
- * Stopped when `desiredState` says so), failing with the platform's reason.
- * Passwords are never written to the state: the registry password is kept as
- * a secret input only, and server passwords come from getNotebookServers.
+ * A notebook (container instance) on the AICP platform, running jupyter, code_server or rstudio from an image on the resources of `replicaSpecs`. The resource id is the notebook's `uuid`. Create waits until it is Running (or Stopped when `desiredState` says so), failing with the platform's reason. Passwords are never written to the state: the registry password is kept as a secret input only, and server passwords come from getNotebookServers.
  */
 export class Notebook extends pulumi.CustomResource {
     /**
@@ -67,8 +62,7 @@ export class Notebook extends pulumi.CustomResource {
      */
     declare public readonly customFirst: pulumi.Output<string | undefined>;
     /**
-     * Registry credentials as recorded: `hasAuth`, `username` and a keyed digest of the password (never the
-     * password).
+     * Registry credentials as recorded: `hasAuth`, `username` and a keyed digest of the password (never the password).
      */
     declare public readonly customImageSecret: pulumi.Output<outputs.ImageSecret | undefined>;
     /**
@@ -76,8 +70,7 @@ export class Notebook extends pulumi.CustomResource {
      */
     declare public readonly customSecond: pulumi.Output<string | undefined>;
     /**
-     * The program's desiredState; after a refresh, the state the platform holds when it differs (`Stopped`,
-     * or `Failed`), which the next `up` repairs.
+     * The program's desiredState; after a refresh, the state the platform holds when it differs (`Stopped`, or `Failed`), which the next `up` repairs.
      */
     declare public readonly desiredState: pulumi.Output<string | undefined>;
     /**
@@ -99,10 +92,7 @@ export class Notebook extends pulumi.CustomResource {
     declare public readonly imageType: pulumi.Output<string | undefined>;
     declare public /*out*/ readonly kuid: pulumi.Output<string | undefined>;
     /**
-     * Instance name. Default: the resource name plus a 7-character suffix derived from this stack's random
-     * id, the resource name and its parent (the same on every run, different in every other stack). A name
-     * you set must not be held in the namespace by a notebook this resource did not create: the provider
-     * adopts only a notebook carrying this resource's mark (env `PULUMI_AICP_MARK`).
+     * Instance name. Default: the resource name plus a 7-character suffix derived from this stack's random id, the resource name and its parent (the same on every run, different in every other stack). A name you set must not be held in the namespace by a notebook this resource did not create: the provider adopts only a notebook carrying this resource's mark (env `PULUMI_AICP_MARK`).
      */
     declare public readonly name: pulumi.Output<string | undefined>;
     /**
@@ -147,8 +137,7 @@ export class Notebook extends pulumi.CustomResource {
      */
     declare public readonly serverType: pulumi.Output<string | undefined>;
     /**
-     * Servers of the notebook (protocol, name, type, url, port, status). Their passwords are not kept in
-     * the state: read them with getNotebookServers.
+     * Servers of the notebook (protocol, name, type, url, port, status). Their passwords are not kept in the state: read them with getNotebookServers.
      */
     declare public /*out*/ readonly servers: pulumi.Output<any[] | undefined>;
     /**
@@ -302,12 +291,7 @@ export class Notebook extends pulumi.CustomResource {
  */
 export interface NotebookArgs {
     /**
-     * Takes over an existing notebook by its uuid instead of creating one (one made in the console, or one
-     * whose state was lost). Preview warns what the take-over will change to match the program; `up`
-     * changes it in place and manages it from then on. A difference that needs a replacement, a different
-     * name, or a notebook made by another Pulumi resource is refused, with nothing changed. Read only when
-     * the resource is created; keep it in the program. (With the provider plugin, `pulumi import` works
-     * too; with the package's dynamic resources it does not: see the README.)
+     * Takes over an existing notebook by its uuid instead of creating one (one made in the console, or one whose state was lost). Preview warns what the take-over will change to match the program; `up` changes it in place and manages it from then on. A difference that needs a replacement, a different name, or a notebook made by another Pulumi resource is refused, with nothing changed. Read only when the resource is created; keep it in the program. (With the provider plugin, `pulumi import` works too; with the package's dynamic resources it does not: see the README.)
      */
     adoptId?: pulumi.Input<string | undefined>;
     /**
@@ -335,11 +319,7 @@ export interface NotebookArgs {
      */
     customFirst?: pulumi.Input<string | undefined>;
     /**
-     * Credentials of a custom image registry: `hasAuth`, `username`, and either
-     * `password` (kept as a secret input) or `passwordFromEnv`, the name of an
-     * environment variable the provider reads where pulumi runs. The latter keeps
-     * the password out of the engine entirely (its `-v=9` logs print secret
-     * inputs). Username and password are required when `hasAuth` is true. In place.
+     * Credentials of a custom image registry: `hasAuth`, `username`, and either `password` (kept as a secret input) or `passwordFromEnv`, the name of an environment variable the provider reads where pulumi runs, which keeps the password out of the engine entirely. Username and password are required when `hasAuth` is true. The state records a keyed digest of the password, never the password.
      */
     customImageSecret?: pulumi.Input<inputs.ImageSecretArgs | undefined>;
     /**
@@ -367,10 +347,7 @@ export interface NotebookArgs {
      */
     imageType: pulumi.Input<string>;
     /**
-     * Instance name. Default: the resource name plus a 7-character suffix derived from this stack's random
-     * id, the resource name and its parent (the same on every run, different in every other stack). A name
-     * you set must not be held in the namespace by a notebook this resource did not create: the provider
-     * adopts only a notebook carrying this resource's mark (env `PULUMI_AICP_MARK`).
+     * Instance name. Default: the resource name plus a 7-character suffix derived from this stack's random id, the resource name and its parent (the same on every run, different in every other stack). A name you set must not be held in the namespace by a notebook this resource did not create: the provider adopts only a notebook carrying this resource's mark (env `PULUMI_AICP_MARK`).
      */
     name?: pulumi.Input<string | undefined>;
     /**
@@ -390,8 +367,7 @@ export interface NotebookArgs {
      */
     readyTimeoutSeconds?: pulumi.Input<number | undefined>;
     /**
-     * Resources: `replicas` (default 1), `specs` (a sku or node id), `rgId`, custom CPU, GPU, memory and
-     * disk fields, `templateId`.
+     * Resources: `replicas` (default 1), `specs` (a sku or node id), `rgId`, custom CPU, GPU, memory and disk fields, `templateId`.
      */
     replicaSpecs: pulumi.Input<inputs.ReplicaSpecsArgs>;
     /**

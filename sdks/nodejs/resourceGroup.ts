@@ -5,9 +5,7 @@ import * as pulumi from "@pulumi/pulumi";
 import * as utilities from "./utilities";
 
 /**
- * A resource group on the AICP platform: a set of resources offered to
- * inference services, notebooks and training jobs. The resource id is the
- * group's `rgId`.
+ * A resource group on the AICP platform: a set of resources offered to inference services, notebooks and training jobs. The resource id is the group's `rgId`.
  */
 export class ResourceGroup extends pulumi.CustomResource {
     /**
@@ -130,12 +128,7 @@ export class ResourceGroup extends pulumi.CustomResource {
  */
 export interface ResourceGroupArgs {
     /**
-     * Takes over an existing group by its `rgId` instead of creating one.
-     * Preview warns what the take-over will change to match the program; `up`
-     * changes it in place (name, description, pod types, customize flag) and
-     * writes this resource's mark into its description. A different `skuId`,
-     * or a group made by another Pulumi resource, is refused with nothing
-     * changed. Read only when the resource is created; keep it in the program.
+     * Takes over an existing group by its `rgId` instead of creating one. Preview warns what the take-over will change to match the program; `up` changes it in place (name, description, pod types, customize flag) and writes this resource's mark into its description. A different `skuId`, or a group made by another Pulumi resource, is refused with nothing changed. Read only when the resource is created; keep it in the program.
      */
     adoptId?: pulumi.Input<string | undefined>;
     /**
@@ -147,15 +140,11 @@ export interface ResourceGroupArgs {
      */
     description?: pulumi.Input<string | undefined>;
     /**
-     * Name of the group. Default: the resource name plus a 7-character suffix
-     * derived from this stack's random id, the resource name and its parent, kept
-     * across updates. A name you set must not be held by a group this resource did
-     * not create. Changing it updates the group in place.
+     * Name of the group. Default: the resource name plus a 7-character suffix derived from this stack's random id, the resource name and its parent, kept across updates. A name you set must not be held by a group this resource did not create. Changing it updates the group in place.
      */
     name?: pulumi.Input<string | undefined>;
     /**
-     * Workloads allowed to use the group: `infer` (inference services), `instance`
-     * (notebooks), `job` (distributed training). At least one, no duplicates. Updates in place.
+     * Workloads allowed to use the group: `infer` (inference services), `instance` (notebooks), `job` (distributed training). At least one, no duplicates. Updates in place.
      */
     podTypes: pulumi.Input<pulumi.Input<string>[]>;
     /**

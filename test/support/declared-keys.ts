@@ -40,3 +40,48 @@ export function declaredOutputs(file: string, className: string): string[] {
     .map((m) => m.name.getText(source))
     .sort();
 }
+
+/** One property of a declared type: whether a value may leave it out, and its TSDoc (whitespace collapsed). */
+export interface DeclaredMember {
+  name: string;
+  optional: boolean;
+  doc: string;
+}
+
+/** The properties of the type `typeName` exported by `file`, with their optionality and TSDoc, by name. */
+export function declaredMembers(file: string, typeName: string): DeclaredMember[] {
+  const { checker, symbol } = exportedSymbol(file, typeName);
+  const type = checker.getNonNullableType(checker.getDeclaredTypeOfSymbol(symbol));
+  return checker
+    .getPropertiesOfType(type)
+    .map((p) => ({ name: p.name, optional: (p.flags & ts.SymbolFlags.Optional) !== 0, doc: docOf(checker, p) }))
+    .sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** The TSDoc of the value (class or function) `name` exported by `file`, its tags left out, whitespace collapsed. */
+export function declaredDoc(file: string, name: string): string {
+  const { checker, symbol } = exportedSymbol(file, name);
+  return docOf(checker, symbol);
+}
+
+function exportedSymbol(file: string, name: string): { checker: ts.TypeChecker; symbol: ts.Symbol } {
+  const program = ts.createProgram([file], {
+    strict: true,
+    skipLibCheck: true,
+    noEmit: true,
+    module: ts.ModuleKind.CommonJS,
+    target: ts.ScriptTarget.ES2022,
+    moduleResolution: ts.ModuleResolutionKind.Node10,
+    esModuleInterop: true,
+  });
+  const checker = program.getTypeChecker();
+  const source = program.getSourceFile(file);
+  const module = source && checker.getSymbolAtLocation(source);
+  const found = module && checker.getExportsOfModule(module).find((s) => s.name === name);
+  if (!found) throw new Error(`${file} exports no ${name}`);
+  return { checker, symbol: found.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(found) : found };
+}
+
+function docOf(checker: ts.TypeChecker, symbol: ts.Symbol): string {
+  return ts.displayPartsToString(symbol.getDocumentationComment(checker)).replace(/\s+/g, " ").trim();
+}

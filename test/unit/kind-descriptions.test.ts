@@ -1,5 +1,5 @@
 /**
- * Each resource kind's one description (client/wire/kinds.ts) against what
+ * Each resource kind's one description (client/wire/index.ts) against what
  * does not import it: the SDK's declared arguments (read by the TypeScript
  * compiler from the source), the README's tables, and the diff the provider
  * computes field by field.
@@ -7,18 +7,16 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
-import { kindDescriptions, type KindDescription } from "../../client/wire/kinds";
+import { kindDescriptions, type KindDescription } from "../../client/wire";
 import { diffNotebook, type NotebookInputs } from "../../provider/notebook-inputs";
 import * as resourceGroup from "../../provider/resource-group";
 import { declaredKeys } from "../support/declared-keys";
+import { sdkFileOf } from "../support/kind-sdk";
 import { validNotebookInputs } from "../support/fixtures";
 
 const readme = readFileSync("README.md", "utf8");
 const sorted = (names: Iterable<string>) => [...names].sort();
-const args = {
-  Notebook: declaredKeys(resolve("sdk/notebook.ts"), "NotebookArgs"),
-  ResourceGroup: declaredKeys(resolve("sdk/resource-group.ts"), "ResourceGroupArgs"),
-};
+const args = (kind: keyof typeof kindDescriptions) => declaredKeys(resolve(sdkFileOf[kind]), `${kind}Args`);
 
 describe.each(Object.entries(kindDescriptions) as Array<[keyof typeof kindDescriptions, KindDescription]>)("the %s description", (kind, description) => {
   const { inPlace, inPlaceWhen, replace, readAtCreateOnly, defaults, outputs, secretOutputs } = description;
@@ -27,11 +25,11 @@ describe.each(Object.entries(kindDescriptions) as Array<[keyof typeof kindDescri
   it("sorts every argument the SDK declares into exactly one way a change applies", () => {
     const all = [...inPlace, ...conditional, ...replace, ...readAtCreateOnly];
     expect(new Set(all).size, `a field in two lists: ${all.join(", ")}`).toBe(all.length);
-    expect(sorted(all)).toEqual(args[kind]);
+    expect(sorted(all)).toEqual(args(kind));
   });
 
   it("gives defaults, outputs and secrets only for fields it has", () => {
-    for (const key of Object.keys(defaults)) expect(args[kind]).toContain(key);
+    for (const key of Object.keys(defaults)) expect(args(kind)).toContain(key);
     for (const key of [...inPlace, ...conditional, ...replace]) expect(outputs).toContain(key);
     for (const key of readAtCreateOnly) expect(outputs).not.toContain(key);
     for (const key of secretOutputs) expect(outputs).toContain(key);

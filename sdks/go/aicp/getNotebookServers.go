@@ -11,10 +11,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// Reads a notebook's servers with their passwords (jupyter token, ssh…). The
-// Notebook resource keeps no password in the state; this reads them from the
-// platform when the program runs. Prefer the Output form, which marks every
-// password secret.
+// Reads a notebook's servers with their passwords (jupyter token, ssh…). The Notebook resource keeps no password in the state; this reads them from the platform when the program runs. Prefer the Output form, which marks every password secret.
 func GetNotebookServers(ctx *pulumi.Context, args *GetNotebookServersArgs, opts ...pulumi.InvokeOption) (*GetNotebookServersResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetNotebookServersResult

@@ -11,10 +11,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// Lists notebooks of a namespace, paging through every result unless `offset`
-// or `limit` asks for one page. Server passwords and env values are left out
-// (a function's result is not secret in the state; env names are kept): read
-// passwords with getNotebookServersOutput, whose passwords are secret.
+// Lists notebooks of a namespace, paging through every result unless `offset` or `limit` asks for one page. Server passwords and env values are left out (a function's result is not secret in the state; env names are kept): read passwords with getNotebookServersOutput, whose passwords are secret.
 func GetNotebooks(ctx *pulumi.Context, args *GetNotebooksArgs, opts ...pulumi.InvokeOption) (*GetNotebooksResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetNotebooksResult
@@ -30,6 +27,7 @@ type GetNotebooksArgs struct {
 	Endpoints []string `pulumi:"endpoints"`
 	Limit     *int     `pulumi:"limit"`
 	Name      *string  `pulumi:"name"`
+	// Namespace of the notebooks. Default: `aicp:userId` in lower case.
 	Namespace *string  `pulumi:"namespace"`
 	Offset    *int     `pulumi:"offset"`
 	OrderBy   *string  `pulumi:"orderBy"`
@@ -53,6 +51,7 @@ type GetNotebooksOutputArgs struct {
 	Endpoints pulumi.StringArrayInput `pulumi:"endpoints"`
 	Limit     pulumi.IntPtrInput      `pulumi:"limit"`
 	Name      pulumi.StringPtrInput   `pulumi:"name"`
+	// Namespace of the notebooks. Default: `aicp:userId` in lower case.
 	Namespace pulumi.StringPtrInput   `pulumi:"namespace"`
 	Offset    pulumi.IntPtrInput      `pulumi:"offset"`
 	OrderBy   pulumi.StringPtrInput   `pulumi:"orderBy"`

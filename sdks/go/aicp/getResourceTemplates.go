@@ -11,8 +11,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// Lists resource templates (nodes with CPU, memory, GPU, disk and visibility
-// data). Pages through every result unless `offset` or `limit` asks for one page.
+// Lists resource templates (nodes with CPU, memory, GPU, disk and visibility data). Pages through every result unless `offset` or `limit` asks for one page.
 func GetResourceTemplates(ctx *pulumi.Context, args *GetResourceTemplatesArgs, opts ...pulumi.InvokeOption) (*GetResourceTemplatesResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetResourceTemplatesResult

@@ -12,12 +12,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// A notebook (container instance) on the AICP platform, running jupyter,
-// code_server or rstudio from an image on the resources of `replicaSpecs`. The
-// resource id is the notebook's `uuid`. Create waits until it is Running (or
-// Stopped when `desiredState` says so), failing with the platform's reason.
-// Passwords are never written to the state: the registry password is kept as
-// a secret input only, and server passwords come from getNotebookServers.
+// A notebook (container instance) on the AICP platform, running jupyter, code_server or rstudio from an image on the resources of `replicaSpecs`. The resource id is the notebook's `uuid`. Create waits until it is Running (or Stopped when `desiredState` says so), failing with the platform's reason. Passwords are never written to the state: the registry password is kept as a secret input only, and server passwords come from getNotebookServers.
 type Notebook struct {
 	pulumi.CustomResourceState
 
@@ -34,13 +29,11 @@ type Notebook struct {
 	CreatedAt pulumi.StringPtrOutput `pulumi:"createdAt"`
 	// First-priority custom configuration (protocol 9001).
 	CustomFirst pulumi.StringPtrOutput `pulumi:"customFirst"`
-	// Registry credentials as recorded: `hasAuth`, `username` and a keyed digest of the password (never the
-	// password).
+	// Registry credentials as recorded: `hasAuth`, `username` and a keyed digest of the password (never the password).
 	CustomImageSecret ImageSecretPtrOutput `pulumi:"customImageSecret"`
 	// Second-priority custom configuration (protocol 9002).
 	CustomSecond pulumi.StringPtrOutput `pulumi:"customSecond"`
-	// The program's desiredState; after a refresh, the state the platform holds when it differs (`Stopped`,
-	// or `Failed`), which the next `up` repairs.
+	// The program's desiredState; after a refresh, the state the platform holds when it differs (`Stopped`, or `Failed`), which the next `up` repairs.
 	DesiredState pulumi.StringPtrOutput `pulumi:"desiredState"`
 	// 3600 for `elastic`; the number of months, 1 to 60, for `monthly`.
 	Duration pulumi.IntPtrOutput    `pulumi:"duration"`
@@ -52,10 +45,7 @@ type Notebook struct {
 	// `official`, `user` or `custom`.
 	ImageType pulumi.StringPtrOutput `pulumi:"imageType"`
 	Kuid      pulumi.StringPtrOutput `pulumi:"kuid"`
-	// Instance name. Default: the resource name plus a 7-character suffix derived from this stack's random
-	// id, the resource name and its parent (the same on every run, different in every other stack). A name
-	// you set must not be held in the namespace by a notebook this resource did not create: the provider
-	// adopts only a notebook carrying this resource's mark (env `PULUMI_AICP_MARK`).
+	// Instance name. Default: the resource name plus a 7-character suffix derived from this stack's random id, the resource name and its parent (the same on every run, different in every other stack). A name you set must not be held in the namespace by a notebook this resource did not create: the provider adopts only a notebook carrying this resource's mark (env `PULUMI_AICP_MARK`).
 	Name pulumi.StringPtrOutput `pulumi:"name"`
 	// Namespace that owns the notebook. Default: `aicp:userId` in lower case.
 	Namespace pulumi.StringPtrOutput `pulumi:"namespace"`
@@ -65,7 +55,7 @@ type Notebook struct {
 	Pip    pulumi.StringPtrOutput `pulumi:"pip"`
 	PodIps pulumi.ArrayOutput     `pulumi:"podIps"`
 	// How long to wait for the desired state, in seconds. Default: 600.
-	ReadyTimeoutSeconds pulumi.Float64PtrOutput `pulumi:"readyTimeoutSeconds"`
+	ReadyTimeoutSeconds pulumi.IntPtrOutput `pulumi:"readyTimeoutSeconds"`
 	// Reason of the last state change, when given.
 	Reason pulumi.StringPtrOutput `pulumi:"reason"`
 	// Replica specification as the platform returned it.
@@ -78,8 +68,7 @@ type Notebook struct {
 	Server pulumi.StringPtrOutput `pulumi:"server"`
 	// `jupyter`, `code_server` or `rstudio`.
 	ServerType pulumi.StringPtrOutput `pulumi:"serverType"`
-	// Servers of the notebook (protocol, name, type, url, port, status). Their passwords are not kept in
-	// the state: read them with getNotebookServers.
+	// Servers of the notebook (protocol, name, type, url, port, status). Their passwords are not kept in the state: read them with getNotebookServers.
 	Servers pulumi.ArrayOutput `pulumi:"servers"`
 	// State on the platform: Pending, Running, Stopped, Failed, …
 	Status pulumi.StringPtrOutput `pulumi:"status"`
@@ -128,7 +117,7 @@ func NewNotebook(ctx *pulumi.Context,
 		args.DesiredState = pulumi.StringPtr("Running")
 	}
 	if args.ReadyTimeoutSeconds == nil {
-		args.ReadyTimeoutSeconds = pulumi.Float64Ptr(600.0)
+		args.ReadyTimeoutSeconds = pulumi.IntPtr(600)
 	}
 	if args.WaitForReady == nil {
 		args.WaitForReady = pulumi.BoolPtr(true)
@@ -172,12 +161,7 @@ func (NotebookState) ElementType() reflect.Type {
 }
 
 type notebookArgs struct {
-	// Takes over an existing notebook by its uuid instead of creating one (one made in the console, or one
-	// whose state was lost). Preview warns what the take-over will change to match the program; `up`
-	// changes it in place and manages it from then on. A difference that needs a replacement, a different
-	// name, or a notebook made by another Pulumi resource is refused, with nothing changed. Read only when
-	// the resource is created; keep it in the program. (With the provider plugin, `pulumi import` works
-	// too; with the package's dynamic resources it does not: see the README.)
+	// Takes over an existing notebook by its uuid instead of creating one (one made in the console, or one whose state was lost). Preview warns what the take-over will change to match the program; `up` changes it in place and manages it from then on. A difference that needs a replacement, a different name, or a notebook made by another Pulumi resource is refused, with nothing changed. Read only when the resource is created; keep it in the program. (With the provider plugin, `pulumi import` works too; with the package's dynamic resources it does not: see the README.)
 	AdoptId *string `pulumi:"adoptId"`
 	// apt packages to install.
 	Apt *string `pulumi:"apt"`
@@ -191,11 +175,7 @@ type notebookArgs struct {
 	Conda *string `pulumi:"conda"`
 	// First-priority custom configuration (protocol 9001).
 	CustomFirst *string `pulumi:"customFirst"`
-	// Credentials of a custom image registry: `hasAuth`, `username`, and either
-	// `password` (kept as a secret input) or `passwordFromEnv`, the name of an
-	// environment variable the provider reads where pulumi runs. The latter keeps
-	// the password out of the engine entirely (its `-v=9` logs print secret
-	// inputs). Username and password are required when `hasAuth` is true. In place.
+	// Credentials of a custom image registry: `hasAuth`, `username`, and either `password` (kept as a secret input) or `passwordFromEnv`, the name of an environment variable the provider reads where pulumi runs, which keeps the password out of the engine entirely. Username and password are required when `hasAuth` is true. The state records a keyed digest of the password, never the password.
 	CustomImageSecret *ImageSecret `pulumi:"customImageSecret"`
 	// Second-priority custom configuration (protocol 9002).
 	CustomSecond *string `pulumi:"customSecond"`
@@ -209,10 +189,7 @@ type notebookArgs struct {
 	Image string `pulumi:"image"`
 	// `official`, `user` or `custom`.
 	ImageType string `pulumi:"imageType"`
-	// Instance name. Default: the resource name plus a 7-character suffix derived from this stack's random
-	// id, the resource name and its parent (the same on every run, different in every other stack). A name
-	// you set must not be held in the namespace by a notebook this resource did not create: the provider
-	// adopts only a notebook carrying this resource's mark (env `PULUMI_AICP_MARK`).
+	// Instance name. Default: the resource name plus a 7-character suffix derived from this stack's random id, the resource name and its parent (the same on every run, different in every other stack). A name you set must not be held in the namespace by a notebook this resource did not create: the provider adopts only a notebook carrying this resource's mark (env `PULUMI_AICP_MARK`).
 	Name *string `pulumi:"name"`
 	// Namespace that owns the notebook. Default: `aicp:userId` in lower case.
 	Namespace *string `pulumi:"namespace"`
@@ -221,9 +198,8 @@ type notebookArgs struct {
 	// pip packages to install.
 	Pip *string `pulumi:"pip"`
 	// How long to wait for the desired state, in seconds. Default: 600.
-	ReadyTimeoutSeconds *float64 `pulumi:"readyTimeoutSeconds"`
-	// Resources: `replicas` (default 1), `specs` (a sku or node id), `rgId`, custom CPU, GPU, memory and
-	// disk fields, `templateId`.
+	ReadyTimeoutSeconds *int `pulumi:"readyTimeoutSeconds"`
+	// Resources: `replicas` (default 1), `specs` (a sku or node id), `rgId`, custom CPU, GPU, memory and disk fields, `templateId`.
 	ReplicaSpecs ReplicaSpecs `pulumi:"replicaSpecs"`
 	// Root (main account) user id.
 	RootUserId *string `pulumi:"rootUserId"`
@@ -241,12 +217,7 @@ type notebookArgs struct {
 
 // The set of arguments for constructing a Notebook resource.
 type NotebookArgs struct {
-	// Takes over an existing notebook by its uuid instead of creating one (one made in the console, or one
-	// whose state was lost). Preview warns what the take-over will change to match the program; `up`
-	// changes it in place and manages it from then on. A difference that needs a replacement, a different
-	// name, or a notebook made by another Pulumi resource is refused, with nothing changed. Read only when
-	// the resource is created; keep it in the program. (With the provider plugin, `pulumi import` works
-	// too; with the package's dynamic resources it does not: see the README.)
+	// Takes over an existing notebook by its uuid instead of creating one (one made in the console, or one whose state was lost). Preview warns what the take-over will change to match the program; `up` changes it in place and manages it from then on. A difference that needs a replacement, a different name, or a notebook made by another Pulumi resource is refused, with nothing changed. Read only when the resource is created; keep it in the program. (With the provider plugin, `pulumi import` works too; with the package's dynamic resources it does not: see the README.)
 	AdoptId pulumi.StringPtrInput
 	// apt packages to install.
 	Apt pulumi.StringPtrInput
@@ -260,11 +231,7 @@ type NotebookArgs struct {
 	Conda pulumi.StringPtrInput
 	// First-priority custom configuration (protocol 9001).
 	CustomFirst pulumi.StringPtrInput
-	// Credentials of a custom image registry: `hasAuth`, `username`, and either
-	// `password` (kept as a secret input) or `passwordFromEnv`, the name of an
-	// environment variable the provider reads where pulumi runs. The latter keeps
-	// the password out of the engine entirely (its `-v=9` logs print secret
-	// inputs). Username and password are required when `hasAuth` is true. In place.
+	// Credentials of a custom image registry: `hasAuth`, `username`, and either `password` (kept as a secret input) or `passwordFromEnv`, the name of an environment variable the provider reads where pulumi runs, which keeps the password out of the engine entirely. Username and password are required when `hasAuth` is true. The state records a keyed digest of the password, never the password.
 	CustomImageSecret ImageSecretPtrInput
 	// Second-priority custom configuration (protocol 9002).
 	CustomSecond pulumi.StringPtrInput
@@ -278,10 +245,7 @@ type NotebookArgs struct {
 	Image pulumi.StringInput
 	// `official`, `user` or `custom`.
 	ImageType pulumi.StringInput
-	// Instance name. Default: the resource name plus a 7-character suffix derived from this stack's random
-	// id, the resource name and its parent (the same on every run, different in every other stack). A name
-	// you set must not be held in the namespace by a notebook this resource did not create: the provider
-	// adopts only a notebook carrying this resource's mark (env `PULUMI_AICP_MARK`).
+	// Instance name. Default: the resource name plus a 7-character suffix derived from this stack's random id, the resource name and its parent (the same on every run, different in every other stack). A name you set must not be held in the namespace by a notebook this resource did not create: the provider adopts only a notebook carrying this resource's mark (env `PULUMI_AICP_MARK`).
 	Name pulumi.StringPtrInput
 	// Namespace that owns the notebook. Default: `aicp:userId` in lower case.
 	Namespace pulumi.StringPtrInput
@@ -290,9 +254,8 @@ type NotebookArgs struct {
 	// pip packages to install.
 	Pip pulumi.StringPtrInput
 	// How long to wait for the desired state, in seconds. Default: 600.
-	ReadyTimeoutSeconds pulumi.Float64PtrInput
-	// Resources: `replicas` (default 1), `specs` (a sku or node id), `rgId`, custom CPU, GPU, memory and
-	// disk fields, `templateId`.
+	ReadyTimeoutSeconds pulumi.IntPtrInput
+	// Resources: `replicas` (default 1), `specs` (a sku or node id), `rgId`, custom CPU, GPU, memory and disk fields, `templateId`.
 	ReplicaSpecs ReplicaSpecsInput
 	// Root (main account) user id.
 	RootUserId pulumi.StringPtrInput
@@ -379,8 +342,7 @@ func (o NotebookOutput) CustomFirst() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Notebook) pulumi.StringPtrOutput { return v.CustomFirst }).(pulumi.StringPtrOutput)
 }
 
-// Registry credentials as recorded: `hasAuth`, `username` and a keyed digest of the password (never the
-// password).
+// Registry credentials as recorded: `hasAuth`, `username` and a keyed digest of the password (never the password).
 func (o NotebookOutput) CustomImageSecret() ImageSecretPtrOutput {
 	return o.ApplyT(func(v *Notebook) ImageSecretPtrOutput { return v.CustomImageSecret }).(ImageSecretPtrOutput)
 }
@@ -390,8 +352,7 @@ func (o NotebookOutput) CustomSecond() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Notebook) pulumi.StringPtrOutput { return v.CustomSecond }).(pulumi.StringPtrOutput)
 }
 
-// The program's desiredState; after a refresh, the state the platform holds when it differs (`Stopped`,
-// or `Failed`), which the next `up` repairs.
+// The program's desiredState; after a refresh, the state the platform holds when it differs (`Stopped`, or `Failed`), which the next `up` repairs.
 func (o NotebookOutput) DesiredState() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Notebook) pulumi.StringPtrOutput { return v.DesiredState }).(pulumi.StringPtrOutput)
 }
@@ -424,10 +385,7 @@ func (o NotebookOutput) Kuid() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Notebook) pulumi.StringPtrOutput { return v.Kuid }).(pulumi.StringPtrOutput)
 }
 
-// Instance name. Default: the resource name plus a 7-character suffix derived from this stack's random
-// id, the resource name and its parent (the same on every run, different in every other stack). A name
-// you set must not be held in the namespace by a notebook this resource did not create: the provider
-// adopts only a notebook carrying this resource's mark (env `PULUMI_AICP_MARK`).
+// Instance name. Default: the resource name plus a 7-character suffix derived from this stack's random id, the resource name and its parent (the same on every run, different in every other stack). A name you set must not be held in the namespace by a notebook this resource did not create: the provider adopts only a notebook carrying this resource's mark (env `PULUMI_AICP_MARK`).
 func (o NotebookOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Notebook) pulumi.StringPtrOutput { return v.Name }).(pulumi.StringPtrOutput)
 }
@@ -452,8 +410,8 @@ func (o NotebookOutput) PodIps() pulumi.ArrayOutput {
 }
 
 // How long to wait for the desired state, in seconds. Default: 600.
-func (o NotebookOutput) ReadyTimeoutSeconds() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v *Notebook) pulumi.Float64PtrOutput { return v.ReadyTimeoutSeconds }).(pulumi.Float64PtrOutput)
+func (o NotebookOutput) ReadyTimeoutSeconds() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *Notebook) pulumi.IntPtrOutput { return v.ReadyTimeoutSeconds }).(pulumi.IntPtrOutput)
 }
 
 // Reason of the last state change, when given.
@@ -486,8 +444,7 @@ func (o NotebookOutput) ServerType() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Notebook) pulumi.StringPtrOutput { return v.ServerType }).(pulumi.StringPtrOutput)
 }
 
-// Servers of the notebook (protocol, name, type, url, port, status). Their passwords are not kept in
-// the state: read them with getNotebookServers.
+// Servers of the notebook (protocol, name, type, url, port, status). Their passwords are not kept in the state: read them with getNotebookServers.
 func (o NotebookOutput) Servers() pulumi.ArrayOutput {
 	return o.ApplyT(func(v *Notebook) pulumi.ArrayOutput { return v.Servers }).(pulumi.ArrayOutput)
 }

@@ -364,7 +364,7 @@ type NotebookInfo struct {
 	Server         *string                   `pulumi:"server"`
 	ServerType     *string                   `pulumi:"serverType"`
 	Servers        []NotebookServer          `pulumi:"servers"`
-	Status         string                    `pulumi:"status"`
+	Status         *string                   `pulumi:"status"`
 	StopTime       *string                   `pulumi:"stopTime"`
 	UpdatedAt      *string                   `pulumi:"updatedAt"`
 	UserId         *string                   `pulumi:"userId"`
@@ -468,8 +468,8 @@ func (o NotebookInfoOutput) Servers() NotebookServerArrayOutput {
 	return o.ApplyT(func(v NotebookInfo) []NotebookServer { return v.Servers }).(NotebookServerArrayOutput)
 }
 
-func (o NotebookInfoOutput) Status() pulumi.StringOutput {
-	return o.ApplyT(func(v NotebookInfo) string { return v.Status }).(pulumi.StringOutput)
+func (o NotebookInfoOutput) Status() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v NotebookInfo) *string { return v.Status }).(pulumi.StringPtrOutput)
 }
 
 func (o NotebookInfoOutput) StopTime() pulumi.StringPtrOutput {
@@ -522,27 +522,27 @@ func (o NotebookInfoArrayOutput) Index(i pulumi.IntInput) NotebookInfoOutput {
 
 type NotebookInfoReplicaSpecs struct {
 	CustomAipodsType         *string  `pulumi:"customAipodsType"`
-	CustomCpu                *int     `pulumi:"customCpu"`
+	CustomCpu                *float64 `pulumi:"customCpu"`
 	CustomCpuManufacturer    *string  `pulumi:"customCpuManufacturer"`
 	CustomCpuModel           *string  `pulumi:"customCpuModel"`
-	CustomDataDiskSize       *int     `pulumi:"customDataDiskSize"`
-	CustomGpu                *int     `pulumi:"customGpu"`
+	CustomDataDiskSize       *float64 `pulumi:"customDataDiskSize"`
+	CustomGpu                *float64 `pulumi:"customGpu"`
 	CustomGpuList            []string `pulumi:"customGpuList"`
 	CustomGpuMemory          *string  `pulumi:"customGpuMemory"`
 	CustomGpuName            *string  `pulumi:"customGpuName"`
 	CustomGpuType            *string  `pulumi:"customGpuType"`
-	CustomHashrateAllocation *int     `pulumi:"customHashrateAllocation"`
+	CustomHashrateAllocation *float64 `pulumi:"customHashrateAllocation"`
 	CustomInfiniband         *float64 `pulumi:"customInfiniband"`
-	CustomMemory             *int     `pulumi:"customMemory"`
+	CustomMemory             *float64 `pulumi:"customMemory"`
 	CustomNetworkDescription *string  `pulumi:"customNetworkDescription"`
-	CustomSystemDiskSize     *int     `pulumi:"customSystemDiskSize"`
+	CustomSystemDiskSize     *float64 `pulumi:"customSystemDiskSize"`
 	Id                       *float64 `pulumi:"id"`
 	NotebookUuid             *string  `pulumi:"notebookUuid"`
 	ReplicaType              *string  `pulumi:"replicaType"`
-	Replicas                 *int     `pulumi:"replicas"`
+	Replicas                 *float64 `pulumi:"replicas"`
 	RgId                     *string  `pulumi:"rgId"`
 	Specs                    *string  `pulumi:"specs"`
-	TemplateId               *int     `pulumi:"templateId"`
+	TemplateId               *float64 `pulumi:"templateId"`
 }
 
 type NotebookInfoReplicaSpecsOutput struct{ *pulumi.OutputState }
@@ -563,8 +563,8 @@ func (o NotebookInfoReplicaSpecsOutput) CustomAipodsType() pulumi.StringPtrOutpu
 	return o.ApplyT(func(v NotebookInfoReplicaSpecs) *string { return v.CustomAipodsType }).(pulumi.StringPtrOutput)
 }
 
-func (o NotebookInfoReplicaSpecsOutput) CustomCpu() pulumi.IntPtrOutput {
-	return o.ApplyT(func(v NotebookInfoReplicaSpecs) *int { return v.CustomCpu }).(pulumi.IntPtrOutput)
+func (o NotebookInfoReplicaSpecsOutput) CustomCpu() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v NotebookInfoReplicaSpecs) *float64 { return v.CustomCpu }).(pulumi.Float64PtrOutput)
 }
 
 func (o NotebookInfoReplicaSpecsOutput) CustomCpuManufacturer() pulumi.StringPtrOutput {
@@ -575,12 +575,12 @@ func (o NotebookInfoReplicaSpecsOutput) CustomCpuModel() pulumi.StringPtrOutput 
 	return o.ApplyT(func(v NotebookInfoReplicaSpecs) *string { return v.CustomCpuModel }).(pulumi.StringPtrOutput)
 }
 
-func (o NotebookInfoReplicaSpecsOutput) CustomDataDiskSize() pulumi.IntPtrOutput {
-	return o.ApplyT(func(v NotebookInfoReplicaSpecs) *int { return v.CustomDataDiskSize }).(pulumi.IntPtrOutput)
+func (o NotebookInfoReplicaSpecsOutput) CustomDataDiskSize() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v NotebookInfoReplicaSpecs) *float64 { return v.CustomDataDiskSize }).(pulumi.Float64PtrOutput)
 }
 
-func (o NotebookInfoReplicaSpecsOutput) CustomGpu() pulumi.IntPtrOutput {
-	return o.ApplyT(func(v NotebookInfoReplicaSpecs) *int { return v.CustomGpu }).(pulumi.IntPtrOutput)
+func (o NotebookInfoReplicaSpecsOutput) CustomGpu() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v NotebookInfoReplicaSpecs) *float64 { return v.CustomGpu }).(pulumi.Float64PtrOutput)
 }
 
 func (o NotebookInfoReplicaSpecsOutput) CustomGpuList() pulumi.StringArrayOutput {
@@ -599,24 +599,24 @@ func (o NotebookInfoReplicaSpecsOutput) CustomGpuType() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v NotebookInfoReplicaSpecs) *string { return v.CustomGpuType }).(pulumi.StringPtrOutput)
 }
 
-func (o NotebookInfoReplicaSpecsOutput) CustomHashrateAllocation() pulumi.IntPtrOutput {
-	return o.ApplyT(func(v NotebookInfoReplicaSpecs) *int { return v.CustomHashrateAllocation }).(pulumi.IntPtrOutput)
+func (o NotebookInfoReplicaSpecsOutput) CustomHashrateAllocation() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v NotebookInfoReplicaSpecs) *float64 { return v.CustomHashrateAllocation }).(pulumi.Float64PtrOutput)
 }
 
 func (o NotebookInfoReplicaSpecsOutput) CustomInfiniband() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v NotebookInfoReplicaSpecs) *float64 { return v.CustomInfiniband }).(pulumi.Float64PtrOutput)
 }
 
-func (o NotebookInfoReplicaSpecsOutput) CustomMemory() pulumi.IntPtrOutput {
-	return o.ApplyT(func(v NotebookInfoReplicaSpecs) *int { return v.CustomMemory }).(pulumi.IntPtrOutput)
+func (o NotebookInfoReplicaSpecsOutput) CustomMemory() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v NotebookInfoReplicaSpecs) *float64 { return v.CustomMemory }).(pulumi.Float64PtrOutput)
 }
 
 func (o NotebookInfoReplicaSpecsOutput) CustomNetworkDescription() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v NotebookInfoReplicaSpecs) *string { return v.CustomNetworkDescription }).(pulumi.StringPtrOutput)
 }
 
-func (o NotebookInfoReplicaSpecsOutput) CustomSystemDiskSize() pulumi.IntPtrOutput {
-	return o.ApplyT(func(v NotebookInfoReplicaSpecs) *int { return v.CustomSystemDiskSize }).(pulumi.IntPtrOutput)
+func (o NotebookInfoReplicaSpecsOutput) CustomSystemDiskSize() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v NotebookInfoReplicaSpecs) *float64 { return v.CustomSystemDiskSize }).(pulumi.Float64PtrOutput)
 }
 
 func (o NotebookInfoReplicaSpecsOutput) Id() pulumi.Float64PtrOutput {
@@ -631,8 +631,8 @@ func (o NotebookInfoReplicaSpecsOutput) ReplicaType() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v NotebookInfoReplicaSpecs) *string { return v.ReplicaType }).(pulumi.StringPtrOutput)
 }
 
-func (o NotebookInfoReplicaSpecsOutput) Replicas() pulumi.IntPtrOutput {
-	return o.ApplyT(func(v NotebookInfoReplicaSpecs) *int { return v.Replicas }).(pulumi.IntPtrOutput)
+func (o NotebookInfoReplicaSpecsOutput) Replicas() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v NotebookInfoReplicaSpecs) *float64 { return v.Replicas }).(pulumi.Float64PtrOutput)
 }
 
 func (o NotebookInfoReplicaSpecsOutput) RgId() pulumi.StringPtrOutput {
@@ -643,8 +643,8 @@ func (o NotebookInfoReplicaSpecsOutput) Specs() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v NotebookInfoReplicaSpecs) *string { return v.Specs }).(pulumi.StringPtrOutput)
 }
 
-func (o NotebookInfoReplicaSpecsOutput) TemplateId() pulumi.IntPtrOutput {
-	return o.ApplyT(func(v NotebookInfoReplicaSpecs) *int { return v.TemplateId }).(pulumi.IntPtrOutput)
+func (o NotebookInfoReplicaSpecsOutput) TemplateId() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v NotebookInfoReplicaSpecs) *float64 { return v.TemplateId }).(pulumi.Float64PtrOutput)
 }
 
 type NotebookInfoReplicaSpecsPtrOutput struct{ *pulumi.OutputState }
@@ -680,13 +680,13 @@ func (o NotebookInfoReplicaSpecsPtrOutput) CustomAipodsType() pulumi.StringPtrOu
 	}).(pulumi.StringPtrOutput)
 }
 
-func (o NotebookInfoReplicaSpecsPtrOutput) CustomCpu() pulumi.IntPtrOutput {
-	return o.ApplyT(func(v *NotebookInfoReplicaSpecs) *int {
+func (o NotebookInfoReplicaSpecsPtrOutput) CustomCpu() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v *NotebookInfoReplicaSpecs) *float64 {
 		if v == nil {
 			return nil
 		}
 		return v.CustomCpu
-	}).(pulumi.IntPtrOutput)
+	}).(pulumi.Float64PtrOutput)
 }
 
 func (o NotebookInfoReplicaSpecsPtrOutput) CustomCpuManufacturer() pulumi.StringPtrOutput {
@@ -707,22 +707,22 @@ func (o NotebookInfoReplicaSpecsPtrOutput) CustomCpuModel() pulumi.StringPtrOutp
 	}).(pulumi.StringPtrOutput)
 }
 
-func (o NotebookInfoReplicaSpecsPtrOutput) CustomDataDiskSize() pulumi.IntPtrOutput {
-	return o.ApplyT(func(v *NotebookInfoReplicaSpecs) *int {
+func (o NotebookInfoReplicaSpecsPtrOutput) CustomDataDiskSize() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v *NotebookInfoReplicaSpecs) *float64 {
 		if v == nil {
 			return nil
 		}
 		return v.CustomDataDiskSize
-	}).(pulumi.IntPtrOutput)
+	}).(pulumi.Float64PtrOutput)
 }
 
-func (o NotebookInfoReplicaSpecsPtrOutput) CustomGpu() pulumi.IntPtrOutput {
-	return o.ApplyT(func(v *NotebookInfoReplicaSpecs) *int {
+func (o NotebookInfoReplicaSpecsPtrOutput) CustomGpu() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v *NotebookInfoReplicaSpecs) *float64 {
 		if v == nil {
 			return nil
 		}
 		return v.CustomGpu
-	}).(pulumi.IntPtrOutput)
+	}).(pulumi.Float64PtrOutput)
 }
 
 func (o NotebookInfoReplicaSpecsPtrOutput) CustomGpuList() pulumi.StringArrayOutput {
@@ -761,13 +761,13 @@ func (o NotebookInfoReplicaSpecsPtrOutput) CustomGpuType() pulumi.StringPtrOutpu
 	}).(pulumi.StringPtrOutput)
 }
 
-func (o NotebookInfoReplicaSpecsPtrOutput) CustomHashrateAllocation() pulumi.IntPtrOutput {
-	return o.ApplyT(func(v *NotebookInfoReplicaSpecs) *int {
+func (o NotebookInfoReplicaSpecsPtrOutput) CustomHashrateAllocation() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v *NotebookInfoReplicaSpecs) *float64 {
 		if v == nil {
 			return nil
 		}
 		return v.CustomHashrateAllocation
-	}).(pulumi.IntPtrOutput)
+	}).(pulumi.Float64PtrOutput)
 }
 
 func (o NotebookInfoReplicaSpecsPtrOutput) CustomInfiniband() pulumi.Float64PtrOutput {
@@ -779,13 +779,13 @@ func (o NotebookInfoReplicaSpecsPtrOutput) CustomInfiniband() pulumi.Float64PtrO
 	}).(pulumi.Float64PtrOutput)
 }
 
-func (o NotebookInfoReplicaSpecsPtrOutput) CustomMemory() pulumi.IntPtrOutput {
-	return o.ApplyT(func(v *NotebookInfoReplicaSpecs) *int {
+func (o NotebookInfoReplicaSpecsPtrOutput) CustomMemory() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v *NotebookInfoReplicaSpecs) *float64 {
 		if v == nil {
 			return nil
 		}
 		return v.CustomMemory
-	}).(pulumi.IntPtrOutput)
+	}).(pulumi.Float64PtrOutput)
 }
 
 func (o NotebookInfoReplicaSpecsPtrOutput) CustomNetworkDescription() pulumi.StringPtrOutput {
@@ -797,13 +797,13 @@ func (o NotebookInfoReplicaSpecsPtrOutput) CustomNetworkDescription() pulumi.Str
 	}).(pulumi.StringPtrOutput)
 }
 
-func (o NotebookInfoReplicaSpecsPtrOutput) CustomSystemDiskSize() pulumi.IntPtrOutput {
-	return o.ApplyT(func(v *NotebookInfoReplicaSpecs) *int {
+func (o NotebookInfoReplicaSpecsPtrOutput) CustomSystemDiskSize() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v *NotebookInfoReplicaSpecs) *float64 {
 		if v == nil {
 			return nil
 		}
 		return v.CustomSystemDiskSize
-	}).(pulumi.IntPtrOutput)
+	}).(pulumi.Float64PtrOutput)
 }
 
 func (o NotebookInfoReplicaSpecsPtrOutput) Id() pulumi.Float64PtrOutput {
@@ -833,13 +833,13 @@ func (o NotebookInfoReplicaSpecsPtrOutput) ReplicaType() pulumi.StringPtrOutput 
 	}).(pulumi.StringPtrOutput)
 }
 
-func (o NotebookInfoReplicaSpecsPtrOutput) Replicas() pulumi.IntPtrOutput {
-	return o.ApplyT(func(v *NotebookInfoReplicaSpecs) *int {
+func (o NotebookInfoReplicaSpecsPtrOutput) Replicas() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v *NotebookInfoReplicaSpecs) *float64 {
 		if v == nil {
 			return nil
 		}
 		return v.Replicas
-	}).(pulumi.IntPtrOutput)
+	}).(pulumi.Float64PtrOutput)
 }
 
 func (o NotebookInfoReplicaSpecsPtrOutput) RgId() pulumi.StringPtrOutput {
@@ -860,13 +860,13 @@ func (o NotebookInfoReplicaSpecsPtrOutput) Specs() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
-func (o NotebookInfoReplicaSpecsPtrOutput) TemplateId() pulumi.IntPtrOutput {
-	return o.ApplyT(func(v *NotebookInfoReplicaSpecs) *int {
+func (o NotebookInfoReplicaSpecsPtrOutput) TemplateId() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v *NotebookInfoReplicaSpecs) *float64 {
 		if v == nil {
 			return nil
 		}
 		return v.TemplateId
-	}).(pulumi.IntPtrOutput)
+	}).(pulumi.Float64PtrOutput)
 }
 
 type NotebookInfoVolumeSpecs struct {
@@ -878,7 +878,7 @@ type NotebookInfoVolumeSpecs struct {
 	Owner        *string  `pulumi:"owner"`
 	Permission   *string  `pulumi:"permission"`
 	PvcName      *string  `pulumi:"pvcName"`
-	Quota        *int     `pulumi:"quota"`
+	Quota        *float64 `pulumi:"quota"`
 	VolumeType   *string  `pulumi:"volumeType"`
 }
 
@@ -928,8 +928,8 @@ func (o NotebookInfoVolumeSpecsOutput) PvcName() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v NotebookInfoVolumeSpecs) *string { return v.PvcName }).(pulumi.StringPtrOutput)
 }
 
-func (o NotebookInfoVolumeSpecsOutput) Quota() pulumi.IntPtrOutput {
-	return o.ApplyT(func(v NotebookInfoVolumeSpecs) *int { return v.Quota }).(pulumi.IntPtrOutput)
+func (o NotebookInfoVolumeSpecsOutput) Quota() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v NotebookInfoVolumeSpecs) *float64 { return v.Quota }).(pulumi.Float64PtrOutput)
 }
 
 func (o NotebookInfoVolumeSpecsOutput) VolumeType() pulumi.StringPtrOutput {

@@ -12,9 +12,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// A resource group on the AICP platform: a set of resources offered to
-// inference services, notebooks and training jobs. The resource id is the
-// group's `rgId`.
+// A resource group on the AICP platform: a set of resources offered to inference services, notebooks and training jobs. The resource id is the group's `rgId`.
 type ResourceGroup struct {
 	pulumi.CustomResourceState
 
@@ -93,24 +91,15 @@ func (ResourceGroupState) ElementType() reflect.Type {
 }
 
 type resourceGroupArgs struct {
-	// Takes over an existing group by its `rgId` instead of creating one.
-	// Preview warns what the take-over will change to match the program; `up`
-	// changes it in place (name, description, pod types, customize flag) and
-	// writes this resource's mark into its description. A different `skuId`,
-	// or a group made by another Pulumi resource, is refused with nothing
-	// changed. Read only when the resource is created; keep it in the program.
+	// Takes over an existing group by its `rgId` instead of creating one. Preview warns what the take-over will change to match the program; `up` changes it in place (name, description, pod types, customize flag) and writes this resource's mark into its description. A different `skuId`, or a group made by another Pulumi resource, is refused with nothing changed. Read only when the resource is created; keep it in the program.
 	AdoptId *string `pulumi:"adoptId"`
 	// Whether custom specifications are allowed. Default: false. Updates in place.
 	CustomizeEnable *bool `pulumi:"customizeEnable"`
 	// Free text, at most 977 characters (the platform keeps 1024; the provider appends its ownership mark). Default: empty. Updates in place.
 	Description *string `pulumi:"description"`
-	// Name of the group. Default: the resource name plus a 7-character suffix
-	// derived from this stack's random id, the resource name and its parent, kept
-	// across updates. A name you set must not be held by a group this resource did
-	// not create. Changing it updates the group in place.
+	// Name of the group. Default: the resource name plus a 7-character suffix derived from this stack's random id, the resource name and its parent, kept across updates. A name you set must not be held by a group this resource did not create. Changing it updates the group in place.
 	Name *string `pulumi:"name"`
-	// Workloads allowed to use the group: `infer` (inference services), `instance`
-	// (notebooks), `job` (distributed training). At least one, no duplicates. Updates in place.
+	// Workloads allowed to use the group: `infer` (inference services), `instance` (notebooks), `job` (distributed training). At least one, no duplicates. Updates in place.
 	PodTypes []string `pulumi:"podTypes"`
 	// Resource specification (product catalogue sku id) the group offers. Changing it replaces the group.
 	SkuId string `pulumi:"skuId"`
@@ -118,24 +107,15 @@ type resourceGroupArgs struct {
 
 // The set of arguments for constructing a ResourceGroup resource.
 type ResourceGroupArgs struct {
-	// Takes over an existing group by its `rgId` instead of creating one.
-	// Preview warns what the take-over will change to match the program; `up`
-	// changes it in place (name, description, pod types, customize flag) and
-	// writes this resource's mark into its description. A different `skuId`,
-	// or a group made by another Pulumi resource, is refused with nothing
-	// changed. Read only when the resource is created; keep it in the program.
+	// Takes over an existing group by its `rgId` instead of creating one. Preview warns what the take-over will change to match the program; `up` changes it in place (name, description, pod types, customize flag) and writes this resource's mark into its description. A different `skuId`, or a group made by another Pulumi resource, is refused with nothing changed. Read only when the resource is created; keep it in the program.
 	AdoptId pulumi.StringPtrInput
 	// Whether custom specifications are allowed. Default: false. Updates in place.
 	CustomizeEnable pulumi.BoolPtrInput
 	// Free text, at most 977 characters (the platform keeps 1024; the provider appends its ownership mark). Default: empty. Updates in place.
 	Description pulumi.StringPtrInput
-	// Name of the group. Default: the resource name plus a 7-character suffix
-	// derived from this stack's random id, the resource name and its parent, kept
-	// across updates. A name you set must not be held by a group this resource did
-	// not create. Changing it updates the group in place.
+	// Name of the group. Default: the resource name plus a 7-character suffix derived from this stack's random id, the resource name and its parent, kept across updates. A name you set must not be held by a group this resource did not create. Changing it updates the group in place.
 	Name pulumi.StringPtrInput
-	// Workloads allowed to use the group: `infer` (inference services), `instance`
-	// (notebooks), `job` (distributed training). At least one, no duplicates. Updates in place.
+	// Workloads allowed to use the group: `infer` (inference services), `instance` (notebooks), `job` (distributed training). At least one, no duplicates. Updates in place.
 	PodTypes pulumi.StringArrayInput
 	// Resource specification (product catalogue sku id) the group offers. Changing it replaces the group.
 	SkuId pulumi.StringInput

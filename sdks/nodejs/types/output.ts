@@ -44,7 +44,7 @@ export interface NotebookInfo {
     server?: string;
     serverType?: string;
     servers?: outputs.NotebookServer[];
-    status: string;
+    status?: string;
     stopTime?: string;
     updatedAt?: string;
     userId?: string;

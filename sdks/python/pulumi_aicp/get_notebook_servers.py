@@ -48,10 +48,7 @@ def get_notebook_servers(namespace: Optional[_builtins.str] = None,
                          uuid: Optional[_builtins.str] = None,
                          opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetNotebookServersResult:
     """
-    Reads a notebook's servers with their passwords (jupyter token, ssh…). The
-    Notebook resource keeps no password in the state; this reads them from the
-    platform when the program runs. Prefer the Output form, which marks every
-    password secret.
+    Reads a notebook's servers with their passwords (jupyter token, ssh…). The Notebook resource keeps no password in the state; this reads them from the platform when the program runs. Prefer the Output form, which marks every password secret.
 
     :param _builtins.str namespace: Namespace of the notebook. Default: `aicp:userId` in lower case.
     :param _builtins.str uuid: uuid of the notebook, e.g. `notebook.uuid`.
@@ -68,10 +65,7 @@ def get_notebook_servers_output(namespace: pulumi.Input[Optional[Optional[_built
                                 uuid: pulumi.Input[Optional[_builtins.str]] = None,
                                 opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetNotebookServersResult]:
     """
-    Reads a notebook's servers with their passwords (jupyter token, ssh…). The
-    Notebook resource keeps no password in the state; this reads them from the
-    platform when the program runs. Prefer the Output form, which marks every
-    password secret.
+    Reads a notebook's servers with their passwords (jupyter token, ssh…). The Notebook resource keeps no password in the state; this reads them from the platform when the program runs. Prefer the Output form, which marks every password secret.
 
     :param _builtins.str namespace: Namespace of the notebook. Default: `aicp:userId` in lower case.
     :param _builtins.str uuid: uuid of the notebook, e.g. `notebook.uuid`.

@@ -59,8 +59,7 @@ def get_resource_templates(gpu_name: Optional[_builtins.str] = None,
                            template_ids: Optional[Sequence[_builtins.int]] = None,
                            opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetResourceTemplatesResult:
     """
-    Lists resource templates (nodes with CPU, memory, GPU, disk and visibility
-    data). Pages through every result unless `offset` or `limit` asks for one page.
+    Lists resource templates (nodes with CPU, memory, GPU, disk and visibility data). Pages through every result unless `offset` or `limit` asks for one page.
     """
     __args__ = dict()
     __args__['gpuName'] = gpu_name
@@ -90,8 +89,7 @@ def get_resource_templates_output(gpu_name: pulumi.Input[Optional[Optional[_buil
                                   template_ids: pulumi.Input[Optional[Optional[Sequence[_builtins.int]]]] = None,
                                   opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetResourceTemplatesResult]:
     """
-    Lists resource templates (nodes with CPU, memory, GPU, disk and visibility
-    data). Pages through every result unless `offset` or `limit` asks for one page.
+    Lists resource templates (nodes with CPU, memory, GPU, disk and visibility data). Pages through every result unless `offset` or `limit` asks for one page.
     """
     __args__ = dict()
     __args__['gpuName'] = gpu_name

@@ -41,7 +41,7 @@ class NotebookArgs:
                  namespace: pulumi.Input[Optional[_builtins.str]] = None,
                  next_charge_mode: pulumi.Input[Optional[_builtins.str]] = None,
                  pip: pulumi.Input[Optional[_builtins.str]] = None,
-                 ready_timeout_seconds: pulumi.Input[Optional[_builtins.float]] = None,
+                 ready_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  root_user_id: pulumi.Input[Optional[_builtins.str]] = None,
                  stop_time: pulumi.Input[Optional[_builtins.str]] = None,
                  user_id: pulumi.Input[Optional[_builtins.str]] = None,
@@ -54,36 +54,23 @@ class NotebookArgs:
         :param pulumi.Input[_builtins.int] duration: 3600 for `elastic`; the number of months, 1 to 60, for `monthly`.
         :param pulumi.Input[_builtins.str] image: Image name or address.
         :param pulumi.Input[_builtins.str] image_type: `official`, `user` or `custom`.
-        :param pulumi.Input['ReplicaSpecsArgs'] replica_specs: Resources: `replicas` (default 1), `specs` (a sku or node id), `rgId`, custom CPU, GPU, memory and
-               disk fields, `templateId`.
+        :param pulumi.Input['ReplicaSpecsArgs'] replica_specs: Resources: `replicas` (default 1), `specs` (a sku or node id), `rgId`, custom CPU, GPU, memory and disk fields, `templateId`.
         :param pulumi.Input[_builtins.str] server_type: `jupyter`, `code_server` or `rstudio`.
-        :param pulumi.Input[_builtins.str] adopt_id: Takes over an existing notebook by its uuid instead of creating one (one made in the console, or one
-               whose state was lost). Preview warns what the take-over will change to match the program; `up`
-               changes it in place and manages it from then on. A difference that needs a replacement, a different
-               name, or a notebook made by another Pulumi resource is refused, with nothing changed. Read only when
-               the resource is created; keep it in the program. (With the provider plugin, `pulumi import` works
-               too; with the package's dynamic resources it does not: see the README.)
+        :param pulumi.Input[_builtins.str] adopt_id: Takes over an existing notebook by its uuid instead of creating one (one made in the console, or one whose state was lost). Preview warns what the take-over will change to match the program; `up` changes it in place and manages it from then on. A difference that needs a replacement, a different name, or a notebook made by another Pulumi resource is refused, with nothing changed. Read only when the resource is created; keep it in the program. (With the provider plugin, `pulumi import` works too; with the package's dynamic resources it does not: see the README.)
         :param pulumi.Input[_builtins.str] apt: apt packages to install.
         :param pulumi.Input[_builtins.str] auto_delete_time: When the platform deletes the notebook; must be in the future when set or changed.
         :param pulumi.Input[_builtins.int] auto_renew: 1 to renew a monthly subscription automatically, 0 not to.
         :param pulumi.Input[_builtins.str] conda: conda environment configuration.
         :param pulumi.Input[_builtins.str] custom_first: First-priority custom configuration (protocol 9001).
-        :param pulumi.Input['ImageSecretArgs'] custom_image_secret: Credentials of a custom image registry: `hasAuth`, `username`, and either
-               `password` (kept as a secret input) or `passwordFromEnv`, the name of an
-               environment variable the provider reads where pulumi runs. The latter keeps
-               the password out of the engine entirely (its `-v=9` logs print secret
-               inputs). Username and password are required when `hasAuth` is true. In place.
+        :param pulumi.Input['ImageSecretArgs'] custom_image_secret: Credentials of a custom image registry: `hasAuth`, `username`, and either `password` (kept as a secret input) or `passwordFromEnv`, the name of an environment variable the provider reads where pulumi runs, which keeps the password out of the engine entirely. Username and password are required when `hasAuth` is true. The state records a keyed digest of the password, never the password.
         :param pulumi.Input[_builtins.str] custom_second: Second-priority custom configuration (protocol 9002).
         :param pulumi.Input[_builtins.str] desired_state: `Running` (default) or `Stopped`: the provider stops or starts the notebook to match.
         :param pulumi.Input[Sequence[pulumi.Input['EnvArgs']]] envs: Environment variables (`name`, `value`); kept secret, as values often hold tokens.
-        :param pulumi.Input[_builtins.str] name: Instance name. Default: the resource name plus a 7-character suffix derived from this stack's random
-               id, the resource name and its parent (the same on every run, different in every other stack). A name
-               you set must not be held in the namespace by a notebook this resource did not create: the provider
-               adopts only a notebook carrying this resource's mark (env `PULUMI_AICP_MARK`).
+        :param pulumi.Input[_builtins.str] name: Instance name. Default: the resource name plus a 7-character suffix derived from this stack's random id, the resource name and its parent (the same on every run, different in every other stack). A name you set must not be held in the namespace by a notebook this resource did not create: the provider adopts only a notebook carrying this resource's mark (env `PULUMI_AICP_MARK`).
         :param pulumi.Input[_builtins.str] namespace: Namespace that owns the notebook. Default: `aicp:userId` in lower case.
         :param pulumi.Input[_builtins.str] next_charge_mode: The charge mode of the next period: `elastic` or `monthly`.
         :param pulumi.Input[_builtins.str] pip: pip packages to install.
-        :param pulumi.Input[_builtins.float] ready_timeout_seconds: How long to wait for the desired state, in seconds. Default: 600.
+        :param pulumi.Input[_builtins.int] ready_timeout_seconds: How long to wait for the desired state, in seconds. Default: 600.
         :param pulumi.Input[_builtins.str] root_user_id: Root (main account) user id.
         :param pulumi.Input[_builtins.str] stop_time: When the platform stops the notebook; must be in the future when set or changed.
         :param pulumi.Input[_builtins.str] user_id: User id. Default: `aicp:userId`.
@@ -195,8 +182,7 @@ class NotebookArgs:
     @pulumi.getter(name="replicaSpecs")
     def replica_specs(self) -> pulumi.Input['ReplicaSpecsArgs']:
         """
-        Resources: `replicas` (default 1), `specs` (a sku or node id), `rgId`, custom CPU, GPU, memory and
-        disk fields, `templateId`.
+        Resources: `replicas` (default 1), `specs` (a sku or node id), `rgId`, custom CPU, GPU, memory and disk fields, `templateId`.
         """
         return pulumi.get(self, "replica_specs")
 
@@ -220,12 +206,7 @@ class NotebookArgs:
     @pulumi.getter(name="adoptId")
     def adopt_id(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Takes over an existing notebook by its uuid instead of creating one (one made in the console, or one
-        whose state was lost). Preview warns what the take-over will change to match the program; `up`
-        changes it in place and manages it from then on. A difference that needs a replacement, a different
-        name, or a notebook made by another Pulumi resource is refused, with nothing changed. Read only when
-        the resource is created; keep it in the program. (With the provider plugin, `pulumi import` works
-        too; with the package's dynamic resources it does not: see the README.)
+        Takes over an existing notebook by its uuid instead of creating one (one made in the console, or one whose state was lost). Preview warns what the take-over will change to match the program; `up` changes it in place and manages it from then on. A difference that needs a replacement, a different name, or a notebook made by another Pulumi resource is refused, with nothing changed. Read only when the resource is created; keep it in the program. (With the provider plugin, `pulumi import` works too; with the package's dynamic resources it does not: see the README.)
         """
         return pulumi.get(self, "adopt_id")
 
@@ -297,11 +278,7 @@ class NotebookArgs:
     @pulumi.getter(name="customImageSecret")
     def custom_image_secret(self) -> pulumi.Input[Optional['ImageSecretArgs']]:
         """
-        Credentials of a custom image registry: `hasAuth`, `username`, and either
-        `password` (kept as a secret input) or `passwordFromEnv`, the name of an
-        environment variable the provider reads where pulumi runs. The latter keeps
-        the password out of the engine entirely (its `-v=9` logs print secret
-        inputs). Username and password are required when `hasAuth` is true. In place.
+        Credentials of a custom image registry: `hasAuth`, `username`, and either `password` (kept as a secret input) or `passwordFromEnv`, the name of an environment variable the provider reads where pulumi runs, which keeps the password out of the engine entirely. Username and password are required when `hasAuth` is true. The state records a keyed digest of the password, never the password.
         """
         return pulumi.get(self, "custom_image_secret")
 
@@ -349,10 +326,7 @@ class NotebookArgs:
     @pulumi.getter
     def name(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Instance name. Default: the resource name plus a 7-character suffix derived from this stack's random
-        id, the resource name and its parent (the same on every run, different in every other stack). A name
-        you set must not be held in the namespace by a notebook this resource did not create: the provider
-        adopts only a notebook carrying this resource's mark (env `PULUMI_AICP_MARK`).
+        Instance name. Default: the resource name plus a 7-character suffix derived from this stack's random id, the resource name and its parent (the same on every run, different in every other stack). A name you set must not be held in the namespace by a notebook this resource did not create: the provider adopts only a notebook carrying this resource's mark (env `PULUMI_AICP_MARK`).
         """
         return pulumi.get(self, "name")
 
@@ -398,14 +372,14 @@ class NotebookArgs:
 
     @_builtins.property
     @pulumi.getter(name="readyTimeoutSeconds")
-    def ready_timeout_seconds(self) -> pulumi.Input[Optional[_builtins.float]]:
+    def ready_timeout_seconds(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
         How long to wait for the desired state, in seconds. Default: 600.
         """
         return pulumi.get(self, "ready_timeout_seconds")
 
     @ready_timeout_seconds.setter
-    def ready_timeout_seconds(self, value: pulumi.Input[Optional[_builtins.float]]):
+    def ready_timeout_seconds(self, value: pulumi.Input[Optional[_builtins.int]]):
         pulumi.set(self, "ready_timeout_seconds", value)
 
     @_builtins.property
@@ -493,7 +467,7 @@ class Notebook(pulumi.CustomResource):
                  namespace: pulumi.Input[Optional[_builtins.str]] = None,
                  next_charge_mode: pulumi.Input[Optional[_builtins.str]] = None,
                  pip: pulumi.Input[Optional[_builtins.str]] = None,
-                 ready_timeout_seconds: pulumi.Input[Optional[_builtins.float]] = None,
+                 ready_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  replica_specs: pulumi.Input[Optional[Union['ReplicaSpecsArgs', 'ReplicaSpecsArgsDict']]] = None,
                  root_user_id: pulumi.Input[Optional[_builtins.str]] = None,
                  server_type: pulumi.Input[Optional[_builtins.str]] = None,
@@ -503,48 +477,30 @@ class Notebook(pulumi.CustomResource):
                  wait_for_ready: pulumi.Input[Optional[_builtins.bool]] = None,
                  __props__=None):
         """
-        A notebook (container instance) on the AICP platform, running jupyter,
-        code_server or rstudio from an image on the resources of `replicaSpecs`. The
-        resource id is the notebook's `uuid`. Create waits until it is Running (or
-        Stopped when `desiredState` says so), failing with the platform's reason.
-        Passwords are never written to the state: the registry password is kept as
-        a secret input only, and server passwords come from getNotebookServers.
+        A notebook (container instance) on the AICP platform, running jupyter, code_server or rstudio from an image on the resources of `replicaSpecs`. The resource id is the notebook's `uuid`. Create waits until it is Running (or Stopped when `desiredState` says so), failing with the platform's reason. Passwords are never written to the state: the registry password is kept as a secret input only, and server passwords come from getNotebookServers.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[_builtins.str] adopt_id: Takes over an existing notebook by its uuid instead of creating one (one made in the console, or one
-               whose state was lost). Preview warns what the take-over will change to match the program; `up`
-               changes it in place and manages it from then on. A difference that needs a replacement, a different
-               name, or a notebook made by another Pulumi resource is refused, with nothing changed. Read only when
-               the resource is created; keep it in the program. (With the provider plugin, `pulumi import` works
-               too; with the package's dynamic resources it does not: see the README.)
+        :param pulumi.Input[_builtins.str] adopt_id: Takes over an existing notebook by its uuid instead of creating one (one made in the console, or one whose state was lost). Preview warns what the take-over will change to match the program; `up` changes it in place and manages it from then on. A difference that needs a replacement, a different name, or a notebook made by another Pulumi resource is refused, with nothing changed. Read only when the resource is created; keep it in the program. (With the provider plugin, `pulumi import` works too; with the package's dynamic resources it does not: see the README.)
         :param pulumi.Input[_builtins.str] apt: apt packages to install.
         :param pulumi.Input[_builtins.str] auto_delete_time: When the platform deletes the notebook; must be in the future when set or changed.
         :param pulumi.Input[_builtins.int] auto_renew: 1 to renew a monthly subscription automatically, 0 not to.
         :param pulumi.Input[_builtins.str] charge_mode: `elastic` (pay on demand) or `monthly` (subscription).
         :param pulumi.Input[_builtins.str] conda: conda environment configuration.
         :param pulumi.Input[_builtins.str] custom_first: First-priority custom configuration (protocol 9001).
-        :param pulumi.Input[Union['ImageSecretArgs', 'ImageSecretArgsDict']] custom_image_secret: Credentials of a custom image registry: `hasAuth`, `username`, and either
-               `password` (kept as a secret input) or `passwordFromEnv`, the name of an
-               environment variable the provider reads where pulumi runs. The latter keeps
-               the password out of the engine entirely (its `-v=9` logs print secret
-               inputs). Username and password are required when `hasAuth` is true. In place.
+        :param pulumi.Input[Union['ImageSecretArgs', 'ImageSecretArgsDict']] custom_image_secret: Credentials of a custom image registry: `hasAuth`, `username`, and either `password` (kept as a secret input) or `passwordFromEnv`, the name of an environment variable the provider reads where pulumi runs, which keeps the password out of the engine entirely. Username and password are required when `hasAuth` is true. The state records a keyed digest of the password, never the password.
         :param pulumi.Input[_builtins.str] custom_second: Second-priority custom configuration (protocol 9002).
         :param pulumi.Input[_builtins.str] desired_state: `Running` (default) or `Stopped`: the provider stops or starts the notebook to match.
         :param pulumi.Input[_builtins.int] duration: 3600 for `elastic`; the number of months, 1 to 60, for `monthly`.
         :param pulumi.Input[Sequence[pulumi.Input[Union['EnvArgs', 'EnvArgsDict']]]] envs: Environment variables (`name`, `value`); kept secret, as values often hold tokens.
         :param pulumi.Input[_builtins.str] image: Image name or address.
         :param pulumi.Input[_builtins.str] image_type: `official`, `user` or `custom`.
-        :param pulumi.Input[_builtins.str] name: Instance name. Default: the resource name plus a 7-character suffix derived from this stack's random
-               id, the resource name and its parent (the same on every run, different in every other stack). A name
-               you set must not be held in the namespace by a notebook this resource did not create: the provider
-               adopts only a notebook carrying this resource's mark (env `PULUMI_AICP_MARK`).
+        :param pulumi.Input[_builtins.str] name: Instance name. Default: the resource name plus a 7-character suffix derived from this stack's random id, the resource name and its parent (the same on every run, different in every other stack). A name you set must not be held in the namespace by a notebook this resource did not create: the provider adopts only a notebook carrying this resource's mark (env `PULUMI_AICP_MARK`).
         :param pulumi.Input[_builtins.str] namespace: Namespace that owns the notebook. Default: `aicp:userId` in lower case.
         :param pulumi.Input[_builtins.str] next_charge_mode: The charge mode of the next period: `elastic` or `monthly`.
         :param pulumi.Input[_builtins.str] pip: pip packages to install.
-        :param pulumi.Input[_builtins.float] ready_timeout_seconds: How long to wait for the desired state, in seconds. Default: 600.
-        :param pulumi.Input[Union['ReplicaSpecsArgs', 'ReplicaSpecsArgsDict']] replica_specs: Resources: `replicas` (default 1), `specs` (a sku or node id), `rgId`, custom CPU, GPU, memory and
-               disk fields, `templateId`.
+        :param pulumi.Input[_builtins.int] ready_timeout_seconds: How long to wait for the desired state, in seconds. Default: 600.
+        :param pulumi.Input[Union['ReplicaSpecsArgs', 'ReplicaSpecsArgsDict']] replica_specs: Resources: `replicas` (default 1), `specs` (a sku or node id), `rgId`, custom CPU, GPU, memory and disk fields, `templateId`.
         :param pulumi.Input[_builtins.str] root_user_id: Root (main account) user id.
         :param pulumi.Input[_builtins.str] server_type: `jupyter`, `code_server` or `rstudio`.
         :param pulumi.Input[_builtins.str] stop_time: When the platform stops the notebook; must be in the future when set or changed.
@@ -559,12 +515,7 @@ class Notebook(pulumi.CustomResource):
                  args: NotebookArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        A notebook (container instance) on the AICP platform, running jupyter,
-        code_server or rstudio from an image on the resources of `replicaSpecs`. The
-        resource id is the notebook's `uuid`. Create waits until it is Running (or
-        Stopped when `desiredState` says so), failing with the platform's reason.
-        Passwords are never written to the state: the registry password is kept as
-        a secret input only, and server passwords come from getNotebookServers.
+        A notebook (container instance) on the AICP platform, running jupyter, code_server or rstudio from an image on the resources of `replicaSpecs`. The resource id is the notebook's `uuid`. Create waits until it is Running (or Stopped when `desiredState` says so), failing with the platform's reason. Passwords are never written to the state: the registry password is kept as a secret input only, and server passwords come from getNotebookServers.
 
         :param str resource_name: The name of the resource.
         :param NotebookArgs args: The arguments to use to populate this resource's properties.
@@ -599,7 +550,7 @@ class Notebook(pulumi.CustomResource):
                  namespace: pulumi.Input[Optional[_builtins.str]] = None,
                  next_charge_mode: pulumi.Input[Optional[_builtins.str]] = None,
                  pip: pulumi.Input[Optional[_builtins.str]] = None,
-                 ready_timeout_seconds: pulumi.Input[Optional[_builtins.float]] = None,
+                 ready_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  replica_specs: pulumi.Input[Optional[Union['ReplicaSpecsArgs', 'ReplicaSpecsArgsDict']]] = None,
                  root_user_id: pulumi.Input[Optional[_builtins.str]] = None,
                  server_type: pulumi.Input[Optional[_builtins.str]] = None,
@@ -794,8 +745,7 @@ class Notebook(pulumi.CustomResource):
     @pulumi.getter(name="customImageSecret")
     def custom_image_secret(self) -> pulumi.Output[Optional['outputs.ImageSecret']]:
         """
-        Registry credentials as recorded: `hasAuth`, `username` and a keyed digest of the password (never the
-        password).
+        Registry credentials as recorded: `hasAuth`, `username` and a keyed digest of the password (never the password).
         """
         return pulumi.get(self, "custom_image_secret")
 
@@ -811,8 +761,7 @@ class Notebook(pulumi.CustomResource):
     @pulumi.getter(name="desiredState")
     def desired_state(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        The program's desiredState; after a refresh, the state the platform holds when it differs (`Stopped`,
-        or `Failed`), which the next `up` repairs.
+        The program's desiredState; after a refresh, the state the platform holds when it differs (`Stopped`, or `Failed`), which the next `up` repairs.
         """
         return pulumi.get(self, "desired_state")
 
@@ -862,10 +811,7 @@ class Notebook(pulumi.CustomResource):
     @pulumi.getter
     def name(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        Instance name. Default: the resource name plus a 7-character suffix derived from this stack's random
-        id, the resource name and its parent (the same on every run, different in every other stack). A name
-        you set must not be held in the namespace by a notebook this resource did not create: the provider
-        adopts only a notebook carrying this resource's mark (env `PULUMI_AICP_MARK`).
+        Instance name. Default: the resource name plus a 7-character suffix derived from this stack's random id, the resource name and its parent (the same on every run, different in every other stack). A name you set must not be held in the namespace by a notebook this resource did not create: the provider adopts only a notebook carrying this resource's mark (env `PULUMI_AICP_MARK`).
         """
         return pulumi.get(self, "name")
 
@@ -900,7 +846,7 @@ class Notebook(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="readyTimeoutSeconds")
-    def ready_timeout_seconds(self) -> pulumi.Output[Optional[_builtins.float]]:
+    def ready_timeout_seconds(self) -> pulumi.Output[Optional[_builtins.int]]:
         """
         How long to wait for the desired state, in seconds. Default: 600.
         """
@@ -958,8 +904,7 @@ class Notebook(pulumi.CustomResource):
     @pulumi.getter
     def servers(self) -> pulumi.Output[Optional[Sequence[Any]]]:
         """
-        Servers of the notebook (protocol, name, type, url, port, status). Their passwords are not kept in
-        the state: read them with getNotebookServers.
+        Servers of the notebook (protocol, name, type, url, port, status). Their passwords are not kept in the state: read them with getNotebookServers.
         """
         return pulumi.get(self, "servers")
 

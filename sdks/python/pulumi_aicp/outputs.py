@@ -146,7 +146,6 @@ class ImageSecret(dict):
 @pulumi.output_type
 class NotebookInfo(dict):
     def __init__(__self__, *,
-                 status: _builtins.str,
                  uuid: _builtins.str,
                  apt: Optional[_builtins.str] = None,
                  auto_delete_time: Optional[_builtins.str] = None,
@@ -168,13 +167,13 @@ class NotebookInfo(dict):
                  server: Optional[_builtins.str] = None,
                  server_type: Optional[_builtins.str] = None,
                  servers: Optional[Sequence['outputs.NotebookServer']] = None,
+                 status: Optional[_builtins.str] = None,
                  stop_time: Optional[_builtins.str] = None,
                  updated_at: Optional[_builtins.str] = None,
                  user_id: Optional[_builtins.str] = None,
                  user_name: Optional[_builtins.str] = None,
                  volume_specs: Optional[Sequence['outputs.NotebookInfoVolumeSpecs']] = None,
                  ws_url: Optional[_builtins.str] = None):
-        pulumi.set(__self__, "status", status)
         pulumi.set(__self__, "uuid", uuid)
         if apt is not None:
             pulumi.set(__self__, "apt", apt)
@@ -216,6 +215,8 @@ class NotebookInfo(dict):
             pulumi.set(__self__, "server_type", server_type)
         if servers is not None:
             pulumi.set(__self__, "servers", servers)
+        if status is not None:
+            pulumi.set(__self__, "status", status)
         if stop_time is not None:
             pulumi.set(__self__, "stop_time", stop_time)
         if updated_at is not None:
@@ -228,11 +229,6 @@ class NotebookInfo(dict):
             pulumi.set(__self__, "volume_specs", volume_specs)
         if ws_url is not None:
             pulumi.set(__self__, "ws_url", ws_url)
-
-    @_builtins.property
-    @pulumi.getter
-    def status(self) -> _builtins.str:
-        return pulumi.get(self, "status")
 
     @_builtins.property
     @pulumi.getter
@@ -340,6 +336,11 @@ class NotebookInfo(dict):
         return pulumi.get(self, "servers")
 
     @_builtins.property
+    @pulumi.getter
+    def status(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "status")
+
+    @_builtins.property
     @pulumi.getter(name="stopTime")
     def stop_time(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "stop_time")
@@ -374,27 +375,27 @@ class NotebookInfo(dict):
 class NotebookInfoReplicaSpecs(dict):
     def __init__(__self__, *,
                  custom_aipods_type: Optional[_builtins.str] = None,
-                 custom_cpu: Optional[_builtins.int] = None,
+                 custom_cpu: Optional[_builtins.float] = None,
                  custom_cpu_manufacturer: Optional[_builtins.str] = None,
                  custom_cpu_model: Optional[_builtins.str] = None,
-                 custom_data_disk_size: Optional[_builtins.int] = None,
-                 custom_gpu: Optional[_builtins.int] = None,
+                 custom_data_disk_size: Optional[_builtins.float] = None,
+                 custom_gpu: Optional[_builtins.float] = None,
                  custom_gpu_list: Optional[Sequence[_builtins.str]] = None,
                  custom_gpu_memory: Optional[_builtins.str] = None,
                  custom_gpu_name: Optional[_builtins.str] = None,
                  custom_gpu_type: Optional[_builtins.str] = None,
-                 custom_hashrate_allocation: Optional[_builtins.int] = None,
+                 custom_hashrate_allocation: Optional[_builtins.float] = None,
                  custom_infiniband: Optional[_builtins.float] = None,
-                 custom_memory: Optional[_builtins.int] = None,
+                 custom_memory: Optional[_builtins.float] = None,
                  custom_network_description: Optional[_builtins.str] = None,
-                 custom_system_disk_size: Optional[_builtins.int] = None,
+                 custom_system_disk_size: Optional[_builtins.float] = None,
                  id: Optional[_builtins.float] = None,
                  notebook_uuid: Optional[_builtins.str] = None,
                  replica_type: Optional[_builtins.str] = None,
-                 replicas: Optional[_builtins.int] = None,
+                 replicas: Optional[_builtins.float] = None,
                  rg_id: Optional[_builtins.str] = None,
                  specs: Optional[_builtins.str] = None,
-                 template_id: Optional[_builtins.int] = None):
+                 template_id: Optional[_builtins.float] = None):
         if custom_aipods_type is not None:
             pulumi.set(__self__, "custom_aipods_type", custom_aipods_type)
         if custom_cpu is not None:
@@ -447,7 +448,7 @@ class NotebookInfoReplicaSpecs(dict):
 
     @_builtins.property
     @pulumi.getter(name="customCpu")
-    def custom_cpu(self) -> Optional[_builtins.int]:
+    def custom_cpu(self) -> Optional[_builtins.float]:
         return pulumi.get(self, "custom_cpu")
 
     @_builtins.property
@@ -462,12 +463,12 @@ class NotebookInfoReplicaSpecs(dict):
 
     @_builtins.property
     @pulumi.getter(name="customDataDiskSize")
-    def custom_data_disk_size(self) -> Optional[_builtins.int]:
+    def custom_data_disk_size(self) -> Optional[_builtins.float]:
         return pulumi.get(self, "custom_data_disk_size")
 
     @_builtins.property
     @pulumi.getter(name="customGpu")
-    def custom_gpu(self) -> Optional[_builtins.int]:
+    def custom_gpu(self) -> Optional[_builtins.float]:
         return pulumi.get(self, "custom_gpu")
 
     @_builtins.property
@@ -492,7 +493,7 @@ class NotebookInfoReplicaSpecs(dict):
 
     @_builtins.property
     @pulumi.getter(name="customHashrateAllocation")
-    def custom_hashrate_allocation(self) -> Optional[_builtins.int]:
+    def custom_hashrate_allocation(self) -> Optional[_builtins.float]:
         return pulumi.get(self, "custom_hashrate_allocation")
 
     @_builtins.property
@@ -502,7 +503,7 @@ class NotebookInfoReplicaSpecs(dict):
 
     @_builtins.property
     @pulumi.getter(name="customMemory")
-    def custom_memory(self) -> Optional[_builtins.int]:
+    def custom_memory(self) -> Optional[_builtins.float]:
         return pulumi.get(self, "custom_memory")
 
     @_builtins.property
@@ -512,7 +513,7 @@ class NotebookInfoReplicaSpecs(dict):
 
     @_builtins.property
     @pulumi.getter(name="customSystemDiskSize")
-    def custom_system_disk_size(self) -> Optional[_builtins.int]:
+    def custom_system_disk_size(self) -> Optional[_builtins.float]:
         return pulumi.get(self, "custom_system_disk_size")
 
     @_builtins.property
@@ -532,7 +533,7 @@ class NotebookInfoReplicaSpecs(dict):
 
     @_builtins.property
     @pulumi.getter
-    def replicas(self) -> Optional[_builtins.int]:
+    def replicas(self) -> Optional[_builtins.float]:
         return pulumi.get(self, "replicas")
 
     @_builtins.property
@@ -547,7 +548,7 @@ class NotebookInfoReplicaSpecs(dict):
 
     @_builtins.property
     @pulumi.getter(name="templateId")
-    def template_id(self) -> Optional[_builtins.int]:
+    def template_id(self) -> Optional[_builtins.float]:
         return pulumi.get(self, "template_id")
 
 
@@ -562,7 +563,7 @@ class NotebookInfoVolumeSpecs(dict):
                  owner: Optional[_builtins.str] = None,
                  permission: Optional[_builtins.str] = None,
                  pvc_name: Optional[_builtins.str] = None,
-                 quota: Optional[_builtins.int] = None,
+                 quota: Optional[_builtins.float] = None,
                  volume_type: Optional[_builtins.str] = None):
         if file_set is not None:
             pulumi.set(__self__, "file_set", file_set)
@@ -627,7 +628,7 @@ class NotebookInfoVolumeSpecs(dict):
 
     @_builtins.property
     @pulumi.getter
-    def quota(self) -> Optional[_builtins.int]:
+    def quota(self) -> Optional[_builtins.float]:
         return pulumi.get(self, "quota")
 
     @_builtins.property

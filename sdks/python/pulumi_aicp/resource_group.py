@@ -28,21 +28,12 @@ class ResourceGroupArgs:
         """
         The set of arguments for constructing a ResourceGroup resource.
 
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] pod_types: Workloads allowed to use the group: `infer` (inference services), `instance`
-               (notebooks), `job` (distributed training). At least one, no duplicates. Updates in place.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] pod_types: Workloads allowed to use the group: `infer` (inference services), `instance` (notebooks), `job` (distributed training). At least one, no duplicates. Updates in place.
         :param pulumi.Input[_builtins.str] sku_id: Resource specification (product catalogue sku id) the group offers. Changing it replaces the group.
-        :param pulumi.Input[_builtins.str] adopt_id: Takes over an existing group by its `rgId` instead of creating one.
-               Preview warns what the take-over will change to match the program; `up`
-               changes it in place (name, description, pod types, customize flag) and
-               writes this resource's mark into its description. A different `skuId`,
-               or a group made by another Pulumi resource, is refused with nothing
-               changed. Read only when the resource is created; keep it in the program.
+        :param pulumi.Input[_builtins.str] adopt_id: Takes over an existing group by its `rgId` instead of creating one. Preview warns what the take-over will change to match the program; `up` changes it in place (name, description, pod types, customize flag) and writes this resource's mark into its description. A different `skuId`, or a group made by another Pulumi resource, is refused with nothing changed. Read only when the resource is created; keep it in the program.
         :param pulumi.Input[_builtins.bool] customize_enable: Whether custom specifications are allowed. Default: false. Updates in place.
         :param pulumi.Input[_builtins.str] description: Free text, at most 977 characters (the platform keeps 1024; the provider appends its ownership mark). Default: empty. Updates in place.
-        :param pulumi.Input[_builtins.str] name: Name of the group. Default: the resource name plus a 7-character suffix
-               derived from this stack's random id, the resource name and its parent, kept
-               across updates. A name you set must not be held by a group this resource did
-               not create. Changing it updates the group in place.
+        :param pulumi.Input[_builtins.str] name: Name of the group. Default: the resource name plus a 7-character suffix derived from this stack's random id, the resource name and its parent, kept across updates. A name you set must not be held by a group this resource did not create. Changing it updates the group in place.
         """
         pulumi.set(__self__, "pod_types", pod_types)
         pulumi.set(__self__, "sku_id", sku_id)
@@ -63,8 +54,7 @@ class ResourceGroupArgs:
     @pulumi.getter(name="podTypes")
     def pod_types(self) -> pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]:
         """
-        Workloads allowed to use the group: `infer` (inference services), `instance`
-        (notebooks), `job` (distributed training). At least one, no duplicates. Updates in place.
+        Workloads allowed to use the group: `infer` (inference services), `instance` (notebooks), `job` (distributed training). At least one, no duplicates. Updates in place.
         """
         return pulumi.get(self, "pod_types")
 
@@ -88,12 +78,7 @@ class ResourceGroupArgs:
     @pulumi.getter(name="adoptId")
     def adopt_id(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Takes over an existing group by its `rgId` instead of creating one.
-        Preview warns what the take-over will change to match the program; `up`
-        changes it in place (name, description, pod types, customize flag) and
-        writes this resource's mark into its description. A different `skuId`,
-        or a group made by another Pulumi resource, is refused with nothing
-        changed. Read only when the resource is created; keep it in the program.
+        Takes over an existing group by its `rgId` instead of creating one. Preview warns what the take-over will change to match the program; `up` changes it in place (name, description, pod types, customize flag) and writes this resource's mark into its description. A different `skuId`, or a group made by another Pulumi resource, is refused with nothing changed. Read only when the resource is created; keep it in the program.
         """
         return pulumi.get(self, "adopt_id")
 
@@ -129,10 +114,7 @@ class ResourceGroupArgs:
     @pulumi.getter
     def name(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Name of the group. Default: the resource name plus a 7-character suffix
-        derived from this stack's random id, the resource name and its parent, kept
-        across updates. A name you set must not be held by a group this resource did
-        not create. Changing it updates the group in place.
+        Name of the group. Default: the resource name plus a 7-character suffix derived from this stack's random id, the resource name and its parent, kept across updates. A name you set must not be held by a group this resource did not create. Changing it updates the group in place.
         """
         return pulumi.get(self, "name")
 
@@ -155,26 +137,15 @@ class ResourceGroup(pulumi.CustomResource):
                  sku_id: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         """
-        A resource group on the AICP platform: a set of resources offered to
-        inference services, notebooks and training jobs. The resource id is the
-        group's `rgId`.
+        A resource group on the AICP platform: a set of resources offered to inference services, notebooks and training jobs. The resource id is the group's `rgId`.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[_builtins.str] adopt_id: Takes over an existing group by its `rgId` instead of creating one.
-               Preview warns what the take-over will change to match the program; `up`
-               changes it in place (name, description, pod types, customize flag) and
-               writes this resource's mark into its description. A different `skuId`,
-               or a group made by another Pulumi resource, is refused with nothing
-               changed. Read only when the resource is created; keep it in the program.
+        :param pulumi.Input[_builtins.str] adopt_id: Takes over an existing group by its `rgId` instead of creating one. Preview warns what the take-over will change to match the program; `up` changes it in place (name, description, pod types, customize flag) and writes this resource's mark into its description. A different `skuId`, or a group made by another Pulumi resource, is refused with nothing changed. Read only when the resource is created; keep it in the program.
         :param pulumi.Input[_builtins.bool] customize_enable: Whether custom specifications are allowed. Default: false. Updates in place.
         :param pulumi.Input[_builtins.str] description: Free text, at most 977 characters (the platform keeps 1024; the provider appends its ownership mark). Default: empty. Updates in place.
-        :param pulumi.Input[_builtins.str] name: Name of the group. Default: the resource name plus a 7-character suffix
-               derived from this stack's random id, the resource name and its parent, kept
-               across updates. A name you set must not be held by a group this resource did
-               not create. Changing it updates the group in place.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] pod_types: Workloads allowed to use the group: `infer` (inference services), `instance`
-               (notebooks), `job` (distributed training). At least one, no duplicates. Updates in place.
+        :param pulumi.Input[_builtins.str] name: Name of the group. Default: the resource name plus a 7-character suffix derived from this stack's random id, the resource name and its parent, kept across updates. A name you set must not be held by a group this resource did not create. Changing it updates the group in place.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] pod_types: Workloads allowed to use the group: `infer` (inference services), `instance` (notebooks), `job` (distributed training). At least one, no duplicates. Updates in place.
         :param pulumi.Input[_builtins.str] sku_id: Resource specification (product catalogue sku id) the group offers. Changing it replaces the group.
         """
         ...
@@ -184,9 +155,7 @@ class ResourceGroup(pulumi.CustomResource):
                  args: ResourceGroupArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        A resource group on the AICP platform: a set of resources offered to
-        inference services, notebooks and training jobs. The resource id is the
-        group's `rgId`.
+        A resource group on the AICP platform: a set of resources offered to inference services, notebooks and training jobs. The resource id is the group's `rgId`.
 
         :param str resource_name: The name of the resource.
         :param ResourceGroupArgs args: The arguments to use to populate this resource's properties.

@@ -1,0 +1,58 @@
+/**
+ * The plugin's schema is built from the descriptions (client/wire/index.ts,
+ * plugin/functions.ts), the TypeScript SDK is written by hand or generated
+ * beside them: these tests read the SDK's declarations with the compiler and
+ * fail when a name, whether it is required, or a document differs, so the two
+ * fronts cannot drift apart.
+ */
+import { resolve } from "node:path";
+import { describe, expect, it } from "vitest";
+import type { DeclaredField } from "../../client/wire/kind";
+import { kindDescriptions } from "../../client/wire";
+import { functions } from "../../plugin/functions";
+import { declaredDoc, declaredMembers } from "../support/declared-keys";
+import { sdkFileOf } from "../support/kind-sdk";
+
+const collapse = (text: string | undefined) => (text ?? "").replace(/\s+/g, " ").trim();
+
+/** Name, required and document of each declared field, as the SDK's members say them. */
+function fromDeclaration(fields: Readonly<Record<string, DeclaredField>>) {
+  return Object.entries(fields)
+    .map(([name, field]) => ({ name, optional: !field.required, doc: collapse(field.doc) }))
+    .sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** The SDK's members, each document kept only where the declaration documents the field (a filter type shared with the wire carries none). */
+function fromSdk(file: string, type: string, fields: Readonly<Record<string, DeclaredField>>) {
+  return declaredMembers(resolve(file), type).map((m) => ({ ...m, doc: fields[m.name]?.doc === undefined ? "" : m.doc }));
+}
+
+describe.each(Object.keys(kindDescriptions) as Array<keyof typeof kindDescriptions>)("the %s kind's declaration and the TypeScript SDK", (kind) => {
+  const { declaration } = kindDescriptions[kind];
+
+  it("declare the same arguments, equally required, with the same documents", () => {
+    expect(fromSdk(sdkFileOf[kind], `${kind}Args`, declaration.inputs)).toEqual(fromDeclaration(declaration.inputs));
+  });
+
+  it("describe the resource in the same words", () => {
+    expect(declaredDoc(resolve(sdkFileOf[kind]), kind)).toBe(collapse(declaration.doc));
+  });
+});
+
+describe.each(Object.keys(functions) as Array<keyof typeof functions>)("%s: its declaration and the TypeScript SDK", (name) => {
+  const { declaration } = functions[name];
+  const file = `sdk/functions/${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}.ts`;
+  const typeName = `${name[0]!.toUpperCase()}${name.slice(1)}`;
+
+  it("declare the same arguments, equally required, with the same documents", () => {
+    expect(fromSdk(file, `${typeName}Args`, declaration.args)).toEqual(fromDeclaration(declaration.args));
+  });
+
+  it("declare the same results", () => {
+    expect(fromSdk(file, `${typeName}Result`, declaration.results)).toEqual(fromDeclaration(declaration.results));
+  });
+
+  it("describe the function in the same words", () => {
+    expect(declaredDoc(resolve(file), name)).toBe(collapse(declaration.doc));
+  });
+});
