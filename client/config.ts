@@ -31,27 +31,84 @@ export interface Settings {
   readonly allowInsecureHttp: boolean;
 }
 
-/** Every configuration key with its environment fallback and meaning; README's table mirrors it. */
+/**
+ * Every configuration key: its environment fallback, default, type, and what
+ * it is (the plugin's schema declares these; README's table mirrors them,
+ * test/unit/config-keys.test.ts compares).
+ */
 export const configKeys = {
-  baseUrl: { key: "aicp:baseUrl", env: "AICP_BASE_URL", default: "https://ai.coreshub.cn" },
-  pathPrefix: { key: "aicp:pathPrefix", env: "AICP_PATH_PREFIX" },
-  signatureBody: { key: "aicp:signatureBody", env: "AICP_SIGNATURE_BODY" },
-  platformTimeZone: { key: "aicp:platformTimeZone", env: "AICP_PLATFORM_TIME_ZONE" },
-  accessKeyId: { key: "aicp:accessKeyId", env: "QY_ACCESS_KEY_ID" },
-  secretAccessKey: { key: "aicp:secretAccessKey", env: "QY_SECRET_ACCESS_KEY" },
-  userId: { key: "aicp:userId", env: "CORESHUB_USER_ID" },
-  zone: { key: "aicp:zone", env: "AICP_ZONE" },
-  routes: { key: "aicp:routes", env: "AICP_ROUTES" },
-  requestTimeoutSeconds: { key: "aicp:requestTimeoutSeconds", env: "AICP_REQUEST_TIMEOUT_SECONDS", default: "30" },
-  allowInsecureHttp: { key: "aicp:allowInsecureHttp", env: "AICP_ALLOW_INSECURE_HTTP", default: "false" },
+  baseUrl: {
+    key: "aicp:baseUrl",
+    env: "AICP_BASE_URL",
+    default: "https://ai.coreshub.cn",
+    type: "string",
+    doc: "Origin of the platform's API, e.g. https://ai.coreshub.cn.",
+  },
+  pathPrefix: {
+    key: "aicp:pathPrefix",
+    env: "AICP_PATH_PREFIX",
+    type: "string",
+    doc: "Path prefix of the API (/aicp or /qai/aicp); learned from the platform when not set.",
+  },
+  signatureBody: {
+    key: "aicp:signatureBody",
+    env: "AICP_SIGNATURE_BODY",
+    type: "string",
+    doc: "What a write's signature hashes (empty or body); learned from the first write when not set.",
+  },
+  platformTimeZone: {
+    key: "aicp:platformTimeZone",
+    env: "AICP_PLATFORM_TIME_ZONE",
+    type: "string",
+    doc: "Zone of date-times the platform writes without one, e.g. +08:00; learned when not set.",
+  },
+  accessKeyId: { key: "aicp:accessKeyId", env: "QY_ACCESS_KEY_ID", type: "string", doc: "Access key id of the account." },
+  secretAccessKey: { key: "aicp:secretAccessKey", env: "QY_SECRET_ACCESS_KEY", type: "string", secret: true, doc: "Secret access key of the account." },
+  userId: { key: "aicp:userId", env: "CORESHUB_USER_ID", type: "string", doc: "The user the provider acts for; its namespace is the id in lower case." },
+  zone: { key: "aicp:zone", env: "AICP_ZONE", type: "string", doc: "Zone sent with every request, e.g. xb3." },
+  routes: {
+    key: "aicp:routes",
+    env: "AICP_ROUTES",
+    type: "string",
+    doc: "JSON object of route overrides for operations whose path the platform does not document.",
+  },
+  requestTimeoutSeconds: {
+    key: "aicp:requestTimeoutSeconds",
+    env: "AICP_REQUEST_TIMEOUT_SECONDS",
+    default: "30",
+    type: "number",
+    doc: "Timeout of one request, in seconds (default 30).",
+  },
+  allowInsecureHttp: {
+    key: "aicp:allowInsecureHttp",
+    env: "AICP_ALLOW_INSECURE_HTTP",
+    default: "false",
+    type: "boolean",
+    doc: "Allow an http:// baseUrl other than localhost (default false).",
+  },
   // The TypeScript package's bound on a group's delete; the plugin takes the engine's customTimeouts.delete instead, so its schema omits it.
-  deleteTimeoutSeconds: { key: "aicp:deleteTimeoutSeconds", env: "AICP_DELETE_TIMEOUT_SECONDS", default: "300", packageOnly: true },
-} as const;
+  deleteTimeoutSeconds: {
+    key: "aicp:deleteTimeoutSeconds",
+    env: "AICP_DELETE_TIMEOUT_SECONDS",
+    default: "300",
+    type: "number",
+    packageOnly: true,
+    doc: "How long a destroy waits for a deleted resource group to stop being listed, in seconds (default 300).",
+  },
+} as const satisfies Record<string, ConfigKey>;
 
-/** Keys the plugin's schema leaves out: the plugin has the engine's own way to set them. */
-export type PackageOnlyConfigKey = {
-  [K in keyof typeof configKeys]: (typeof configKeys)[K] extends { packageOnly: true } ? K : never;
-}[keyof typeof configKeys];
+/** One configuration key. */
+interface ConfigKey {
+  readonly key: `aicp:${string}`;
+  readonly env: string;
+  readonly default?: string;
+  readonly type: "string" | "number" | "boolean";
+  /** Kept secret (the engine encrypts it in the state, as all provider configuration). */
+  readonly secret?: true;
+  /** Left out of the plugin's schema: the plugin has the engine's own way to set it. */
+  readonly packageOnly?: true;
+  readonly doc: string;
+}
 
 type Name = keyof typeof configKeys;
 

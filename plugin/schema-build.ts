@@ -16,7 +16,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
 import { camelToSnake, snakeToCamel } from "../client/case";
-import { configKeys, type PackageOnlyConfigKey } from "../client/config";
+import { configKeys } from "../client/config";
 import type { DeclaredField, KindDescription } from "../client/wire/kind";
 import * as wire from "../client/wire";
 import { kindDescriptions, type DescribedKind } from "../client/wire";
@@ -219,9 +219,9 @@ export function buildSchema(): string {
   for (const [name, entry] of Object.entries(configKeys)) {
     if ("packageOnly" in entry) continue;
     variables[name] = {
-      type: name === "requestTimeoutSeconds" ? "number" : name === "allowInsecureHttp" ? "boolean" : "string",
-      description: `${configAbout[name as keyof typeof configAbout]} Falls back to the environment variable ${entry.env}.`,
-      ...(name === "secretAccessKey" ? { secret: true } : {}),
+      type: entry.type,
+      description: `${entry.doc} Falls back to the environment variable ${entry.env}.`,
+      ...("secret" in entry ? { secret: true } : {}),
     };
   }
 
@@ -252,21 +252,6 @@ export function buildSchema(): string {
   };
   return JSON.stringify(schema, null, 2) + "\n";
 }
-
-/** What each configuration key is, as the README's configuration table says. */
-const configAbout: Record<Exclude<keyof typeof configKeys, PackageOnlyConfigKey>, string> = {
-  baseUrl: "Origin of the platform's API, e.g. https://ai.coreshub.cn.",
-  pathPrefix: "Path prefix of the API (/aicp or /qai/aicp); learned from the platform when not set.",
-  signatureBody: "What a write's signature hashes (empty or body); learned from the first write when not set.",
-  platformTimeZone: "Zone of date-times the platform writes without one, e.g. +08:00; learned when not set.",
-  accessKeyId: "Access key id of the account.",
-  secretAccessKey: "Secret access key of the account.",
-  userId: "The user the provider acts for; its namespace is the id in lower case.",
-  zone: "Zone sent with every request, e.g. xb3.",
-  routes: "JSON object of route overrides for operations whose path the platform does not document.",
-  requestTimeoutSeconds: "Timeout of one request, in seconds (default 30).",
-  allowInsecureHttp: "Allow an http:// baseUrl other than localhost (default false).",
-};
 
 if (require.main === module) {
   const target = join(root(), "schema.json");

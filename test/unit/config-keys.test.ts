@@ -1,0 +1,38 @@
+/** The configuration keys as client/config.ts describes them (and the plugin's schema declares them) against the README's configuration table. */
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { configKeys } from "../../client/config";
+
+/** The README's rows of configuration keys: key, whether it is marked secret, environment variable, default. */
+function readmeRows() {
+  const readme = readFileSync("README.md", "utf8");
+  const table = readme.slice(readme.indexOf("## Configuration"));
+  return table
+    .split("\n")
+    .filter((line) => line.startsWith("| `aicp:"))
+    .map((line) => {
+      const [keyCell = "", envCell = "", defaultCell = ""] = line
+        .split("|")
+        .slice(1)
+        .map((cell) => cell.trim());
+      return {
+        key: /`(aicp:[A-Za-z]+)`/.exec(keyCell)?.[1],
+        secret: keyCell.includes("(secret)"),
+        env: envCell.replace(/`/g, ""),
+        default: /^`.*`$/.test(defaultCell) ? defaultCell.slice(1, -1) : undefined,
+      };
+    });
+}
+
+describe("the configuration keys", () => {
+  it("are the README's table, each with its variable, default and secrecy", () => {
+    const described = Object.values(configKeys).map((entry) => ({
+      key: entry.key,
+      secret: "secret" in entry,
+      env: entry.env,
+      default: "default" in entry ? entry.default : undefined,
+    }));
+    const byKey = (a: { key?: string }, b: { key?: string }) => String(a.key).localeCompare(String(b.key));
+    expect(readmeRows().sort(byKey)).toEqual(described.sort(byKey));
+  });
+});
