@@ -12,7 +12,6 @@ import * as resourceGroup from "./resource-group";
 import * as stackMark from "./stack-mark";
 import type { ResourceKind } from "./kinds";
 import type { DiffWithProperties } from "./diff-result";
-import type { kindDescriptions } from "../client/wire";
 
 /**
  * The operations of one resource kind, in the shape of
@@ -34,14 +33,6 @@ export const lifecycles = {
   Notebook: { ...notebook, delete: notebook.remove } satisfies Lifecycle<notebook.NotebookInputs, notebook.NotebookOutputs>,
   StackMark: { ...stackMark, delete: stackMark.remove } satisfies Lifecycle<stackMark.StackMarkProps, stackMark.StackMarkProps>,
 } satisfies { [K in ResourceKind]: unknown };
-
-// Each kind a program declares has its one description (client/wire/index.ts), and only those: StackMark is the provider's own.
-const everyKindDescribed: Exclude<ResourceKind, "StackMark"> extends keyof typeof kindDescriptions
-  ? keyof typeof kindDescriptions extends ResourceKind
-    ? true
-    : never
-  : never = true;
-void everyKindDescribed;
 
 /**
  * A lifecycle as the engine calls it: with the values the engine decoded,

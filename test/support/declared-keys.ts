@@ -85,3 +85,8 @@ function exportedSymbol(file: string, name: string): { checker: ts.TypeChecker; 
 function docOf(checker: ts.TypeChecker, symbol: ts.Symbol): string {
   return ts.displayPartsToString(symbol.getDocumentationComment(checker)).replace(/\s+/g, " ").trim();
 }
+
+/** The TypeScript SDK's file of a kind (`ResourceGroup` → sdk/resource-group.ts); the tests that read it fail when it is not there. */
+export function sdkFileOf(kind: string): string {
+  return `sdk/${kind.replace(/[A-Z]/g, (c, at: number) => `${at === 0 ? "" : "-"}${c.toLowerCase()}`)}.ts`;
+}

@@ -10,13 +10,12 @@ import { describe, expect, it } from "vitest";
 import { kindDescriptions, type KindDescription } from "../../client/wire";
 import { diffNotebook, type NotebookInputs } from "../../provider/notebook-inputs";
 import * as resourceGroup from "../../provider/resource-group";
-import { declaredKeys } from "../support/declared-keys";
-import { sdkFileOf } from "../support/kind-sdk";
+import { declaredKeys, sdkFileOf } from "../support/declared-keys";
 import { validNotebookInputs } from "../support/fixtures";
 
 const readme = readFileSync("README.md", "utf8");
 const sorted = (names: Iterable<string>) => [...names].sort();
-const args = (kind: keyof typeof kindDescriptions) => declaredKeys(resolve(sdkFileOf[kind]), `${kind}Args`);
+const args = (kind: keyof typeof kindDescriptions) => declaredKeys(resolve(sdkFileOf(kind)), `${kind}Args`);
 
 describe.each(Object.entries(kindDescriptions) as Array<[keyof typeof kindDescriptions, KindDescription]>)("the %s description", (kind, description) => {
   const { inPlace, inPlaceWhen, replace, readAtCreateOnly, defaults, outputs, secretOutputs } = description;
