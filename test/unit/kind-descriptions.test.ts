@@ -57,6 +57,17 @@ function tableAfter(heading: string): string[][] {
 const codeNames = (cell: string) => [...cell.matchAll(/`(\w+)`/g)].map((m) => m[1]!);
 
 describe("the README says what the descriptions say", () => {
+  it.each(Object.keys(kindDescriptions))("%s: its section names every field a program sets", (kind) => {
+    const heading = `### \`${kind}\``;
+    const from = readme.indexOf(heading);
+    expect(from, `README has no "${heading}"`).toBeGreaterThanOrEqual(0);
+    const next = readme.indexOf("\n### ", from + heading.length);
+    const section = readme.slice(from, next < 0 ? undefined : next);
+    const named = new Set(codeNames(section));
+    const fields = Object.keys(kindDescriptions[kind as keyof typeof kindDescriptions].declaration.inputs);
+    expect(fields.filter((field) => !named.has(field))).toEqual([]);
+  });
+
   it("ResourceGroup: the inputs table marks each field in place, replacing, or read at create, with its default", () => {
     const group = kindDescriptions.ResourceGroup;
     const rows = tableAfter("### `ResourceGroup`").map(([name, , notes]) => [codeNames(name!)[0]!, notes!] as const);
