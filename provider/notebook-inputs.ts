@@ -22,7 +22,7 @@ import type { NotebookOutputs } from "./notebook-outputs";
 type WireBody = wire.CreateNotebookRequest;
 
 /** The create-notebook body fields, in camelCase, as a user writes them. */
-export type NotebookBody = Camelized<WireBody>;
+type NotebookBody = Camelized<WireBody>;
 
 export interface NotebookInputs extends Partial<NotebookBody> {
   logicalName: string;

@@ -4,7 +4,7 @@
  * two backends, or two resources of one name under two parents, derive the
  * same one. So everything the provider creates carries a mark, computed by the
  * SDK from this stack's own random id (kept in the state by the stack-mark
- * resource, sdk/stack-mark.ts) and the resource's place in the program, and
+ * resource, provider/stack-mark.ts) and the resource's place in the program, and
  * the provider adopts an object only when its mark is this resource's.
  *
  * Where the platform keeps the mark: a notebook's environment variable

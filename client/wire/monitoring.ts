@@ -2,15 +2,6 @@
 import { z } from "zod";
 import { maybe, notebookUuid, pathSegment } from "./common";
 
-export const diskMetricNames = [
-  "notebook_zfs_used_bytes",
-  "notebook_zfs_pvc_capacity_bytes",
-  "notebook_zfs_pvc_available_bytes",
-  "pod_system_disk_limit_bytes",
-  "pod_system_disk_usage_bytes",
-  "pod_system_disk_available_bytes",
-] as const;
-
 export const diskMetricsQuery = z.strictObject({ namespace: pathSegment, uuid: notebookUuid.optional() });
 export type DiskMetricsQuery = z.input<typeof diskMetricsQuery>;
 

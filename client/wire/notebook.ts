@@ -158,7 +158,6 @@ export type ServerInfo = z.output<typeof serverInfo>;
  * leads to.
  */
 export const notebookStatuses = ["Pending", "Running", "Stopped", "Failed"] as const;
-export type NotebookStatus = (typeof notebookStatuses)[number];
 
 /** A known status in its documented spelling whatever the case the platform used; any other word as it came. */
 const notebookStatus = maybe(z.string())

@@ -100,16 +100,6 @@ export const createTrainingJobRequest = z
   }, reportAlways);
 export type CreateTrainingJobRequest = z.input<typeof createTrainingJobRequest>;
 
-export const listTrainingJobsQuery = z.strictObject({
-  zone: z.string().optional(),
-  owner: z.string().optional(),
-  user_id: z.string().optional(),
-  start_at: z.string().optional(),
-  end_at: z.string().optional(),
-  offset: z.int().min(0).default(0),
-  limit: z.int().min(1).max(1000).default(10),
-});
-
 /** A training job as listed (fields not specified; these are the ones the platform's tools read). */
 export const trainingJob = z.looseObject({
   name: z.string(),
