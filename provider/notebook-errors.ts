@@ -26,7 +26,7 @@ export function notebookPastWindow(id: string, props: Partial<NotebookOutputs>, 
 }
 
 /** A notebook created (or adopted) but not ready: the engine records it with this id. */
-export function partlyCreatedNotebook(error: unknown, id: string, properties: Record<string, unknown>): Error {
+export function partlyCreatedNotebook(error: unknown, id: string, properties: Partial<NotebookOutputs> & { __provider?: string }): Error {
   return partlyCreated("notebook", error, id, properties);
 }
 

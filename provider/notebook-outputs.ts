@@ -52,7 +52,10 @@ export function outputs(inputs: NotebookInputs, notebook: wire.Notebook, fromRef
     Object.entries(live)
       .filter(([, v]) => v !== null && v !== undefined)
       // A value the platform sent in an unexpected form (platform-api B5) does not replace what the program set.
-      .map(([k, v]) => [k, overlay(base[k], timeKeys.has(k) ? sameTimeAsRecorded(base[k], zone.normalise(v), zone.offset) : v)]),
+      .map(([k, v]) => {
+        const given: unknown = Reflect.get(base, k);
+        return [k, overlay(given, timeKeys.has(k) ? sameTimeAsRecorded(given, zone.normalise(v), zone.offset) : v)];
+      }),
   );
   const merged: NotebookOutputs = {
     ...base,
@@ -87,9 +90,9 @@ export function outputs(inputs: NotebookInputs, notebook: wire.Notebook, fromRef
 }
 
 /** What the state records of the program's inputs: the create body (registry password as a digest) and the provider's own fields. */
-export function recorded(inputs: NotebookInputs): Record<string, unknown> {
+export function recorded(inputs: NotebookInputs): Partial<NotebookOutputs> {
   return compact({
-    ...bodyOf(inputs),
+    ...(bodyOf(inputs) as Partial<NotebookInputs>),
     logicalName: inputs.logicalName,
     autoNamed: inputs.autoNamed,
     autoNameSuffix: inputs.autoNameSuffix,
