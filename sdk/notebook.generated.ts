@@ -51,8 +51,9 @@ export interface NotebookFieldArgs {
   /**
    * Credentials of a custom image registry: `hasAuth`, `username`, and either `password` (kept as a
    * secret input) or `passwordFromEnv`, the name of an environment variable the provider reads where
-   * pulumi runs, which keeps the password out of the engine entirely. Username and password are required
-   * when `hasAuth` is true. The state records a keyed digest of the password, never the password.
+   * pulumi runs, which keeps the password out of the engine entirely (its `-v=9` logs print secret
+   * inputs). Username and password are required when `hasAuth` is true. The state records a keyed digest
+   * of the password, never the password.
    */
   customImageSecret?: DeepInput<NotebookProgram["customImageSecret"]>;
   /** pip packages to install. */

@@ -129,8 +129,8 @@ export const notebookFields = {
     secretParts: ["password"],
     doc:
       "Credentials of a custom image registry: `hasAuth`, `username`, and either `password` (kept as a secret input) or `passwordFromEnv`, the name of " +
-      "an environment variable the provider reads where pulumi runs, which keeps the password out of the engine entirely. Username and password are " +
-      "required when `hasAuth` is true. The state records a keyed digest of the password, never the password.",
+      "an environment variable the provider reads where pulumi runs, which keeps the password out of the engine entirely (its `-v=9` logs print secret " +
+      "inputs). Username and password are required when `hasAuth` is true. The state records a keyed digest of the password, never the password.",
     outputDoc: "Registry credentials as recorded: `hasAuth`, `username` and a keyed digest of the password (never the password).",
   },
   pip: { wire: "pip", schema: script, change: "replace", doc: "pip packages to install." },

@@ -21,6 +21,7 @@ export {
   createNotebookRequest,
   notebookFields,
   providerFields,
+  requiredInPrograms,
   type CreateNotebookRequest,
   type NotebookChange,
   type NotebookFieldName,

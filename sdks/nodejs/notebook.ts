@@ -319,7 +319,7 @@ export interface NotebookArgs {
      */
     customFirst?: pulumi.Input<string | undefined>;
     /**
-     * Credentials of a custom image registry: `hasAuth`, `username`, and either `password` (kept as a secret input) or `passwordFromEnv`, the name of an environment variable the provider reads where pulumi runs, which keeps the password out of the engine entirely. Username and password are required when `hasAuth` is true. The state records a keyed digest of the password, never the password.
+     * Credentials of a custom image registry: `hasAuth`, `username`, and either `password` (kept as a secret input) or `passwordFromEnv`, the name of an environment variable the provider reads where pulumi runs, which keeps the password out of the engine entirely (its `-v=9` logs print secret inputs). Username and password are required when `hasAuth` is true. The state records a keyed digest of the password, never the password.
      */
     customImageSecret?: pulumi.Input<inputs.ImageSecretArgs | undefined>;
     /**

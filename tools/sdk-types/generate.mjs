@@ -61,12 +61,8 @@ export function generateNotebook() {
   const platformDocs = Object.fromEntries(
     Object.entries(wire.notebook.shape).map(([k, v]) => [k.replace(/_([a-z0-9])/g, (_, c) => c.toUpperCase()), v.description]),
   );
-  const requiredInPrograms = (name) => {
-    const field = fields[name];
-    return field.wire !== undefined && !field.filled && !field.schema.safeParse(undefined).success;
-  };
   const args = Object.keys(fields).map(
-    (name) => `${tsdoc(fields[name].doc, "  ")}\n  ${name}${requiredInPrograms(name) ? "" : "?"}: DeepInput<NotebookProgram["${name}"]>;`,
+    (name) => `${tsdoc(fields[name].doc, "  ")}\n  ${name}${wire.requiredInPrograms(name) ? "" : "?"}: DeepInput<NotebookProgram["${name}"]>;`,
   );
   const outputs = wire.notebookKind.outputs.map((name) => {
     const doc = fields[name]?.outputDoc ?? platformDocs[name] ?? fields[name]?.doc;

@@ -175,7 +175,7 @@ type notebookArgs struct {
 	Conda *string `pulumi:"conda"`
 	// First-priority custom configuration (protocol 9001).
 	CustomFirst *string `pulumi:"customFirst"`
-	// Credentials of a custom image registry: `hasAuth`, `username`, and either `password` (kept as a secret input) or `passwordFromEnv`, the name of an environment variable the provider reads where pulumi runs, which keeps the password out of the engine entirely. Username and password are required when `hasAuth` is true. The state records a keyed digest of the password, never the password.
+	// Credentials of a custom image registry: `hasAuth`, `username`, and either `password` (kept as a secret input) or `passwordFromEnv`, the name of an environment variable the provider reads where pulumi runs, which keeps the password out of the engine entirely (its `-v=9` logs print secret inputs). Username and password are required when `hasAuth` is true. The state records a keyed digest of the password, never the password.
 	CustomImageSecret *ImageSecret `pulumi:"customImageSecret"`
 	// Second-priority custom configuration (protocol 9002).
 	CustomSecond *string `pulumi:"customSecond"`
@@ -231,7 +231,7 @@ type NotebookArgs struct {
 	Conda pulumi.StringPtrInput
 	// First-priority custom configuration (protocol 9001).
 	CustomFirst pulumi.StringPtrInput
-	// Credentials of a custom image registry: `hasAuth`, `username`, and either `password` (kept as a secret input) or `passwordFromEnv`, the name of an environment variable the provider reads where pulumi runs, which keeps the password out of the engine entirely. Username and password are required when `hasAuth` is true. The state records a keyed digest of the password, never the password.
+	// Credentials of a custom image registry: `hasAuth`, `username`, and either `password` (kept as a secret input) or `passwordFromEnv`, the name of an environment variable the provider reads where pulumi runs, which keeps the password out of the engine entirely (its `-v=9` logs print secret inputs). Username and password are required when `hasAuth` is true. The state records a keyed digest of the password, never the password.
 	CustomImageSecret ImageSecretPtrInput
 	// Second-priority custom configuration (protocol 9002).
 	CustomSecond pulumi.StringPtrInput

@@ -62,7 +62,7 @@ class NotebookArgs:
         :param pulumi.Input[_builtins.int] auto_renew: 1 to renew a monthly subscription automatically, 0 not to.
         :param pulumi.Input[_builtins.str] conda: conda environment configuration.
         :param pulumi.Input[_builtins.str] custom_first: First-priority custom configuration (protocol 9001).
-        :param pulumi.Input['ImageSecretArgs'] custom_image_secret: Credentials of a custom image registry: `hasAuth`, `username`, and either `password` (kept as a secret input) or `passwordFromEnv`, the name of an environment variable the provider reads where pulumi runs, which keeps the password out of the engine entirely. Username and password are required when `hasAuth` is true. The state records a keyed digest of the password, never the password.
+        :param pulumi.Input['ImageSecretArgs'] custom_image_secret: Credentials of a custom image registry: `hasAuth`, `username`, and either `password` (kept as a secret input) or `passwordFromEnv`, the name of an environment variable the provider reads where pulumi runs, which keeps the password out of the engine entirely (its `-v=9` logs print secret inputs). Username and password are required when `hasAuth` is true. The state records a keyed digest of the password, never the password.
         :param pulumi.Input[_builtins.str] custom_second: Second-priority custom configuration (protocol 9002).
         :param pulumi.Input[_builtins.str] desired_state: `Running` (default) or `Stopped`: the provider stops or starts the notebook to match.
         :param pulumi.Input[Sequence[pulumi.Input['EnvArgs']]] envs: Environment variables (`name`, `value`); kept secret, as values often hold tokens.
@@ -278,7 +278,7 @@ class NotebookArgs:
     @pulumi.getter(name="customImageSecret")
     def custom_image_secret(self) -> pulumi.Input[Optional['ImageSecretArgs']]:
         """
-        Credentials of a custom image registry: `hasAuth`, `username`, and either `password` (kept as a secret input) or `passwordFromEnv`, the name of an environment variable the provider reads where pulumi runs, which keeps the password out of the engine entirely. Username and password are required when `hasAuth` is true. The state records a keyed digest of the password, never the password.
+        Credentials of a custom image registry: `hasAuth`, `username`, and either `password` (kept as a secret input) or `passwordFromEnv`, the name of an environment variable the provider reads where pulumi runs, which keeps the password out of the engine entirely (its `-v=9` logs print secret inputs). Username and password are required when `hasAuth` is true. The state records a keyed digest of the password, never the password.
         """
         return pulumi.get(self, "custom_image_secret")
 
@@ -488,7 +488,7 @@ class Notebook(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] charge_mode: `elastic` (pay on demand) or `monthly` (subscription).
         :param pulumi.Input[_builtins.str] conda: conda environment configuration.
         :param pulumi.Input[_builtins.str] custom_first: First-priority custom configuration (protocol 9001).
-        :param pulumi.Input[Union['ImageSecretArgs', 'ImageSecretArgsDict']] custom_image_secret: Credentials of a custom image registry: `hasAuth`, `username`, and either `password` (kept as a secret input) or `passwordFromEnv`, the name of an environment variable the provider reads where pulumi runs, which keeps the password out of the engine entirely. Username and password are required when `hasAuth` is true. The state records a keyed digest of the password, never the password.
+        :param pulumi.Input[Union['ImageSecretArgs', 'ImageSecretArgsDict']] custom_image_secret: Credentials of a custom image registry: `hasAuth`, `username`, and either `password` (kept as a secret input) or `passwordFromEnv`, the name of an environment variable the provider reads where pulumi runs, which keeps the password out of the engine entirely (its `-v=9` logs print secret inputs). Username and password are required when `hasAuth` is true. The state records a keyed digest of the password, never the password.
         :param pulumi.Input[_builtins.str] custom_second: Second-priority custom configuration (protocol 9002).
         :param pulumi.Input[_builtins.str] desired_state: `Running` (default) or `Stopped`: the provider stops or starts the notebook to match.
         :param pulumi.Input[_builtins.int] duration: 3600 for `elastic`; the number of months, 1 to 60, for `monthly`.
