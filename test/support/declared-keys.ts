@@ -41,12 +41,16 @@ export function declaredOutputs(file: string, className: string): string[] {
     .sort();
 }
 
-/** One property of a declared type: whether a value may leave it out, and its TSDoc (whitespace collapsed). */
+/** One property of a declared type: whether a value may leave it out, its TSDoc (whitespace collapsed), and what kind of value it holds. */
 export interface DeclaredMember {
   name: string;
   optional: boolean;
   doc: string;
+  kind: ValueKind;
 }
+
+/** What a value is, as far as a Pulumi schema tells languages apart. */
+export type ValueKind = "string" | "number" | "boolean" | "array" | "object" | "any";
 
 /** The properties of the type `typeName` exported by `file`, with their optionality and TSDoc, by name. */
 export function declaredMembers(file: string, typeName: string): DeclaredMember[] {
@@ -54,7 +58,12 @@ export function declaredMembers(file: string, typeName: string): DeclaredMember[
   const type = checker.getNonNullableType(checker.getDeclaredTypeOfSymbol(symbol));
   return checker
     .getPropertiesOfType(type)
-    .map((p) => ({ name: p.name, optional: (p.flags & ts.SymbolFlags.Optional) !== 0, doc: docOf(checker, p) }))
+    .map((p) => ({
+      name: p.name,
+      optional: (p.flags & ts.SymbolFlags.Optional) !== 0,
+      doc: docOf(checker, p),
+      kind: kindOf(checker, checker.getTypeOfSymbol(p)),
+    }))
     .sort((a, b) => a.name.localeCompare(b.name));
 }
 
@@ -89,4 +98,21 @@ function docOf(checker: ts.TypeChecker, symbol: ts.Symbol): string {
 /** The TypeScript SDK's file of a kind (`ResourceGroup` → sdk/resource-group.ts); the tests that read it fail when it is not there. */
 export function sdkFileOf(kind: string): string {
   return `sdk/${kind.replace(/[A-Z]/g, (c, at: number) => `${at === 0 ? "" : "-"}${c.toLowerCase()}`)}.ts`;
+}
+
+/** The kind of value a type holds, past null, undefined and what pulumi.Input adds (Promise, Output). */
+function kindOf(checker: ts.TypeChecker, type: ts.Type): ValueKind {
+  const members = (type.isUnion() ? type.types : [type]).filter((t) => {
+    if (t.flags & (ts.TypeFlags.Undefined | ts.TypeFlags.Null | ts.TypeFlags.Void)) return false;
+    const name = t.getSymbol()?.getName();
+    return name !== "Promise" && name !== "OutputInstance" && name !== "Output";
+  });
+  const all = (flags: ts.TypeFlags) => members.length > 0 && members.every((t) => t.flags & flags);
+  if (all(ts.TypeFlags.BooleanLike)) return "boolean";
+  if (all(ts.TypeFlags.StringLike)) return "string";
+  if (all(ts.TypeFlags.NumberLike)) return "number";
+  if (members.length !== 1) return "any";
+  const only = members[0]!;
+  if (checker.isArrayType(only) || checker.isTupleType(only)) return "array";
+  return only.flags & (ts.TypeFlags.Object | ts.TypeFlags.Intersection) && checker.getPropertiesOfType(only).length > 0 ? "object" : "any";
 }
