@@ -1,8 +1,10 @@
 /**
- * Pulumi projects that use the provider plugin as users install it: the
+ * Pulumi projects that use the provider plugin: as users install it (the
  * archive scripts/plugin-pack.sh makes, installed with `pulumi plugin install
- * resource aicp <version> --file …` into the project's own PULUMI_HOME, and
- * YAML programs run by the YAML language host tools/yaml-host builds.
+ * resource aicp <version> --file …` into the project's own PULUMI_HOME) or,
+ * for tests of what the plugin does, run from the repository's bin/ (named in
+ * the project's Pulumi.yaml); and YAML programs run by the YAML language host
+ * tools/yaml-host builds.
  */
 import { execFileSync } from "node:child_process";
 import { readFileSync, unlinkSync, writeFileSync } from "node:fs";
@@ -42,26 +44,32 @@ export function yamlHostDir(): string {
  */
 export const repositoryPlugin = { dir: join(repo, "bin") };
 
+/** The plugin a project uses: the path of an archive to install (as users install it), or {@link repositoryPlugin}. */
+export type PluginSource = string | typeof repositoryPlugin;
+
+/** What a project's Pulumi.yaml adds for `plugin`: for {@link repositoryPlugin}, `plugins.providers` naming its folder; for an archive, nothing. */
+export function pluginsSection(plugin: PluginSource): string {
+  return typeof plugin === "string" ? "" : `plugins:\n  providers:\n    - name: aicp\n      path: ${JSON.stringify(plugin.dir)}\n`;
+}
+
+/** Installs an archive into the project's PULUMI_HOME (`pulumi plugin install … --file`); {@link repositoryPlugin} needs no install. */
+async function install(project: CliProject, plugin: PluginSource): Promise<void> {
+  if (typeof plugin !== "string") return;
+  const installed = await project.run("pulumi", "plugin", "install", "resource", "aicp", pluginVersion, "--file", plugin);
+  if (installed.status !== 0) throw new Error(`pulumi plugin install failed: ${installed.output}`);
+}
+
 /**
- * A YAML project (Pulumi.yaml holds the program), its stack `ci` created, with the plugin installed from `archive`
+ * A YAML project (Pulumi.yaml holds the program), its stack `ci` created, with the plugin installed from an archive
  * (as users install it) or, given {@link repositoryPlugin}, run from that folder.
  */
-export async function yamlPluginProject(
-  name: string,
-  emulator: Emulator,
-  program: string,
-  archive: string | typeof repositoryPlugin,
-  extraEnv: Record<string, string> = {},
-) {
+export async function yamlPluginProject(name: string, emulator: Emulator, program: string, plugin: PluginSource, extraEnv: Record<string, string> = {}) {
   const path = `${yamlHostDir()}:${resolve(pulumiBinary(), "..")}:${process.env.PATH}`;
   const project: CliProject = cliProject(name, emulator, "", { PATH: path, PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true", ...extraEnv });
   for (const file of ["index.js", "package.json"]) unlinkSync(join(project.dir, file));
-  const plugins = typeof archive === "string" ? "" : `plugins:\n  providers:\n    - name: aicp\n      path: ${JSON.stringify(archive.dir)}\n`;
+  const plugins = pluginsSection(plugin);
   writeFile(project, plugins + program);
-  if (typeof archive === "string") {
-    const install = await project.run("pulumi", "plugin", "install", "resource", "aicp", pluginVersion, "--file", archive);
-    if (install.status !== 0) throw new Error(`pulumi plugin install failed: ${install.output}`);
-  }
+  await install(project, plugin);
   const init = await project.run("pulumi", "stack", "init", "ci", "--non-interactive");
   if (init.status !== 0) throw new Error(`pulumi stack init failed: ${init.output}`);
   const confirm = (command: string | undefined) => (["up", "refresh", "destroy"].includes(command ?? "") ? confirmed : command === "import" ? ["--yes"] : []);
@@ -78,14 +86,17 @@ function writeFile(project: CliProject, program: string): void {
 }
 
 /**
- * A project folder (own PULUMI_HOME and file backend) with the plugin installed from `archive`, for programs that
- * create their stack themselves (Automation API).
+ * A project folder (own PULUMI_HOME and file backend) for programs that create their stack themselves (Automation
+ * API): with the plugin installed from an archive and no Pulumi.yaml (the program writes its settings), or, given
+ * {@link repositoryPlugin}, a Pulumi.yaml of project `aicp-<name>` (runtime python: the Automation API programs here
+ * are Python's) naming that folder, which the program must use as its settings (the Automation API's project
+ * settings cannot name a plugin).
  */
-export async function pluginHome(name: string, emulator: Emulator, archive: string, extraEnv: Record<string, string> = {}): Promise<CliProject> {
+export async function pluginHome(name: string, emulator: Emulator, plugin: PluginSource, extraEnv: Record<string, string> = {}): Promise<CliProject> {
   const project = cliProject(name, emulator, "", { PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true", ...extraEnv });
   for (const file of ["index.js", "package.json", "Pulumi.yaml"]) unlinkSync(join(project.dir, file));
-  const install = await project.run("pulumi", "plugin", "install", "resource", "aicp", pluginVersion, "--file", archive);
-  if (install.status !== 0) throw new Error(`pulumi plugin install failed: ${install.output}`);
+  if (typeof plugin !== "string") writeFileSync(join(project.dir, "Pulumi.yaml"), `name: aicp-${name}\nruntime: python\n${pluginsSection(plugin)}`);
+  await install(project, plugin);
   return project;
 }
 

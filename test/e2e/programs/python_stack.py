@@ -4,8 +4,12 @@ Automation API (an inline program: no Python language host needed).
     python python_stack.py up|preview|refresh|destroy
     python python_stack.py preview-file <program.py>   (a preview of another program, e.g. the README's)
 
-The stack is `ci` of project aicp-py in the backend PULUMI_BACKEND_URL, with
-PULUMI_HOME holding the installed provider plugin. The program reads
+The stack is `ci` in the backend PULUMI_BACKEND_URL, of the project the
+working directory's Pulumi.yaml describes when there is one (a test writes one
+to name a plugin to run from a folder, `plugins.providers`, which the
+Automation API's project settings cannot hold), else of project aicp-py (the
+Automation API writes its Pulumi.yaml), with PULUMI_HOME holding the installed
+provider plugin. The program reads
 GROUP_DESCRIPTION and STOP_TIME, so a test can change it between runs. The
 last line printed is `RESULT <json>`: the outputs and the resource changes.
 """
@@ -43,10 +47,13 @@ def program() -> None:
 
 
 def main(step: str, program_file: str = "") -> None:
+    settings = None
+    if not os.path.exists("Pulumi.yaml"):
+        settings = auto.ProjectSettings(name="aicp-py", runtime="python", backend=auto.ProjectBackend(url=os.environ["PULUMI_BACKEND_URL"]))
     workspace = auto.LocalWorkspaceOptions(
         work_dir=os.getcwd(),
         pulumi_home=os.environ["PULUMI_HOME"],
-        project_settings=auto.ProjectSettings(name="aicp-py", runtime="python", backend=auto.ProjectBackend(url=os.environ["PULUMI_BACKEND_URL"])),
+        project_settings=settings,
         env_vars={"PULUMI_CONFIG_PASSPHRASE": os.environ["PULUMI_CONFIG_PASSPHRASE"]},
     )
     chosen = program
