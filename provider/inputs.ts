@@ -34,10 +34,22 @@ export function validateAgainst<S extends z.ZodType>(schema: S, camelInputs: unk
           return { property, reason: `${property} is not a known property` };
         });
       }
-      const message = issue.message.replace(/\b[a-z]+(?:_[a-z0-9]+)+\b/g, (word) => snakeToCamel(word));
+      const message = programWords(issue.message);
       return [{ property: at || "(inputs)", reason: `${at || "inputs"} ${message}` }];
     }),
   };
+}
+
+/**
+ * A rule's message in the program's words: the wire's snake_case names of
+ * properties camel-cased, but a quoted value (an enum's `"code_server"`) kept
+ * as the program must write it.
+ */
+function programWords(message: string): string {
+  return message
+    .split(/("[^"]*")/)
+    .map((part) => (part.startsWith('"') ? part : part.replace(/\b[a-z]+(?:_[a-z0-9]+)+\b/g, (word) => snakeToCamel(word))))
+    .join("");
 }
 
 /** Deep equality of plain JSON values, ignoring undefined object members. */

@@ -227,3 +227,12 @@ describe("the order of what check and diff report (as earlier versions did)", ()
     expect(diffNotebook(olds, news).updates).toEqual(["image", "stopTime", "desiredState", "waitForReady", "readyTimeoutSeconds"]);
   });
 });
+
+describe("Notebook check names the values a program may give", () => {
+  it("quotes an enum's values as the program writes them: code_server, never codeServer", () => {
+    const { failures: found } = checkNotebook({}, { ...base, serverType: "vscode" } as unknown as NotebookInputs, settings);
+    const reason = found.find((f) => f.property === "serverType")?.reason ?? "";
+    expect(reason).toContain('"code_server"');
+    expect(reason).not.toContain("codeServer");
+  });
+});
