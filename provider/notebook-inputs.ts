@@ -188,13 +188,19 @@ export function checkNotebook(
   for (const failure of validateAgainst(wire.createNotebookRequest, keptSecret ? withoutKeptSecret : bodyOf(inputs)).failures) {
     if (!reported.has(failure.property)) failures.push(failure);
   }
-  const bytes = Buffer.byteLength(JSON.stringify(bodyOf(inputs)));
+  const body = bodyOf(inputs);
+  const bytes = Buffer.byteLength(JSON.stringify(body));
   if (bytes > maxBodyBytes) {
+    // Named against the field that makes it large, so the engine points at the line to change.
+    const [largest, size] = Object.entries(body)
+      .map(([key, value]): [string, number] => [key, Buffer.byteLength(JSON.stringify(value) ?? "")])
+      .reduce((a, b) => (b[1] > a[1] ? b : a));
+    const count = (n: number) => n.toLocaleString("en-US");
     failures.push({
-      property: "(inputs)",
+      property: largest,
       reason:
-        `the notebook's create request would be ${bytes} bytes; at most ${maxBodyBytes} (1 MiB) is sent: move large scripts (pip, conda, apt, ` +
-        `customFirst, customSecond, envs) into the image or a volume`,
+        `the notebook's create request would be ${count(bytes)} bytes, of which ${largest} holds ${count(size)} bytes; at most ${count(maxBodyBytes)} ` +
+        `(1 MiB) is sent: move large scripts (pip, conda, apt, customFirst, customSecond, envs) into the image or a volume`,
     });
   }
   return { inputs, failures };

@@ -151,7 +151,7 @@ describe("lifecycles against the emulator", () => {
   it("refuses in check a notebook whose create body would pass 1 MiB, naming the limit", async () => {
     const envs = Array.from({ length: 20 }, (_, i) => ({ name: `BIG_${i}`, value: "x".repeat(60_000) }));
     const result = await notebook.check({}, inputs("huge", { envs }));
-    expect(result.failures?.map((f) => f.reason).join("\n")).toMatch(/at most 1048576 \(1 MiB\)/);
+    expect(result.failures?.map((f) => f.reason).join("\n")).toMatch(/at most 1,048,576 \(1 MiB\)/);
   });
 
   it("reports a 413 from the platform as a refusal (nothing processed), not as an outcome to look for", async () => {

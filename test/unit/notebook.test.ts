@@ -236,3 +236,13 @@ describe("Notebook check names the values a program may give", () => {
     expect(reason).not.toContain("codeServer");
   });
 });
+
+describe("Notebook check: a create request over 1 MiB", () => {
+  it("is reported against the field that makes it large, with its size", () => {
+    const envs = Array.from({ length: 20 }, (_, i) => ({ name: `VAR_${i}`, value: "x".repeat(60_000) }));
+    const { failures: found } = checkNotebook({}, { ...base, envs }, settings);
+    const failure = found.find((f) => f.reason.includes("1 MiB"));
+    expect(failure?.property).toBe("envs");
+    expect(failure?.reason).toMatch(/envs holds 1,20\d,\d{3} bytes/);
+  });
+});
