@@ -47,9 +47,16 @@ export const repositoryPlugin = { dir: join(repo, "bin") };
 /** The plugin a project uses: the path of an archive to install (as users install it), or {@link repositoryPlugin}. */
 export type PluginSource = string | typeof repositoryPlugin;
 
-/** What a project's Pulumi.yaml adds for `plugin`: for {@link repositoryPlugin}, `plugins.providers` naming its folder; for an archive, nothing. */
+/**
+ * What a project's Pulumi.yaml adds for `plugin`: for {@link repositoryPlugin}, `plugins.providers` naming its folder
+ * and the package's version (bin/ runs this build); for an archive, nothing. With a version the engine keeps the
+ * plugin's schema in PULUMI_HOME/schemas, as it does for an installed plugin; without one, every command of a YAML
+ * program started the plugin once more for its schema (a preview took 1.8 s instead of 1.3 s).
+ */
 export function pluginsSection(plugin: PluginSource): string {
-  return typeof plugin === "string" ? "" : `plugins:\n  providers:\n    - name: aicp\n      path: ${JSON.stringify(plugin.dir)}\n`;
+  return typeof plugin === "string"
+    ? ""
+    : `plugins:\n  providers:\n    - name: aicp\n      path: ${JSON.stringify(plugin.dir)}\n      version: ${pluginVersion}\n`;
 }
 
 /** Installs an archive into the project's PULUMI_HOME (`pulumi plugin install … --file`); {@link repositoryPlugin} needs no install. */
