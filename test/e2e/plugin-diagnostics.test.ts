@@ -3,23 +3,22 @@
  * started by the engine with the engine's address, sends them over the
  * engine's Log service (provider/engine-log.ts), and the CLI prints them as
  * warnings. In-process (test/contract/plugin-truth.test.ts) the same warning
- * is read where a provider without an engine writes it.
+ * is read where a provider without an engine writes it. The plugin runs from
+ * the repository's bin/ (how it is packed and installed is
+ * test/e2e/plugin-yaml.test.ts's).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Emulator } from "../../emulator";
 import { emulatorCredentials, startTestEmulator } from "../support/emulator";
-import { packPlugin, yamlPluginProject } from "../support/plugin-project";
+import { repositoryPlugin, yamlPluginProject } from "../support/plugin-project";
 
 describe("the plugin's warnings through the engine", () => {
   let emulator: Emulator;
-  let packed: ReturnType<typeof packPlugin>;
 
   beforeAll(async () => {
     emulator = await startTestEmulator();
-    packed = packPlugin();
   }, 600_000);
   afterAll(async () => {
-    packed?.dispose();
     await emulator?.close();
   });
 
@@ -42,7 +41,7 @@ resources:
       replicaSpecs:
         customCpu: 2
 `,
-      packed.archive,
+      repositoryPlugin,
     );
     try {
       const preview = await stack.pulumi("preview");

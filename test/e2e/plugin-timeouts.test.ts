@@ -3,12 +3,14 @@
  * with each create, update and delete: the wait for the notebook's state is
  * bounded by the operation's timeout, for that operation only. Nothing of it
  * reaches the state: the notebook keeps its own readyTimeoutSeconds (or the
- * default), so the next preview shows no change for it.
+ * default), so the next preview shows no change for it. The plugin runs from
+ * the repository's bin/ (how it is packed and installed is
+ * test/e2e/plugin-yaml.test.ts's).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Emulator } from "../../emulator";
 import { emulatorCredentials, startTestEmulator } from "../support/emulator";
-import { packPlugin, yamlPluginProject } from "../support/plugin-project";
+import { repositoryPlugin, yamlPluginProject } from "../support/plugin-project";
 
 /** `slow` asks for 20 s of waiting, `plain` sets no limit (600 s by default); both bounded by `timeouts`. */
 const program = (image: string, timeouts: string) => {
@@ -39,7 +41,6 @@ interface Exported {
 
 describe("the provider plugin and customTimeouts", () => {
   let emulator: Emulator;
-  let packed: ReturnType<typeof packPlugin>;
   let stack: Awaited<ReturnType<typeof yamlPluginProject>>;
   const ours = () => emulator.listNotebooks().filter((n) => n.namespace === emulatorCredentials.userId && n.status !== "Deleted");
   const writes = () => emulator.requests().filter((r) => r.operation !== "admin" && r.method !== "GET");
@@ -56,12 +57,10 @@ describe("the provider plugin and customTimeouts", () => {
   beforeAll(async () => {
     // Notebooks stay Pending until a test moves the emulator's clock an hour on.
     emulator = await startTestEmulator({ notebookReadyDelayMs: 3_600_000 });
-    packed = packPlugin();
-    stack = await yamlPluginProject("plugin-timeouts", emulator, program("jupyter:2", "create: 2s"), packed.archive);
+    stack = await yamlPluginProject("plugin-timeouts", emulator, program("jupyter:2", "create: 2s"), repositoryPlugin);
   }, 600_000);
   afterAll(async () => {
     stack?.project.dispose();
-    packed?.dispose();
     await emulator?.close();
   });
 

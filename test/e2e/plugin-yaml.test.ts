@@ -13,14 +13,16 @@
  * and the engine's own diff and refresh over the plugin's answers. A bad
  * provider setting is refused by the plugin's CheckConfig in-process
  * (test/contract/plugin-lifecycle.test.ts); the CLI's exit status on a bad
- * setting is test/reliability/bad-config.test.ts's.
+ * setting is test/reliability/bad-config.test.ts's. The README's program is
+ * previewed with the plugin run from the repository's bin/: the smoke's
+ * install shows the archive's.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Emulator } from "../../emulator";
 import { emulatorCredentials, startTestEmulator } from "../support/emulator";
-import { packPlugin, yamlPluginProject } from "../support/plugin-project";
+import { packPlugin, repositoryPlugin, yamlPluginProject } from "../support/plugin-project";
 
 /** The program: a group and a notebook, a function call before them and one on the notebook's outputs. */
 function program(description: string, stopTime?: string) {
@@ -116,7 +118,7 @@ describe("the provider plugin, from a YAML program", () => {
     const readme = readFileSync(join(__dirname, "../../README.md"), "utf8");
     const block = /^```yaml\n([\s\S]*?)^```$/m.exec(readme.slice(readme.indexOf("## Every Pulumi language")))?.[1];
     expect(block, "the README's plugin section has a yaml block").toBeDefined();
-    const readmeStack = await yamlPluginProject("plugin-readme", emulator, block!.replace(/^name: .*\nruntime: yaml\n/, ""), packed.archive);
+    const readmeStack = await yamlPluginProject("plugin-readme", emulator, block!.replace(/^name: .*\nruntime: yaml\n/, ""), repositoryPlugin);
     try {
       const preview = await readmeStack.pulumi("preview");
       expect(preview.status, preview.output).toBe(0);

@@ -1,12 +1,14 @@
 /**
- * The provider plugin under interruption (installed from its archive, a YAML
- * program, the real engine): one Ctrl-C during a wait for Running records the
- * notebook it made, a kill -9 while the create is in flight sends no second
- * create, and the README's pin for plugin upgrades ("Auto-names"): a program
- * that names the plugin's version (every generated SDK does) gets a new
- * default provider, `default_<version>`, with a new stack id, so a create
- * killed before the engine recorded it and resumed after an upgrade finds its
- * notebook only where `aicp:stackMark` pins the id.
+ * The provider plugin under interruption (a YAML program, the real engine):
+ * one Ctrl-C during a wait for Running records the notebook it made, a kill
+ * -9 while the create is in flight sends no second create, and the README's
+ * pin for plugin upgrades ("Auto-names"): a program that names the plugin's
+ * version (every generated SDK does) gets a new default provider,
+ * `default_<version>`, with a new stack id, so a create killed before the
+ * engine recorded it and resumed after an upgrade finds its notebook only
+ * where `aicp:stackMark` pins the id. The upgrade case installs both versions
+ * from their archives; the other two run the plugin from the repository's
+ * bin/ (the same build, not installed).
  * Duplicates and orphans are counted into the reliability table like the
  * dynamic provider's cases. A create whose answer is lost, and the provider's
  * side of the kill -9 cases, run in-process (test/contract/lost-creates.test.ts).
@@ -17,7 +19,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emulatorCredentials, providerWaiting, requestsInFlight, startTestEmulator } from "../support/emulator";
-import { packPlugin, pluginVersion, yamlPluginProject } from "../support/plugin-project";
+import { packPlugin, pluginVersion, repositoryPlugin, yamlPluginProject } from "../support/plugin-project";
 import { eventually } from "../support/poll";
 import { descendantsOf, killAll } from "../support/processes";
 import { recordCase } from "../support/reliability";
@@ -82,7 +84,7 @@ describe("the provider plugin under faults and interruption", () => {
     // Running only when the test moves the emulator's clock: the program would wait an hour.
     const emulator = await startTestEmulator({ notebookReadyDelayMs: 3_600_000 });
     const live = () => emulator.listNotebooks().filter((n) => n.namespace === emulatorCredentials.userId);
-    const stack = await yamlPluginProject("plugin-ctrl-c", emulator, program, packed.archive);
+    const stack = await yamlPluginProject("plugin-ctrl-c", emulator, program, repositoryPlugin);
     let passed = false;
     let duplicates = 0;
     let orphans = 0;
@@ -119,7 +121,7 @@ describe("the provider plugin under faults and interruption", () => {
     const live = () => emulator.listNotebooks().filter((n) => n.namespace === emulatorCredentials.userId && !n.auto_delete_time);
     const creates = () => emulator.requests().filter((r) => r.operation === "createNotebook").length;
     // The earlier create is watched for 3 s, not 30 (provider/timing.ts): the case is what the next up sends.
-    const stack = await yamlPluginProject("plugin-lagging", emulator, program, packed.archive, { AICP_CREATE_WATCH_MS: "3000" });
+    const stack = await yamlPluginProject("plugin-lagging", emulator, program, repositoryPlugin, { AICP_CREATE_WATCH_MS: "3000" });
     let passed = false;
     let duplicates = 0;
     let orphans = 0;
