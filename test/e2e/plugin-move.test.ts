@@ -3,7 +3,10 @@
  * the program of another language (YAML here) declares the same resources
  * with an alias naming their old type, and the engine keeps their identity:
  * no replacement, no create and no delete on the platform, the same name and
- * the same ownership mark (plugin/identity.ts keeps the recorded ones).
+ * the same ownership mark (plugin/identity.ts keeps the recorded ones). The
+ * plugin runs from the repository's bin/, named in the YAML program's
+ * Pulumi.yaml (how it is packed and installed is
+ * test/e2e/plugin-yaml.test.ts's).
  */
 import { readFileSync, unlinkSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -11,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Emulator } from "../../emulator";
 import { cliStack, type CliStack } from "../support/cli-project";
 import { emulatorCredentials, startTestEmulator } from "../support/emulator";
-import { packPlugin, pluginVersion, yamlHostDir } from "../support/plugin-project";
+import { pluginsSection, repositoryPlugin, yamlHostDir } from "../support/plugin-project";
 import { pulumiBinary } from "../support/pulumi";
 
 const notebook = {
@@ -25,7 +28,6 @@ const notebook = {
 
 describe("moving a stack from the dynamic resources to the plugin", () => {
   let emulator: Emulator;
-  let packed: ReturnType<typeof packPlugin>;
   let stack: CliStack;
   const ours = () => emulator.listNotebooks().filter((n) => n.namespace === emulatorCredentials.userId);
   const writes = () =>
@@ -36,7 +38,6 @@ describe("moving a stack from the dynamic resources to the plugin", () => {
 
   beforeAll(async () => {
     emulator = await startTestEmulator();
-    packed = packPlugin();
     const path = `${yamlHostDir()}:${resolve(pulumiBinary(), "..")}:${process.env.PATH}`;
     stack = await cliStack("plugin-move", emulator, `const aicp = require("pulumi-aicp");\nnew aicp.Notebook("nb", ${JSON.stringify(notebook)});\n`, {
       PATH: path,
@@ -45,7 +46,6 @@ describe("moving a stack from the dynamic resources to the plugin", () => {
   }, 600_000);
   afterAll(async () => {
     stack?.project.dispose();
-    packed?.dispose();
     await emulator?.close();
   });
 
@@ -55,8 +55,6 @@ describe("moving a stack from the dynamic resources to the plugin", () => {
     const [made] = ours();
     expect(made).toBeDefined();
 
-    const install = await stack.project.run("pulumi", "plugin", "install", "resource", "aicp", pluginVersion, "--file", packed.archive);
-    expect(install.status, install.output).toBe(0);
     const project = readFileSync(join(stack.project.dir, "Pulumi.yaml"), "utf8").match(/^name: (.*)$/m)![1]!;
     unlinkSync(join(stack.project.dir, "index.js"));
     const props = Object.entries(notebook)
@@ -64,7 +62,8 @@ describe("moving a stack from the dynamic resources to the plugin", () => {
       .join("\n");
     writeFileSync(
       join(stack.project.dir, "Pulumi.yaml"),
-      `name: ${project}\nruntime: yaml\nresources:\n  nb:\n    type: aicp:index:Notebook\n    properties:\n${props}\n    options:\n      aliases:\n        ` +
+      `name: ${project}\nruntime: yaml\n${pluginsSection(repositoryPlugin)}` +
+        `resources:\n  nb:\n    type: aicp:index:Notebook\n    properties:\n${props}\n    options:\n      aliases:\n        ` +
         `- urn:pulumi:ci::${project}::pulumi-nodejs:dynamic/aicp:Notebook::nb\n`,
     );
     const preview = await stack.pulumi("preview", "--diff");

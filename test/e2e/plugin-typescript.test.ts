@@ -5,23 +5,25 @@
  * generator) against the plugin's generated SDK (sdks/nodejs, package
  * pulumi-aicp-plugin, packed by scripts/nodejs-sdk.sh). Pasted as the program,
  * that code type-checks, previews with no change, and manages what it names.
+ * The plugin runs from the repository's bin/, named in the project's
+ * Pulumi.yaml (how it is packed and installed is
+ * test/e2e/plugin-yaml.test.ts's).
  */
 import { execFileSync } from "node:child_process";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Emulator } from "../../emulator";
 import { client } from "../emulator/client";
 import { cliProject, type CliProject } from "../support/cli-project";
 import { emulatorCredentials, startTestEmulator } from "../support/emulator";
-import { packPlugin, pluginVersion } from "../support/plugin-project";
+import { pluginsSection, repositoryPlugin } from "../support/plugin-project";
 
 const repo = resolve(__dirname, "../..");
 const namespace = emulatorCredentials.userId.toLowerCase();
 
 describe("the provider plugin, from a TypeScript program", () => {
   let emulator: Emulator;
-  let packed: ReturnType<typeof packPlugin>;
   let project: CliProject;
   let rgId = "";
   let uuid = "";
@@ -31,8 +33,8 @@ describe("the provider plugin, from a TypeScript program", () => {
 
   beforeAll(async () => {
     emulator = await startTestEmulator();
-    packed = packPlugin();
     project = cliProject("plugin-ts", emulator, "", { PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true" });
+    appendFileSync(join(project.dir, "Pulumi.yaml"), pluginsSection(repositoryPlugin));
     // A TypeScript program, compiled by the test (tsc) so that any nodejs language host runs it.
     writeFileSync(join(project.dir, "package.json"), JSON.stringify({ name: "aicp-plugin-ts", main: "index.js" }));
     writeFileSync(join(project.dir, "index.js"), "");
@@ -48,13 +50,8 @@ describe("the provider plugin, from a TypeScript program", () => {
       .pop()!;
     mkdirSync(join(project.dir, "node_modules/pulumi-aicp-plugin"), { recursive: true });
     execFileSync("tar", ["-xzf", tarball, "-C", join(project.dir, "node_modules/pulumi-aicp-plugin"), "--strip-components=1"]);
-    for (const step of [
-      ["plugin", "install", "resource", "aicp", pluginVersion, "--file", packed.archive],
-      ["stack", "init", "ci", "--non-interactive"],
-    ]) {
-      const ran = await project.run("pulumi", ...step);
-      if (ran.status !== 0) throw new Error(`pulumi ${step.join(" ")} failed: ${ran.output}`);
-    }
+    const init = await project.run("pulumi", "stack", "init", "ci", "--non-interactive");
+    if (init.status !== 0) throw new Error(`pulumi stack init failed: ${init.output}`);
     const console = client(emulator);
     const group = await console.post("/resource/resource_group", {
       name: "console-group",
@@ -81,7 +78,6 @@ describe("the provider plugin, from a TypeScript program", () => {
   }, 600_000);
   afterAll(async () => {
     project?.dispose();
-    packed?.dispose();
     await emulator?.close();
   });
 
