@@ -1,9 +1,11 @@
 /**
  * The provider plugin from Python: the generated SDK (sdks/python) in a
  * program driven by Python's Automation API (test/e2e/programs), through the
- * real engine and the plugin installed from its archive, against the
- * emulator: one lifecycle smoke (up, refresh, destroy) and the README's
- * Python program previewed. The lifecycle's cases one by one run in-process
+ * real engine and the plugin run from the repository's bin/ (named in the
+ * project's Pulumi.yaml; how it is packed and installed is
+ * test/e2e/plugin-yaml.test.ts's), against the emulator: one lifecycle smoke
+ * (up, refresh, destroy) and the README's Python program previewed. The
+ * lifecycle's cases one by one run in-process
  * (test/contract/plugin-lifecycle.test.ts); the Go program is type-checked
  * against the generated Go SDK (go vet), not run.
  *
@@ -18,7 +20,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Emulator } from "../../emulator";
 import type { CliProject } from "../support/cli-project";
 import { createTrainingJob, emulatorCredentials, startTestEmulator } from "../support/emulator";
-import { packPlugin, pluginHome, pythonWithSdk } from "../support/plugin-project";
+import { pluginHome, pythonWithSdk, repositoryPlugin } from "../support/plugin-project";
 
 const programs = resolve(__dirname, "programs");
 
@@ -46,7 +48,6 @@ describe("the Go program on the generated Go SDK", () => {
 describe("the provider plugin, from a Python program (Automation API)", () => {
   const language = "Python";
   let emulator: Emulator;
-  let packed: ReturnType<typeof packPlugin>;
   let project: CliProject;
   let argv: string[];
   const ours = () => emulator.listNotebooks().filter((n) => n.namespace === emulatorCredentials.userId);
@@ -77,13 +78,11 @@ describe("the provider plugin, from a Python program (Automation API)", () => {
   beforeAll(async () => {
     emulator = await startTestEmulator();
     await createTrainingJob(emulator, "auto-job", [{ replica_type: "Worker", replicas: 2 }], "tfjobs");
-    packed = packPlugin();
     argv = [pythonWithSdk(), join(programs, "python_stack.py")];
-    project = await pluginHome(`plugin-${language.toLowerCase()}`, emulator, packed.archive);
+    project = await pluginHome(`plugin-${language.toLowerCase()}`, emulator, repositoryPlugin);
   }, 600_000);
   afterAll(async () => {
     project?.dispose();
-    packed?.dispose();
     await emulator?.close();
   });
 
