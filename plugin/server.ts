@@ -13,6 +13,7 @@ import { configKeys, resolveSettings } from "../client/config";
 import { AicpError, asOneLine } from "../client/errors";
 import { kindDescriptions, type DescribedKind as Kind, type KindDescription } from "../client/wire";
 import { cancelNow } from "../provider/cancellation";
+import { engineFailure } from "../provider/check-failures";
 import { configureFrom, currentSettings } from "../provider/context";
 import { forKind } from "../provider/index";
 import type { DiffWithProperties } from "../provider/diff-result";
@@ -203,7 +204,10 @@ export const providerServer: grpcTypes.UntypedServiceImplementation = {
     const response = new proto.CheckResponse().setInputs(
       toStruct(inputsAnswered(kind, (result.inputs ?? news) as Record<string, unknown>, secretKeys(rawNews))),
     );
-    response.setFailuresList((result.failures ?? []).map((f) => new proto.CheckFailure().setProperty(f.property).setReason(f.reason)));
+    // Each failure with its path and value in the reason: the engine's own rendering of a property loses both (check-failures.ts).
+    const hidden = [...(kindDescriptions[kind] as KindDescription).secretOutputs, ...secretKeys(rawNews)];
+    const failures = (result.failures ?? []).map((f) => engineFailure(f, news, hidden));
+    response.setFailuresList(failures.map((f) => new proto.CheckFailure().setProperty(f.property).setReason(f.reason)));
     return response;
   }),
   diff: unary(async (request: InstanceType<typeof proto.DiffRequest>) => {

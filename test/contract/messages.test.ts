@@ -50,6 +50,26 @@ describe("what a user reads (in-process engine)", () => {
     expect(emulator.requests().filter((r) => r.operation !== "admin")).toEqual([]);
   });
 
+  // The engine prints a failure with a property as `property <p> value <inputs[p]>`: for a path such as podTypes[0] the value is lost
+  // (`{<nil>}`), for a top-level key the whole value is repeated. The plugin names both in the reason instead (test/e2e/plugin-diagnostics.test.ts
+  // shows the engine's line).
+  it("a check failure names the property path and the value the program wrote, a long value cut with its length, a secret never", async () => {
+    const { stack, emulator } = await cases.setUp();
+    emulator.clearRequests();
+    const enumValue = await failed(stack.preview({ resources: [{ ...group, inputs: { ...group.inputs, podTypes: ["train"] } }] }));
+    expect(enumValue.text).toBe(
+      `aicp:index:ResourceGroup resource 'pool' has a problem: podTypes[0] Invalid option: expected one of "infer"|"instance"|"job", got "train"`,
+    );
+    const long = await failed(stack.preview(research({ description: "0123456789".repeat(200) })));
+    expect(long.text).toBe(
+      `aicp:index:Notebook resource 'research' has a problem: description is not a Notebook argument, ` +
+        `got "01234567890123456789012345678901234567890123456789012345678901234567890123456…" (2,000 characters)`,
+    );
+    const hidden = await failed(stack.preview(research({ envs: [{ name: "", value: "hf_never_shown" }] })));
+    expect(hidden.text).toBe(`aicp:index:Notebook resource 'research' has a problem: envs[0].name must not be empty`);
+    expect(emulator.requests().filter((r) => r.operation !== "admin" && r.method !== "GET")).toEqual([]);
+  });
+
   it("a route the user configured that the platform does not serve is called configured, never assumed", async () => {
     const { stack } = await cases.setUp();
     await stack.up({ resources: [group] });

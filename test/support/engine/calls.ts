@@ -33,8 +33,18 @@ export async function checkCall(p: PluginProcess, urn: string, olds: Props, news
     new p.proto.CheckRequest().setUrn(urn).setOlds(p.grpc.toStruct(olds)).setNews(p.grpc.toStruct(news)),
   );
   const failures = response.getFailuresList();
-  if (failures.length > 0) throw new Error(failures.map((f) => `${f.getProperty()}: ${f.getReason()}`).join("; "));
+  if (failures.length > 0) throw new Error(failures.map((f) => engineLine(urn, f.getProperty(), f.getReason())).join("; "));
   return p.grpc.toJson(response.getInputs());
+}
+
+/**
+ * A check failure as the engine prints it (issueCheckFailures, pkg/resource/deploy/step_generator.go, diag codes 2002
+ * and 2003), but for the value the engine adds after a property (`value {…}`: its Go rendering of inputs[property]).
+ */
+function engineLine(urn: string, property: string, reason: string): string {
+  const [, , path = "", name = ""] = urn.split("::");
+  const type = path.split("$").pop();
+  return property ? `${type} resource '${name}': property ${property} has a problem: ${reason}` : `${type} resource '${name}' has a problem: ${reason}`;
 }
 
 export async function diffCall(p: PluginProcess, old: Recorded, news: Props, ignoreChanges: string[]): Promise<DiffOutcome> {
