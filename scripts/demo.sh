@@ -45,9 +45,21 @@ ln -sfn .. node_modules/pulumi-aicp
 step "4/7 Emulator of the AICP platform (state kept in $state)"
 mkdir -p "$state"
 log="$state/emulator.log"
-# A fixed port: `pulumi destroy` does not run the program and reaches the
-# platform at the aicp:baseUrl recorded in the state by the last update.
-port="${AICP_DEMO_PORT:-18790}"
+# A fixed port, recorded in the state folder: `pulumi destroy` does not run
+# the program and reaches the platform at the aicp:baseUrl recorded in the
+# stack's state by the last update, so --destroy uses the port that update
+# used. An up takes AICP_DEMO_PORT, else the recorded port, else 18790.
+recorded_port="$state/demo-port-$language"
+if [ "$action" = destroy ] && [ -s "$recorded_port" ]; then
+  port="$(cat "$recorded_port")"
+  if [ -n "${AICP_DEMO_PORT:-}" ] && [ "$AICP_DEMO_PORT" != "$port" ]; then
+    echo "AICP_DEMO_PORT=$AICP_DEMO_PORT ignored: the stack's last up reached the emulator on port $port (recorded in $recorded_port)"
+  fi
+elif [ -z "${AICP_DEMO_PORT:-}" ] && [ -s "$recorded_port" ]; then
+  port="$(cat "$recorded_port")"
+else
+  port="${AICP_DEMO_PORT:-18790}"
+fi
 node dist/emulator/cli.js --port "$port" --state "$state/emulator.json" > "$log" 2>&1 &
 emulator_pid=$!
 trap 'kill "$emulator_pid" 2>/dev/null || true' EXIT
@@ -55,11 +67,22 @@ url=""
 for _ in $(seq 1 100); do
   url=$(sed -n 's/^AICP emulator listening on //p' "$log" | head -n 1)
   [ -n "$url" ] && break
-  kill -0 "$emulator_pid" 2>/dev/null || { cat "$log"; echo "the emulator did not start" >&2; exit 1; }
+  if ! kill -0 "$emulator_pid" 2>/dev/null; then
+    cat "$log"
+    if grep -q EADDRINUSE "$log" && [ "$action" = destroy ] && [ -s "$recorded_port" ]; then
+      echo "port $port is taken; the stack's last up reached the emulator there (recorded in $recorded_port): free it and run the destroy again" >&2
+    elif grep -q EADDRINUSE "$log"; then
+      echo "port $port is taken: set AICP_DEMO_PORT to a free port, e.g. AICP_DEMO_PORT=$((port + 1)) npm run demo${*:+ -- $*}" >&2
+    else
+      echo "the emulator did not start" >&2
+    fi
+    exit 1
+  fi
   sleep 0.1
 done
 [ -n "$url" ] || { echo "the emulator did not report its address" >&2; exit 1; }
 echo "listening on $url"
+echo "$port" > "$recorded_port"
 
 mkdir -p "$state/backend" "$state/home"
 export PULUMI_HOME="$state/home"
@@ -84,7 +107,11 @@ if [ "$language" = python ]; then
   py="$(bash scripts/python-sdk.sh)"
   step "7/7 $action examples/quickstart-python with Python's Automation API (stack dev)"
   AICP_DEMO_URL="$url" AICP_DEMO_WORKDIR="$state/python" "$py" examples/quickstart-python/deploy.py "$action"
-  printf '\nState: %s. Run it again to see no changes; tear down with: npm run demo -- --python --destroy\n' "$state"
+  if [ "$action" = destroy ]; then
+    printf '\nDone: the stack is empty (remove %s to forget it).\n' "$state"
+  else
+    printf '\nState: %s. Run it again to see no changes; tear down with: npm run demo -- --python --destroy\n' "$state"
+  fi
   exit 0
 fi
 
@@ -100,7 +127,7 @@ echo "configured aicp:baseUrl, aicp:accessKeyId, aicp:secretAccessKey (secret), 
 if [ "$action" = destroy ]; then
   step "6/7 pulumi destroy"
   pulumi destroy --yes --non-interactive
-  step "7/7 Done: the stack is empty (remove .pulumi-state/ to forget it)"
+  step "7/7 Done: the stack is empty (remove $state to forget it)"
   exit 0
 fi
 

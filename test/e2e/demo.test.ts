@@ -1,4 +1,8 @@
-/** `npm run demo` as a newcomer runs it: twice (the second run changes nothing), then --destroy. */
+/**
+ * `npm run demo` as a newcomer runs it: twice (the second run changes nothing),
+ * then --destroy without AICP_DEMO_PORT (the demo finds the port its up used);
+ * and on a port that is taken.
+ */
 import { spawnSync } from "node:child_process";
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
@@ -18,10 +22,16 @@ async function freePort(): Promise<number> {
   });
 }
 
-function demo(port: number, ...args: string[]) {
+/** The demo with AICP_DEMO_PORT set to `port`, or unset. */
+function demo(port: number | undefined, ...args: string[]) {
+  return demoIn(state, port, ...args);
+}
+
+function demoIn(folder: string, port: number | undefined, ...args: string[]) {
+  const { AICP_DEMO_PORT: _, ...env } = process.env;
   const run = spawnSync("bash", ["scripts/demo.sh", ...args], {
     cwd: repo,
-    env: { ...process.env, AICP_DEMO_STATE: state, AICP_DEMO_PORT: String(port) },
+    env: { ...env, AICP_DEMO_STATE: folder, ...(port === undefined ? {} : { AICP_DEMO_PORT: String(port) }) },
     encoding: "utf8",
     timeout: 240_000,
   });
@@ -47,8 +57,10 @@ describe("npm run demo", () => {
     expect(second.status, second.output).toBe(0);
     expect(second.output).toMatch(/4 unchanged/);
 
-    const destroyed = demo(port, "--destroy");
+    // Without AICP_DEMO_PORT: the port the up used, recorded in the demo's state folder.
+    const destroyed = demo(undefined, "--destroy");
     expect(destroyed.status, destroyed.output).toBe(0);
+    expect(destroyed.output).toContain(`listening on http://127.0.0.1:${port}\n`);
     expect(destroyed.output).toMatch(/- 4 deleted/);
   }, 600_000);
 
@@ -73,8 +85,24 @@ describe("npm run demo", () => {
     expect(second.output).toContain("plugin archive pulumi-resource-aicp-v");
     expect(second.output).toMatch(/3 unchanged/);
 
-    const destroyed = demo(port, "--python", "--destroy");
+    const destroyed = demo(undefined, "--python", "--destroy");
     expect(destroyed.status, destroyed.output).toBe(0);
     expect(destroyed.output).toMatch(/- 3 deleted/);
+    expect(destroyed.output).toContain(`\nDone: the stack is empty (remove ${state} to forget it).\n`);
+    expect(destroyed.output).not.toContain("Run it again");
   }, 600_000);
+
+  it("on a port that is taken, says so and names AICP_DEMO_PORT", async () => {
+    const taken = createServer();
+    const port = await new Promise<number>((done) => taken.listen(0, "127.0.0.1", () => done((taken.address() as { port: number }).port)));
+    const fresh = mkdtempSync(join(tmpdir(), "aicp-demo-taken-"));
+    try {
+      const run = demoIn(fresh, port, "--python");
+      expect(run.status, run.output).toBe(1);
+      expect(run.output).toContain(`\nport ${port} is taken: set AICP_DEMO_PORT to a free port, e.g. AICP_DEMO_PORT=${port + 1} npm run demo -- --python\n`);
+    } finally {
+      taken.close();
+      rmSync(fresh, { recursive: true, force: true });
+    }
+  }, 120_000);
 });
