@@ -13,7 +13,8 @@ import { AicpError } from "../client/errors";
 import { statedTotal } from "../client/paging";
 import { hasZone } from "../client/times";
 import { pathPrefixes } from "../client/transport";
-import type { Settings } from "../client/config";
+import { named, type Settings } from "../client/config";
+import { firstContactLine, refusalLine, unreachable, unreachableLine } from "../client/first-contact";
 
 /** One line of the report. */
 export interface Finding {
@@ -70,14 +71,10 @@ export async function diagnose(settings: Settings): Promise<Diagnosis> {
       ),
     ];
     findings.push(await zoneFinding(settings, (probe) => client({ pathPrefix: prefix, ...probe })));
-    if (namespace) findings.push(await signatureFinding(settings, namespace, (probe) => client({ pathPrefix: prefix, ...probe })));
-    else
-      findings.push({
-        check: "signature of writes",
-        verdict: "note",
-        text: "not probed: no user id (set aicp:userId or CORESHUB_USER_ID)",
-        set: ["aicp:userId usr-..."],
-      });
+    const user = await userFinding(settings, client({ pathPrefix: prefix }));
+    findings.push(user);
+    if (namespace && user.verdict === "ok") findings.push(await signatureFinding(settings, namespace, (probe) => client({ pathPrefix: prefix, ...probe })));
+    else findings.push({ check: "signature of writes", verdict: "note", text: `not probed: ${namespace ? "the user id is refused" : "no user id"}` });
     findings.push(...(await routeFindings(client({ pathPrefix: prefix }))));
     findings.push(await pagingFinding(client({ pathPrefix: prefix })));
     if (namespace) findings.push(await timeFinding(settings, client({ pathPrefix: prefix }), namespace));
@@ -113,15 +110,13 @@ function signatureAccepted(answer: Answer): boolean | undefined {
   return true;
 }
 
-/** The one line that ends the check: unreachable, no prefix answers, or keys refused. */
+/** The one line that ends the check: unreachable, no prefix answers, or keys refused (said as configure says them, client/first-contact.ts). */
 function firstContactFailure(settings: Settings, answers: Answer[]): string | undefined {
   if (!settings.accessKeyId || !settings.secretAccessKey) {
     return "no credentials: set aicp:accessKeyId and aicp:secretAccessKey (or QY_ACCESS_KEY_ID and QY_SECRET_ACCESS_KEY)";
   }
-  const network = answers.find((a) => a.error?.code === "AICP_NETWORK" || a.error?.code === "AICP_TIMEOUT");
-  if (network && answers.every((a) => !a.platformAnswered)) {
-    return `cannot reach ${settings.baseUrl}: ${reason(network.error!)}; check aicp:baseUrl (AICP_BASE_URL) and the network`;
-  }
+  const network = answers.find((a) => a.error !== undefined && unreachable(a.error));
+  if (network && answers.every((a) => !a.platformAnswered)) return unreachableLine(settings, network.error!);
   const answered = answers.filter((a) => a.platformAnswered);
   if (answered.length === 0) {
     return (
@@ -130,28 +125,11 @@ function firstContactFailure(settings: Settings, answers: Answer[]): string | un
     );
   }
   if (answered.some((a) => a.ok)) return undefined;
-  const refused = answered.find((a) => a.error?.status === 401 || a.error?.status === 403);
-  if (refused) {
-    return (
-      `credentials refused (HTTP ${refused.error!.status}, ret_code ${refused.error!.retCode}, "${refused.error!.platformMessage ?? ""}"): check ` +
-      `aicp:accessKeyId and aicp:secretAccessKey`
-    );
-  }
-  const zone = answered.find((a) => /zone/i.test(a.error?.platformMessage ?? ""));
-  if (zone) {
-    const told = settings.zone ? `zone '${settings.zone}' refused` : "zone required but not set";
-    return (
-      `${told} (HTTP ${zone.error!.status}, "${zone.error!.platformMessage}"): set aicp:zone (AICP_ZONE) to your account's zone (the public clients ` +
-      `use xb3, xb2 and hb2)`
-    );
-  }
-  const first = answered[0]!.error!;
-  return `the platform refused a plain read: ${first.message}`;
-}
-
-function reason(error: AicpError): string {
-  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-  return error.code === "AICP_TIMEOUT" ? "no answer in time" : (cause?.code ?? cause?.message ?? error.message);
+  // A template list names no namespace: a refusal here is of the keys or the zone, never of the user id.
+  const refused =
+    answered.find((a) => a.error?.status === 401 || a.error?.status === 403) ?? answered.find((a) => /zone/i.test(a.error?.platformMessage ?? ""));
+  const line = refused && refusalLine({ ...settings, userId: undefined }, refused.error!);
+  return line ?? `the platform refused a plain read: ${answered[0]!.error!.message}`;
 }
 
 function credentialsFinding(settings: Settings): Finding {
@@ -168,6 +146,22 @@ function prefixFinding(settings: Settings, served: string[], tried: readonly str
     return { check: "path prefix", verdict: "note", text: `${text} (learned per process at the cost of one request)`, set: [`aicp:pathPrefix ${served[0]}`] };
   }
   return { check: "path prefix", verdict: "ok", text };
+}
+
+/** Lists one notebook of the user's namespace: the one request every Notebook makes first, refused when the user id is not the keys' account. */
+async function userFinding(settings: Settings, client: AicpClient): Promise<Finding> {
+  const userId = settings.userId;
+  if (!userId) {
+    return {
+      check: "user id",
+      verdict: "fail",
+      text: `not set: every Notebook needs it (its namespace is the user id in lower case); set ${named("userId")}`,
+      set: ["aicp:userId usr-..."],
+    };
+  }
+  const answer = await attempt(() => client.listNotebooks(userId.toLowerCase(), { offset: 0, limit: 1 }));
+  if (answer.ok) return { check: "user id", verdict: "ok", text: `${userId}: its namespace ${userId.toLowerCase()} answers these keys` };
+  return { check: "user id", verdict: "fail", text: firstContactLine(settings, answer.error!) };
 }
 
 async function zoneFinding(settings: Settings, client: (probe: Probe) => AicpClient): Promise<Finding> {

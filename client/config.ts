@@ -29,6 +29,8 @@ export interface Settings {
   /** How long a destroy waits for a deleted resource group to stop being listed (the plugin's customTimeouts.delete overrides it). */
   readonly deleteTimeoutMs: number;
   readonly allowInsecureHttp: boolean;
+  /** Leave out the one read configure makes to check the settings (an offline preview). */
+  readonly skipCredentialsValidation: boolean;
 }
 
 /**
@@ -86,6 +88,13 @@ export const configKeys = {
     type: "boolean",
     doc: "Allow an http:// baseUrl other than localhost (default false).",
   },
+  skipCredentialsValidation: {
+    key: "aicp:skipCredentialsValidation",
+    env: "AICP_SKIP_CREDENTIALS_VALIDATION",
+    default: "false",
+    type: "boolean",
+    doc: "Skip the one read that checks keys, zone, base URL and user id when the provider starts (for an offline preview; default false).",
+  },
   // The TypeScript package's bound on a group's delete; the plugin takes the engine's customTimeouts.delete instead, so its schema omits it.
   deleteTimeoutSeconds: {
     key: "aicp:deleteTimeoutSeconds",
@@ -124,7 +133,7 @@ function configError(message: string): AicpError {
 }
 
 /** How messages name a setting: the key, then the variable it falls back to. */
-function named(name: Name): string {
+export function named(name: Name): string {
   return `${configKeys[name].key} (or ${configKeys[name].env})`;
 }
 
@@ -154,6 +163,7 @@ export const deleteTimeoutBounds = { minSeconds: 0.1, maxSeconds: 86_400 } as co
  */
 export function resolveSettings(source: ConfigSource, env: NodeJS.ProcessEnv = process.env): Settings {
   const allowInsecureHttp = readBoolean("allowInsecureHttp", source, env);
+  const skipCredentialsValidation = readBoolean("skipCredentialsValidation", source, env);
   const baseUrl = readBaseUrl(lookup("baseUrl", source, env)!, allowInsecureHttp);
   const routes = readRoutes(lookup("routes", source, env));
   const pathPrefix = lookup("pathPrefix", source, env);
@@ -219,6 +229,7 @@ export function resolveSettings(source: ConfigSource, env: NodeJS.ProcessEnv = p
     requestTimeoutMs: timeout * 1000,
     deleteTimeoutMs: deleteTimeout * 1000,
     allowInsecureHttp,
+    skipCredentialsValidation,
   };
 }
 
@@ -288,7 +299,7 @@ function readRoutes(text: string | undefined): Record<string, string> {
 }
 
 /** "true" or "false" (any case); anything else is refused rather than read as false. */
-function readBoolean(name: "allowInsecureHttp", source: ConfigSource, env: NodeJS.ProcessEnv): boolean {
+function readBoolean(name: "allowInsecureHttp" | "skipCredentialsValidation", source: ConfigSource, env: NodeJS.ProcessEnv): boolean {
   const value = lookup(name, source, env)!;
   if (!/^(true|false)$/i.test(value)) throw configError(`${named(name)} must be "true" or "false", got '${shown(value)}'`);
   return value.toLowerCase() === "true";

@@ -2,7 +2,8 @@
  * pulumi-resource-aicp: the provider plugin's process. The engine starts it
  * (through the bin/pulumi-resource-aicp launcher), reads the port it prints
  * on its first line, and speaks Pulumi's provider protocol to it over gRPC
- * (server.ts). One process per provider instance.
+ * (server.ts). One process per provider instance. Run by hand with `doctor`,
+ * it checks the configuration instead (README "First contact with the platform").
  */
 import { grpc, providerService } from "./grpc";
 import { providerServer } from "./server";
@@ -18,7 +19,10 @@ async function main(): Promise<void> {
   process.stdout.write(`${port}\n`);
 }
 
-main().catch((error: unknown) => {
-  process.stderr.write(`pulumi-resource-aicp: ${error instanceof Error ? error.message : String(error)}\n`);
-  process.exit(1);
-});
+// `pulumi-resource-aicp doctor [--stack <name>]`: the doctor for programs in every language, the same command as `npx pulumi-aicp doctor` (cli/index.ts).
+if (process.argv[2] === "doctor") void import("../cli/index");
+else
+  main().catch((error: unknown) => {
+    process.stderr.write(`pulumi-resource-aicp: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  });

@@ -14,7 +14,7 @@ import { AicpError, asOneLine } from "../client/errors";
 import { kindDescriptions, type DescribedKind as Kind, type KindDescription } from "../client/wire";
 import { cancelNow } from "../provider/cancellation";
 import { engineFailure } from "../provider/check-failures";
-import { configureFrom, currentSettings } from "../provider/context";
+import { checkConfiguredSettings, configureFrom, currentSettings } from "../provider/context";
 import { forKind } from "../provider/index";
 import type { DiffWithProperties } from "../provider/diff-result";
 import { takeSettingsFrom } from "../sdk/functions/program-client";
@@ -191,6 +191,8 @@ export const providerServer: grpcTypes.UntypedServiceImplementation = {
     if (typeof inputs[stackMarkKey] === "string" && inputs[stackMarkKey] !== "") stackMark = inputs[stackMarkKey] as string;
     configureFrom(configSource(inputs));
     takeSettingsFrom(currentSettings);
+    // A setting a preview does not know yet (another resource's output) is checked when it is known, at the up.
+    if (!Object.values(inputs).includes(unknownValue)) await checkConfiguredSettings();
     // Secrets arrive marked and leave marked; preview never creates (the engine shows the inputs as outputs).
     return new proto.ConfigureResponse().setAcceptsecrets(true).setSupportspreview(false).setAcceptresources(false).setAcceptoutputs(false);
   }),

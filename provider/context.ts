@@ -7,11 +7,13 @@ import type { AicpClient } from "../client/client";
 import { createClient, resolveSettings, type ConfigSource, type Settings } from "../client/config";
 import { NotebookListing, type NotebookPlatform } from "./notebook-listing";
 import { pollIntervals } from "./poll";
+import { checkSettingsWithPlatform } from "./settings-check";
 
 let settings: Settings | undefined;
 let configureError: unknown;
 let client: AicpClient | undefined;
 let shared: { client: AicpClient; listing: NotebookListing } | undefined;
+let settingsCheck: Promise<void> | undefined;
 
 /** Called by the engine once per provider process with the stack's configuration. */
 export function configureFrom(source: ConfigSource): void {
@@ -37,8 +39,26 @@ function replaceClient(): void {
   const old = client;
   client = undefined;
   shared = undefined;
+  settingsCheck = undefined;
   // Nothing waits for it: a close that fails leaves only idle sockets, which the process exit ends.
   old?.close().catch(() => undefined);
+}
+
+/**
+ * The settings checked against the platform (settings-check.ts): one read per
+ * process and settings, none when aicp:skipCredentialsValidation is set. A
+ * failure is kept, as configure's own, for every later call to report.
+ */
+export async function checkConfiguredSettings(): Promise<void> {
+  const checked = currentSettings();
+  if (checked.skipCredentialsValidation) return;
+  settingsCheck ??= checkSettingsWithPlatform(checked, currentClient());
+  try {
+    await settingsCheck;
+  } catch (error) {
+    if (settings === checked) configureError = error;
+    throw error;
+  }
 }
 
 export function currentSettings(): Settings {

@@ -4,7 +4,7 @@
  * `configure`, which receives the stack's `aicp:*` configuration.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { configureFrom } from "./context";
+import { checkConfiguredSettings, configureFrom } from "./context";
 import { AicpError, asOneLine } from "../client/errors";
 import { listenForCancel } from "./cancellation";
 import * as notebook from "./notebook";
@@ -48,6 +48,7 @@ export async function configure(req: pulumi.dynamic.ConfigureRequest): Promise<v
   // A configuration problem is one line too: the dynamic provider would print its stack trace.
   try {
     configureFrom((key) => req.config.get(key));
+    await checkConfiguredSettings();
   } catch (error) {
     oneLine(error);
   }

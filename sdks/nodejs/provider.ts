@@ -43,6 +43,7 @@ export class Provider extends pulumi.ProviderResource {
             resourceInputs["routes"] = args?.routes;
             resourceInputs["secretAccessKey"] = args?.secretAccessKey ? pulumi.secret(args.secretAccessKey) : undefined;
             resourceInputs["signatureBody"] = args?.signatureBody;
+            resourceInputs["skipCredentialsValidation"] = pulumi.output(args?.skipCredentialsValidation).apply(JSON.stringify);
             resourceInputs["userId"] = args?.userId;
             resourceInputs["zone"] = args?.zone;
         }
@@ -91,6 +92,10 @@ export interface ProviderArgs {
      * What a write's signature hashes (empty or body); learned from the first write when not set. Falls back to the environment variable AICP_SIGNATURE_BODY.
      */
     signatureBody?: pulumi.Input<string | undefined>;
+    /**
+     * Skip the one read that checks keys, zone, base URL and user id when the provider starts (for an offline preview; default false). Falls back to the environment variable AICP_SKIP_CREDENTIALS_VALIDATION.
+     */
+    skipCredentialsValidation?: pulumi.Input<boolean | undefined>;
     /**
      * The user the provider acts for; its namespace is the id in lower case. Falls back to the environment variable CORESHUB_USER_ID.
      */

@@ -17,11 +17,17 @@ interface Run {
   out: string;
 }
 
-/** Runs the doctor asynchronously (the emulator answers from this process). */
-async function doctor(env: Record<string, string | undefined>): Promise<Run> {
+const plugin = resolve(__dirname, "../../bin/pulumi-resource-aicp");
+
+/** Runs the doctor asynchronously (the emulator answers from this process), as `npx pulumi-aicp doctor` or through the plugin. */
+async function doctor(env: Record<string, string | undefined>, command: string[] = [process.execPath, cli]): Promise<Run> {
   const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(AICP_|QY_|CORESHUB_)/.test(k)));
   try {
-    const { stdout } = await promisify(execFile)(process.execPath, [cli, "doctor"], { env: { ...clean, ...env }, timeout: 60_000 });
+    const [file, ...args] = command;
+    const { stdout } = await promisify(execFile)(file!, [...args, "doctor"], {
+      env: { ...clean, PULUMI_AICP_NODE: process.execPath, ...env },
+      timeout: 60_000,
+    });
     return { code: 0, out: stdout };
   } catch (error) {
     const e = error as { code?: number; stdout?: string };
@@ -30,13 +36,17 @@ async function doctor(env: Record<string, string | undefined>): Promise<Run> {
 }
 
 const line = (out: string, check: string) => out.split("\n").find((l) => l.slice(6).startsWith(check)) ?? "";
+/** A line of the table as its three cells: verdict, check, text. */
+const cells = (out: string, check: string) => line(out, check).split(/ {2,}/);
 
 describe("pulumi-aicp doctor", () => {
   let emulator: Emulator;
   let env: Record<string, string>;
 
   beforeAll(async () => {
-    emulator = await startTestEmulator();
+    emulator = await startTestEmulator({
+      credentials: [emulatorCredentials, { accessKeyId: "AKIDOTHER", secretAccessKey: "other-secret", userId: "usr-other" }],
+    });
     env = {
       AICP_BASE_URL: emulator.url,
       QY_ACCESS_KEY_ID: emulatorCredentials.accessKeyId,
@@ -141,7 +151,9 @@ describe("pulumi-aicp doctor", () => {
     const run = await doctor({ ...env, QY_SECRET_ACCESS_KEY: "not-the-secret" });
     expect(run.code).toBe(2);
     expect(run.out.trim().split("\n")).toEqual([
-      expect.stringMatching(/^doctor: credentials refused \(HTTP 401.*check aicp:accessKeyId and aicp:secretAccessKey$/),
+      expect.stringMatching(
+        /^doctor: credentials refused \(HTTP 401.*check aicp:accessKeyId and aicp:secretAccessKey \(or QY_ACCESS_KEY_ID and QY_SECRET_ACCESS_KEY\)$/,
+      ),
     ]);
     expect(run.out).not.toContain("not-the-secret");
   });
@@ -152,5 +164,42 @@ describe("pulumi-aicp doctor", () => {
     expect(wrong.out.trim().split("\n")).toEqual([expect.stringMatching(/^doctor: zone 'zz9' refused \(HTTP 400.*set aicp:zone/)]);
     const missing = await doctor({ ...env, AICP_ZONE: undefined });
     expect(missing.out.trim().split("\n")).toEqual([expect.stringMatching(/^doctor: zone required but not set \(HTTP 400.*set aicp:zone/)]);
+  });
+
+  it("names a user id of another account, and does not blame the key's permissions", async () => {
+    const run = await doctor({ ...env, CORESHUB_USER_ID: "usr-other" });
+    expect(run.code).toBe(1);
+    expect(cells(run.out, "user id")).toEqual([
+      "fail",
+      "user id",
+      `user id 'usr-other' refused (HTTP 403, ret_code 1103, "namespace 'usr-other' does not belong to this access key; its ` +
+        `namespace is 'usr-emulator'"): set aicp:userId (or CORESHUB_USER_ID) to the user id of the access key's account`,
+    ]);
+    expect(cells(run.out, "signature of writes")).toEqual(["note", "signature of writes", "not probed: the user id is refused"]);
+    expect(run.out).not.toContain("permissions");
+  });
+
+  it("fails without a user id: every notebook needs one", async () => {
+    const run = await doctor({ ...env, CORESHUB_USER_ID: undefined });
+    expect(run.code).toBe(1);
+    expect(cells(run.out, "user id")).toEqual([
+      "fail",
+      "user id",
+      "not set: every Notebook needs it (its namespace is the user id in lower case); set aicp:userId (or CORESHUB_USER_ID)",
+    ]);
+    expect(run.out).toContain("pulumi config set aicp:userId usr-...");
+  });
+
+  it("says the user id it checked", async () => {
+    const run = await doctor(env);
+    expect(cells(run.out, "user id")).toEqual(["ok", "user id", "usr-emulator: its namespace usr-emulator answers these keys"]);
+  });
+
+  it("runs through the plugin, for Python, Go and YAML users: pulumi-resource-aicp doctor", async () => {
+    const run = await doctor(env, [plugin]);
+    expect(run.code).toBe(0);
+    expect(cells(run.out, "user id")).toEqual(["ok", "user id", "usr-emulator: its namespace usr-emulator answers these keys"]);
+    const wrong = await doctor({ ...env, CORESHUB_USER_ID: "usr-other" }, [plugin]);
+    expect(wrong.code).toBe(1);
   });
 });

@@ -10,6 +10,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { declaredKeys, declaredOutputs } from "../support/declared-keys";
 import { failed, inProcessCases, ops, research } from "../support/engine/notebook-stack";
 import { isUnknown, plain, type CommandResult, type Program } from "../support/engine/stack";
+import { requestsBeyondSettingsCheck } from "../support/emulator";
 
 const stopTime = "2031-01-01T00:00:00Z";
 const group = { kind: "ResourceGroup" as const, name: "pool", inputs: { skuId: "sku-gpu-a100", podTypes: ["instance"] } };
@@ -47,7 +48,7 @@ describe("what a user reads (in-process engine)", () => {
     emulator.clearRequests();
     const error = await failed(stack.up(program));
     expect(error.text).toBe("AICP_VALIDATION: invalid getNotebookServers arguments; nothing was sent to the platform: uuid: must not be empty");
-    expect(emulator.requests().filter((r) => r.operation !== "admin")).toEqual([]);
+    expect(requestsBeyondSettingsCheck(emulator)).toEqual([]);
   });
 
   // The engine prints a failure with a property as `property <p> value <inputs[p]>`: for a path such as podTypes[0] the value is lost

@@ -9,7 +9,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Emulator } from "../../emulator";
-import { createTrainingJob, emulatorCredentials, startTestEmulator } from "../support/emulator";
+import { createTrainingJob, emulatorCredentials, requestsBeyondSettingsCheck, startTestEmulator } from "../support/emulator";
 import { ops, research } from "../support/engine/notebook-stack";
 import { emulatorStack } from "../support/engine/programs";
 import { plain, secret, type Declared, type InProcessStack, type Program } from "../support/engine/stack";
@@ -153,7 +153,7 @@ describe("the provider plugin's lifecycle (in-process engine)", () => {
       resources: [{ kind: "ResourceGroup", name: "g", provider: "wrong", inputs: { skuId: "sku-1", podTypes: ["job"] } }],
     });
     await expect(preview).rejects.toThrow(/^preview failed: baseUrl: aicp:baseUrl .*must use https:\/\/.*got 'ftp:'$/);
-    expect(emulator.requests().filter((r) => r.operation !== "admin")).toEqual([]);
+    expect(requestsBeyondSettingsCheck(emulator)).toEqual([]);
   });
 
   it("destroy removes what the stack manages, the imported notebooks included", async () => {

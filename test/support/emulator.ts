@@ -1,5 +1,5 @@
 /** Starts an in-process emulator for one test file and builds the stack config pointing at it. */
-import { startEmulator, type Emulator, type EmulatorOptions } from "../../emulator";
+import { startEmulator, type Emulator, type EmulatorOptions, type RequestLogEntry } from "../../emulator";
 import { signedRequest } from "./signed-request";
 
 /** The emulator's default access key and the user it acts for (namespace usr-emulator). */
@@ -69,4 +69,15 @@ export function providerWaiting(emulator: Emulator): boolean {
   const log = emulator.requests();
   const created = log.findIndex((r) => r.operation === "createNotebook" && r.status === 200);
   return created >= 0 && log.slice(created + 1).some((r) => r.operation === "listNotebooks");
+}
+
+/**
+ * The API requests `emulator` logged, but the one read configure makes of the
+ * settings (provider/settings-check.ts: one notebook listed), which a test of
+ * "nothing sent" for a resource or a function does not count.
+ */
+export function requestsBeyondSettingsCheck(emulator: Emulator): RequestLogEntry[] {
+  const api = emulator.requests().filter((r) => r.operation !== "admin");
+  const check = api.findIndex((r) => r.method === "GET" && r.operation === "listNotebooks" && r.query.limit === "1" && r.query.offset === "0");
+  return check < 0 ? api : api.filter((_, i) => i !== check);
 }

@@ -54,6 +54,8 @@ type providerArgs struct {
 	SecretAccessKey *string `pulumi:"secretAccessKey"`
 	// What a write's signature hashes (empty or body); learned from the first write when not set. Falls back to the environment variable AICP_SIGNATURE_BODY.
 	SignatureBody *string `pulumi:"signatureBody"`
+	// Skip the one read that checks keys, zone, base URL and user id when the provider starts (for an offline preview; default false). Falls back to the environment variable AICP_SKIP_CREDENTIALS_VALIDATION.
+	SkipCredentialsValidation *bool `pulumi:"skipCredentialsValidation"`
 	// The user the provider acts for; its namespace is the id in lower case. Falls back to the environment variable CORESHUB_USER_ID.
 	UserId *string `pulumi:"userId"`
 	// Zone sent with every request, e.g. xb3. Falls back to the environment variable AICP_ZONE.
@@ -80,6 +82,8 @@ type ProviderArgs struct {
 	SecretAccessKey pulumi.StringPtrInput
 	// What a write's signature hashes (empty or body); learned from the first write when not set. Falls back to the environment variable AICP_SIGNATURE_BODY.
 	SignatureBody pulumi.StringPtrInput
+	// Skip the one read that checks keys, zone, base URL and user id when the provider starts (for an offline preview; default false). Falls back to the environment variable AICP_SKIP_CREDENTIALS_VALIDATION.
+	SkipCredentialsValidation pulumi.BoolPtrInput
 	// The user the provider acts for; its namespace is the id in lower case. Falls back to the environment variable CORESHUB_USER_ID.
 	UserId pulumi.StringPtrInput
 	// Zone sent with every request, e.g. xb3. Falls back to the environment variable AICP_ZONE.

@@ -107,6 +107,17 @@ Object.defineProperty(exports, "signatureBody", {
 });
 
 /**
+ * Skip the one read that checks keys, zone, base URL and user id when the provider starts (for an offline preview; default false). Falls back to the environment variable AICP_SKIP_CREDENTIALS_VALIDATION.
+ */
+export declare const skipCredentialsValidation: boolean | undefined;
+Object.defineProperty(exports, "skipCredentialsValidation", {
+    get() {
+        return __config.getObject<boolean>("skipCredentialsValidation");
+    },
+    enumerable: true,
+});
+
+/**
  * The user the provider acts for; its namespace is the id in lower case. Falls back to the environment variable CORESHUB_USER_ID.
  */
 export declare const userId: string | undefined;

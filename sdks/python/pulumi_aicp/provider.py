@@ -28,6 +28,7 @@ class ProviderArgs:
                  routes: pulumi.Input[Optional[_builtins.str]] = None,
                  secret_access_key: pulumi.Input[Optional[_builtins.str]] = None,
                  signature_body: pulumi.Input[Optional[_builtins.str]] = None,
+                 skip_credentials_validation: pulumi.Input[Optional[_builtins.bool]] = None,
                  user_id: pulumi.Input[Optional[_builtins.str]] = None,
                  zone: pulumi.Input[Optional[_builtins.str]] = None):
         """
@@ -42,6 +43,7 @@ class ProviderArgs:
         :param pulumi.Input[_builtins.str] routes: JSON object of route overrides for operations whose path the platform does not document. Falls back to the environment variable AICP_ROUTES.
         :param pulumi.Input[_builtins.str] secret_access_key: Secret access key of the account. Falls back to the environment variable QY_SECRET_ACCESS_KEY.
         :param pulumi.Input[_builtins.str] signature_body: What a write's signature hashes (empty or body); learned from the first write when not set. Falls back to the environment variable AICP_SIGNATURE_BODY.
+        :param pulumi.Input[_builtins.bool] skip_credentials_validation: Skip the one read that checks keys, zone, base URL and user id when the provider starts (for an offline preview; default false). Falls back to the environment variable AICP_SKIP_CREDENTIALS_VALIDATION.
         :param pulumi.Input[_builtins.str] user_id: The user the provider acts for; its namespace is the id in lower case. Falls back to the environment variable CORESHUB_USER_ID.
         :param pulumi.Input[_builtins.str] zone: Zone sent with every request, e.g. xb3. Falls back to the environment variable AICP_ZONE.
         """
@@ -63,6 +65,8 @@ class ProviderArgs:
             pulumi.set(__self__, "secret_access_key", secret_access_key)
         if signature_body is not None:
             pulumi.set(__self__, "signature_body", signature_body)
+        if skip_credentials_validation is not None:
+            pulumi.set(__self__, "skip_credentials_validation", skip_credentials_validation)
         if user_id is not None:
             pulumi.set(__self__, "user_id", user_id)
         if zone is not None:
@@ -177,6 +181,18 @@ class ProviderArgs:
         pulumi.set(self, "signature_body", value)
 
     @_builtins.property
+    @pulumi.getter(name="skipCredentialsValidation")
+    def skip_credentials_validation(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Skip the one read that checks keys, zone, base URL and user id when the provider starts (for an offline preview; default false). Falls back to the environment variable AICP_SKIP_CREDENTIALS_VALIDATION.
+        """
+        return pulumi.get(self, "skip_credentials_validation")
+
+    @skip_credentials_validation.setter
+    def skip_credentials_validation(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "skip_credentials_validation", value)
+
+    @_builtins.property
     @pulumi.getter(name="userId")
     def user_id(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
@@ -216,6 +232,7 @@ class Provider(pulumi.ProviderResource):
                  routes: pulumi.Input[Optional[_builtins.str]] = None,
                  secret_access_key: pulumi.Input[Optional[_builtins.str]] = None,
                  signature_body: pulumi.Input[Optional[_builtins.str]] = None,
+                 skip_credentials_validation: pulumi.Input[Optional[_builtins.bool]] = None,
                  user_id: pulumi.Input[Optional[_builtins.str]] = None,
                  zone: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
@@ -233,6 +250,7 @@ class Provider(pulumi.ProviderResource):
         :param pulumi.Input[_builtins.str] routes: JSON object of route overrides for operations whose path the platform does not document. Falls back to the environment variable AICP_ROUTES.
         :param pulumi.Input[_builtins.str] secret_access_key: Secret access key of the account. Falls back to the environment variable QY_SECRET_ACCESS_KEY.
         :param pulumi.Input[_builtins.str] signature_body: What a write's signature hashes (empty or body); learned from the first write when not set. Falls back to the environment variable AICP_SIGNATURE_BODY.
+        :param pulumi.Input[_builtins.bool] skip_credentials_validation: Skip the one read that checks keys, zone, base URL and user id when the provider starts (for an offline preview; default false). Falls back to the environment variable AICP_SKIP_CREDENTIALS_VALIDATION.
         :param pulumi.Input[_builtins.str] user_id: The user the provider acts for; its namespace is the id in lower case. Falls back to the environment variable CORESHUB_USER_ID.
         :param pulumi.Input[_builtins.str] zone: Zone sent with every request, e.g. xb3. Falls back to the environment variable AICP_ZONE.
         """
@@ -269,6 +287,7 @@ class Provider(pulumi.ProviderResource):
                  routes: pulumi.Input[Optional[_builtins.str]] = None,
                  secret_access_key: pulumi.Input[Optional[_builtins.str]] = None,
                  signature_body: pulumi.Input[Optional[_builtins.str]] = None,
+                 skip_credentials_validation: pulumi.Input[Optional[_builtins.bool]] = None,
                  user_id: pulumi.Input[Optional[_builtins.str]] = None,
                  zone: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
@@ -289,6 +308,7 @@ class Provider(pulumi.ProviderResource):
             __props__.__dict__["routes"] = routes
             __props__.__dict__["secret_access_key"] = None if secret_access_key is None else pulumi.Output.secret(secret_access_key)
             __props__.__dict__["signature_body"] = signature_body
+            __props__.__dict__["skip_credentials_validation"] = pulumi.Output.from_input(skip_credentials_validation).apply(pulumi.runtime.to_json) if skip_credentials_validation is not None else None
             __props__.__dict__["user_id"] = user_id
             __props__.__dict__["zone"] = zone
         super(Provider, __self__).__init__(

@@ -56,6 +56,11 @@ func GetSignatureBody(ctx *pulumi.Context) string {
 	return config.Get(ctx, "aicp:signatureBody")
 }
 
+// Skip the one read that checks keys, zone, base URL and user id when the provider starts (for an offline preview; default false). Falls back to the environment variable AICP_SKIP_CREDENTIALS_VALIDATION.
+func GetSkipCredentialsValidation(ctx *pulumi.Context) bool {
+	return config.GetBool(ctx, "aicp:skipCredentialsValidation")
+}
+
 // The user the provider acts for; its namespace is the id in lower case. Falls back to the environment variable CORESHUB_USER_ID.
 func GetUserId(ctx *pulumi.Context) string {
 	return config.Get(ctx, "aicp:userId")

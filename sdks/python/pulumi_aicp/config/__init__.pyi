@@ -59,6 +59,11 @@ signatureBody: Optional[str]
 What a write's signature hashes (empty or body); learned from the first write when not set. Falls back to the environment variable AICP_SIGNATURE_BODY.
 """
 
+skipCredentialsValidation: Optional[bool]
+"""
+Skip the one read that checks keys, zone, base URL and user id when the provider starts (for an offline preview; default false). Falls back to the environment variable AICP_SKIP_CREDENTIALS_VALIDATION.
+"""
+
 userId: Optional[str]
 """
 The user the provider acts for; its namespace is the id in lower case. Falls back to the environment variable CORESHUB_USER_ID.

@@ -84,6 +84,13 @@ class _ExportableConfig(types.ModuleType):
         return __config__.get('signatureBody')
 
     @_builtins.property
+    def skip_credentials_validation(self) -> Optional[bool]:
+        """
+        Skip the one read that checks keys, zone, base URL and user id when the provider starts (for an offline preview; default false). Falls back to the environment variable AICP_SKIP_CREDENTIALS_VALIDATION.
+        """
+        return __config__.get_bool('skipCredentialsValidation')
+
+    @_builtins.property
     def user_id(self) -> Optional[str]:
         """
         The user the provider acts for; its namespace is the id in lower case. Falls back to the environment variable CORESHUB_USER_ID.

@@ -1,0 +1,34 @@
+/**
+ * The one read configure makes so that a preview fails where the `up` after
+ * it would (README "Configuration"): a wrong key, zone, base URL or user id
+ * is found before any resource is checked, with the line `pulumi-aicp doctor`
+ * would print (client/first-contact.ts). Listing one notebook of the user's
+ * namespace exercises all four at once; without a user id, one template.
+ * Read-only, and the answer teaches the client the platform's path prefix,
+ * which the first lifecycle request would otherwise learn.
+ */
+import type { AicpClient } from "../client/client";
+import { named, type Settings } from "../client/config";
+import { AicpError } from "../client/errors";
+import { firstContactLine } from "../client/first-contact";
+
+/** Resolves when the platform takes the settings; throws AICP_CONFIG with one line naming the setting otherwise. */
+export async function checkSettingsWithPlatform(settings: Settings, client: AicpClient): Promise<void> {
+  const namespace = settings.userId?.toLowerCase();
+  const operation = namespace === undefined ? "listTemplates" : "listNotebooks";
+  try {
+    if (namespace === undefined) await client.listTemplates({ limit: 1 });
+    else await client.listNotebooks(namespace, { offset: 0, limit: 1 });
+  } catch (error) {
+    if (!(error instanceof AicpError)) throw error;
+    const found = `Found by ${operation}, request id ${error.requestId ?? "(none returned)"}, the one read configure makes`;
+    const skip = `set ${named("skipCredentialsValidation")} to true to skip it, e.g. for an offline preview`;
+    throw new AicpError("AICP_CONFIG", `${firstContactLine(settings, error)}. ${found}; ${skip}.`, {
+      operation: error.operation,
+      status: error.status,
+      retCode: error.retCode,
+      requestId: error.requestId,
+      cause: error,
+    });
+  }
+}
