@@ -6,15 +6,16 @@
  * test/e2e/plugin-yaml.test.ts's), against the emulator: one lifecycle smoke
  * (up, refresh, destroy) and the README's Python program previewed. The
  * lifecycle's cases one by one run in-process
- * (test/contract/plugin-lifecycle.test.ts); the Go program is type-checked
- * against the generated Go SDK (go vet), not run.
+ * (test/contract/plugin-lifecycle.test.ts); the Go program, and the
+ * README's, are type-checked against the generated Go SDK (go vet), not run.
  *
  * What only the engine shows: the Python SDK's generated types and its
  * function calls (Promise and Output forms) reaching the plugin through the
  * engine, and the Automation API's summaries of what the engine did.
  */
 import { execFileSync, spawn } from "node:child_process";
-import { readFileSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Emulator } from "../../emulator";
@@ -24,11 +25,11 @@ import { pluginHome, pythonWithSdk, repositoryPlugin } from "../support/plugin-p
 
 const programs = resolve(__dirname, "programs");
 
-/** Type-checks the Go program against the generated Go SDK (go vet; the module proxy's modules, go.sum committed). */
-function vetGoProgram(): void {
+/** Type-checks the Go program in `dir` against the generated Go SDK (go vet; the module proxy's modules, go.sum committed). */
+function vetGoProgram(dir = join(programs, "go")): void {
   try {
     execFileSync("go", ["vet", "."], {
-      cwd: join(programs, "go"),
+      cwd: dir,
       env: { ...process.env, GOTOOLCHAIN: "local", GOFLAGS: "-mod=readonly", GOSUMDB: "off" },
       stdio: ["ignore", "pipe", "pipe"],
     });
@@ -42,6 +43,25 @@ function vetGoProgram(): void {
 describe("the Go program on the generated Go SDK", () => {
   it("compiles and passes go vet (test/e2e/programs/go)", () => {
     expect(vetGoProgram).not.toThrow();
+  }, 600_000);
+
+  it("the README's Go program, as written, compiles and passes go vet", () => {
+    const block = /^```go\n([\s\S]*?)^```$/m.exec(readFileSync(resolve("README.md"), "utf8"))?.[1] ?? "";
+    expect(block).toContain('"aicp.local/pulumi-aicp/sdk/go/aicp"');
+    expect(block).toContain("func main() {");
+    // A module of its own beside the test program's requirements (go.mod, go.sum), the SDK replaced by the clone's sdks/go.
+    const dir = mkdtempSync(join(tmpdir(), "aicp-readme-go-"));
+    try {
+      const goMod = readFileSync(join(programs, "go", "go.mod"), "utf8")
+        .replace(/^module .*$/m, "module aicp.local/readme")
+        .replace(/^replace aicp\.local\/pulumi-aicp\/sdk\/go => .*$/m, `replace aicp.local/pulumi-aicp/sdk/go => ${resolve("sdks/go")}`);
+      writeFileSync(join(dir, "go.mod"), goMod);
+      copyFileSync(join(programs, "go", "go.sum"), join(dir, "go.sum"));
+      writeFileSync(join(dir, "main.go"), block);
+      expect(() => vetGoProgram(dir)).not.toThrow();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   }, 600_000);
 });
 

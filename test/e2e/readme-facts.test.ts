@@ -4,14 +4,16 @@
  * records the new value; refresh and destroy use what the last `up`
  * recorded), and its exact words on what the state holds of a registry
  * password (ciphertext when given as `password`, nothing when given as
- * `passwordFromEnv`).
+ * `passwordFromEnv`) and of the secret key (ciphertext when set in the stack's
+ * configuration, nothing when given in the environment); which examples are
+ * Pulumi projects.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { notebookCases, program } from "../support/notebook-case";
-import { startTestEmulator } from "../support/emulator";
+import { emulatorCredentials, startTestEmulator } from "../support/emulator";
 
 /** Every file under `dir`, concatenated. */
 function tree(dir: string): string {
@@ -69,8 +71,37 @@ describe("what the README says happens", () => {
     const decrypted = await inline.pulumi("stack", "export", "--show-secrets");
     expect(decrypted.output).toContain("inline-pass-7f3a");
     const fromEnv = await cases.setUp("state-password-env", custom('passwordFromEnv: "REGISTRY_PASSWORD"'), {}, { REGISTRY_PASSWORD: "env-pass-91bd" });
+    // The secret key from the stack's configuration here (the first case had it from QY_SECRET_ACCESS_KEY alone).
+    expect((await fromEnv.pulumi("config", "set", "--secret", "aicp:secretAccessKey", emulatorCredentials.secretAccessKey)).status).toBe(0);
     expect((await fromEnv.pulumi("up")).status).toBe(0);
-    expect((await fromEnv.pulumi("stack", "export", "--show-secrets")).output).not.toContain("env-pass-91bd");
+    const fromEnvState = (await fromEnv.pulumi("stack", "export", "--show-secrets")).output;
+    expect(fromEnvState).not.toContain("env-pass-91bd");
     expect(tree(fromEnv.project.home)).not.toContain("env-pass-91bd");
+
+    // The secret key, as the README's Configuration says: in the state (encrypted) when set in the stack's configuration, not when
+    // given as QY_SECRET_ACCESS_KEY.
+    expect(readme).toContain(
+      "Set in the stack's configuration, the secret\nkey is in the state too, as Pulumi records every provider's configuration\nthere: encrypted with the " +
+        "stack's secrets provider (set it with `--secret`;\nciphertext, never plain text). " +
+        "Given as `QY_SECRET_ACCESS_KEY`, it is not in\nthe state in any form",
+    );
+    expect(fromEnvState).toContain(emulatorCredentials.secretAccessKey);
+    expect(tree(fromEnv.project.home)).not.toContain(emulatorCredentials.secretAccessKey);
+    expect(decrypted.output).not.toContain(emulatorCredentials.secretAccessKey);
   }, 240_000);
+
+  it("the examples it calls Pulumi projects are, and the two it says are not are not", () => {
+    expect(readme).toContain(
+      "`quickstart`, `notebook-from-template`, `stop-at-night` and `monitoring` are\nPulumi projects (`Pulumi.yaml`, `package.json`, `index.js`)",
+    );
+    expect(readme).toContain("`quickstart-python` is no project of its own");
+    // Every folder that is no project is one the README says is not.
+    const notProjects = readdirSync("examples").filter((name) => !readdirSync(join("examples", name)).includes("Pulumi.yaml"));
+    expect(notProjects.sort()).toEqual(["ci", "quickstart-python"]);
+    for (const name of ["quickstart", "notebook-from-template", "stop-at-night", "monitoring"]) {
+      expect(readdirSync(join("examples", name)).sort()).toEqual(["Pulumi.yaml", "index.js", "package.json"]);
+      // The package the README says to install from a tarball: a copied project names it.
+      expect(readFileSync(join("examples", name, "package.json"), "utf8")).toContain('"pulumi-aicp": ');
+    }
+  });
 });
