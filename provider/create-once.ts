@@ -229,7 +229,22 @@ function isFailed(status: string | undefined): boolean {
   return (status ?? "").toLowerCase() === "failed";
 }
 
-function notOurs<T>(target: CreateTarget<T>, others: T[], earlier: SentCreate | undefined): AicpError {
+/** What a lookup of a name's holders needs, without the create itself. */
+export type NameHolders<T> = Omit<CreateTarget<T>, "send" | "removeFailed" | "watchMs">;
+
+/**
+ * What a preview can tell of a create before it is sent: the name is held by
+ * an object that does not carry this resource's mark, which the create would
+ * refuse with this same error (createOnce). One read. A holder with this
+ * resource's own mark is left to the create, which has the evidence to tell
+ * an interrupted earlier run from a copy.
+ */
+export async function nameHeldByAnother<T>(target: NameHolders<T>): Promise<AicpError | undefined> {
+  const strangers = (await target.findByName()).filter((o) => !target.goingAway?.(o) && target.markOf(o) !== target.mark);
+  return strangers.length > 0 ? notOurs(target, strangers, sentCreate(target.mark)) : undefined;
+}
+
+function notOurs<T>(target: NameHolders<T>, others: T[], earlier: SentCreate | undefined): AicpError {
   const evidence = earlier
     ? `the create journal holds this resource's create sent at ${earlier.sentAt}${earlier.id ? `, answered with ${earlier.id}` : ""}, and this one is not it ` +
       "(made before that, or this machine's clock and the platform's disagree by more than 10 minutes)"

@@ -15,12 +15,13 @@ import type * as pulumi from "@pulumi/pulumi";
 import type * as wire from "../client/wire";
 import { AicpError, asOneLine } from "../client/errors";
 import { currentClient, currentListing, currentSettings, learnedZone } from "./context";
-import { isProvisional } from "./create-once";
+import { isProvisional, nameHeldByAnother } from "./create-once";
 import { settleWithState } from "./create-journal";
 import type { DiffWithProperties } from "./diff-result";
 import { warn } from "./engine-log";
 import { compact, unknownPaths, withoutUnknowns } from "./inputs";
 import type { NotebookListing } from "./notebook-listing";
+import { notebookNameHolders } from "./notebook-names";
 import { checkNotebook, defaults, diffNotebook, outsideSchedules, type NotebookInputs } from "./notebook-inputs";
 import { configuredZone, digestKey, outputs, resolvedUuid, type NotebookOutputs } from "./notebook-outputs";
 import { notebookMarkOf } from "./ownership";
@@ -32,6 +33,11 @@ export async function check(olds: Partial<NotebookInputs>, news: NotebookInputs)
   const inputs = compact(checked);
   const known = withoutUnknowns(failures, news);
   if (known.length > 0) return { inputs, failures: known };
+  if (Object.keys(olds).length === 0 && !inputs.adoptId && !inputs.autoNamed && unknownPaths(inputs).length === 0) {
+    // A preview refuses a pinned name the create would refuse (create-once.ts), from one read; nothing is written.
+    const held = await nameHeldByAnother(notebookNameHolders(currentClient(), String(inputs.namespace), String(inputs.name), inputs.ownerMark));
+    if (held) throw held;
+  }
   if (!inputs.adoptId || unknownPaths(inputs).length > 0) return { inputs };
   // adoptId is read at create only: an existing resource (and the create of its replacement) ignores it.
   if (Object.keys(olds).length > 0) {

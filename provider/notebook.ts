@@ -23,7 +23,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import { AicpError } from "../client/errors";
 import type * as wire from "../client/wire";
 import type { AicpClient } from "../client/client";
-import { instantOf, nowOnTheWire } from "../client/times";
+import { nowOnTheWire } from "../client/times";
 import { currentClient, currentListing, currentSettings, notebookPlatform } from "./context";
 import { defaults, diffNotebook, wireBody, type NotebookInputs } from "./notebook-inputs";
 import { warn } from "./engine-log";
@@ -31,6 +31,7 @@ import { NotebookFailed, waitForRemoval } from "./notebook-wait";
 import { applyUpdate, settle, waitOptions } from "./notebook-update";
 import { confirmedLookup, refreshAgeMs, type NotebookPlatform, type Write } from "./notebook-listing";
 import { type CreateTarget, createOnce, isProvisional, resolveProvisional, UnconfirmedCreate } from "./create-once";
+import { notebookByMark, notebookNameHolders } from "./notebook-names";
 import { settleWithState } from "./create-journal";
 import { digestKey, learnZoneFromState, outputs, recorded, refreshedInputs, resolvedUuid, type NotebookOutputs } from "./notebook-outputs";
 import { nameOf, planAdoption } from "./notebook-preview";
@@ -139,39 +140,11 @@ export function notebookTarget(
 ): CreateTarget<wire.Notebook> {
   const namespace = body.namespace;
   return {
-    ...byMark(client, namespace, body.name, mark),
-    noun: "notebook",
-    place: `namespace ${namespace}`,
-    name: body.name,
-    statusOf: (n) => n.status ?? undefined,
+    ...notebookNameHolders(client, namespace, body.name, mark),
     send: () => write(namespace, () => client.createNotebook(mark === undefined ? body : { ...body, envs: withMarkEnv(body.envs, mark) })),
     // A Failed notebook of ours is removed by the platform once its auto-delete time passes.
     removeFailed: (n) => write(namespace, () => client.setDeleteTime(namespace, n.uuid, nowOnTheWire())),
     watchMs,
-  };
-}
-
-/**
- * Its auto-delete time has passed, and lies after its creation (a zero-time
- * placeholder for "none" does not count): a delete, ours before a replacement
- * or a removal of a Failed one, is under way.
- */
-function goingAway(n: wire.Notebook, zone: number): boolean {
-  if (typeof n.auto_delete_time !== "string" || n.auto_delete_time === "") return false;
-  const at = instantOf(n.auto_delete_time, zone);
-  const created = typeof n.created_at === "string" ? instantOf(n.created_at, zone) : NaN;
-  return !Number.isNaN(at) && at <= Date.now() && (Number.isNaN(created) || at >= created);
-}
-
-/** Looks a notebook up by name and recognises it by its mark (and, from a copy, by its id or creation time: create-once.ts madeBy). */
-function byMark(client: AicpClient, namespace: string, name: string, mark: string | undefined) {
-  return {
-    mark,
-    idOf: (n: wire.Notebook) => n.uuid,
-    createdAtOf: (n: wire.Notebook) => (typeof n.created_at === "string" ? instantOf(n.created_at, client.timeZone.offset ?? 0) : NaN),
-    markOf: (n: wire.Notebook) => notebookMarkOf(n.envs),
-    goingAway: (n: wire.Notebook) => goingAway(n, client.timeZone.offset ?? 0),
-    findByName: () => client.findNotebooksByName(namespace, name),
   };
 }
 
@@ -198,7 +171,7 @@ export async function resolveNotebook(
   if (!isProvisional(id)) return { uuid: id };
   if (typeof props.uuid === "string" && props.uuid !== "") return { uuid: props.uuid };
   const mark = typeof props.ownerMark === "string" ? props.ownerMark : undefined;
-  const resolved = await resolveProvisional(byMark(client, String(props.namespace), String(props.name), mark), props.createSentAt, waitMs);
+  const resolved = await resolveProvisional(notebookByMark(client, String(props.namespace), String(props.name), mark), props.createSentAt, waitMs);
   return "found" in resolved ? { uuid: resolved.found.uuid, found: resolved.found } : resolved;
 }
 

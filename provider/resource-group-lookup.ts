@@ -9,9 +9,14 @@ import { collectAll } from "../client/paging";
 import type { AicpError } from "../client/errors";
 import { instantOf } from "../client/times";
 import { currentClient, currentSettings } from "./context";
-import { isProvisional, lookedUpTwice, pastWindow, resolveProvisional, stillUnconfirmed } from "./create-once";
+import { isProvisional, lookedUpTwice, type NameHolders, pastWindow, resolveProvisional, stillUnconfirmed } from "./create-once";
 import { groupMarkOf } from "./ownership";
 import type { ResourceGroupOutputs } from "./resource-group";
+
+/** The groups holding `name`, told apart by `mark` (create-once.ts). */
+export function groupNameHolders(name: string, mark: string | undefined): NameHolders<WireGroup> {
+  return { ...byMark(name, mark), noun: "resource group", place: "this account", name, statusOf: (g) => g.status ?? undefined };
+}
 
 /** Finds the configured user's groups of exactly this name and recognises ours by the mark (and, from a copy, by id or creation time). */
 export function byMark(name: string, mark: string | undefined) {

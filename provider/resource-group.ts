@@ -21,9 +21,9 @@ import { AicpError, asOneLine } from "../client/errors";
 import { currentClient } from "./context";
 import { camelPath, changedKeys, compact, resolveMark, resolveName, unknownPaths, withoutUnknowns, type CheckFailure } from "./inputs";
 import { warn } from "./engine-log";
-import { createOnce, isProvisional, partlyCreated, UnconfirmedCreate } from "./create-once";
+import { createOnce, isProvisional, nameHeldByAnother, partlyCreated, UnconfirmedCreate } from "./create-once";
 import { settleWithState } from "./create-journal";
-import { byMark, confirmedGroup, groupPastWindow, groupUnconfirmed, resolveGroup } from "./resource-group-lookup";
+import { confirmedGroup, groupNameHolders, groupPastWindow, groupUnconfirmed, resolveGroup } from "./resource-group-lookup";
 import { groupMarkLength, groupMarkOf, ownedElsewhere, refuseOwnedElsewhere, withGroupMark, withoutGroupMark, type Claim } from "./ownership";
 import { proveKeysActFor } from "./account-proof";
 import { deleteAndConfirm, deleteTimeoutMs } from "./group-delete";
@@ -99,6 +99,11 @@ export async function check(olds: Partial<ResourceGroupOutputs>, news: ResourceG
   const known = withoutUnknowns(failures, news);
   // No undefined members: the engine cannot encode them and would print only "Unexpected struct type".
   if (known.length > 0) return { inputs: compact(inputs), failures: known };
+  if (Object.keys(olds).length === 0 && !inputs.adoptId && !inputs.autoNamed && unknownPaths(inputs).length === 0) {
+    // A preview refuses a pinned name the create would refuse (create-once.ts), from one read; nothing is written.
+    const held = await nameHeldByAnother(groupNameHolders(requestOf(inputs).name, inputs.ownerMark));
+    if (held) throw held;
+  }
   if (!inputs.adoptId || unknownPaths(inputs).length > 0) return { inputs: compact(inputs) };
   // adoptId is read at create only: an existing resource (and the create of its replacement) ignores it.
   if (Object.keys(olds).length > 0) {
@@ -192,11 +197,7 @@ export async function create(inputs: ResourceGroupInputs): Promise<pulumi.dynami
   const mark = inputs.ownerMark;
   try {
     const { object: group, adopted } = await createOnce<WireGroup>({
-      ...byMark(w.name, mark),
-      noun: "resource group",
-      place: "this account",
-      name: w.name,
-      statusOf: (g) => g.status ?? undefined,
+      ...groupNameHolders(w.name, mark),
       send: () => client.createResourceGroup({ ...w, description: mark === undefined ? w.description : withGroupMark(w.description, mark) }),
       removeFailed: (g) => client.deleteResourceGroup(g.rg_id),
       watchMs: currentTimings().createWatchMs,

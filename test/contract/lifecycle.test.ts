@@ -66,10 +66,14 @@ describe("lifecycles against the emulator", () => {
     expect(own()).toHaveLength(1);
   });
 
-  it("refuses a pinned name that already exists instead of taking that notebook over", async () => {
+  it("refuses a pinned name that already exists instead of taking that notebook over, at check (the preview) and at create", async () => {
+    const mine = await checked(inputs("mine", { name: "shared" }));
     await notebook.create(await checked(inputs("theirs", { name: "shared" })));
     emulator.clearRequests();
-    const error = (await notebook.create(await checked(inputs("mine", { name: "shared" }))).catch((e: unknown) => e)) as AicpError;
+    const atCheck = (await notebook.check({}, inputs("mine", { name: "shared" })).catch((e: unknown) => e)) as AicpError;
+    expect(atCheck.code).toBe("AICP_CONFLICT");
+    const error = (await notebook.create(mine).catch((e: unknown) => e)) as AicpError;
+    expect(error.message).toBe(atCheck.message);
     expect(error.code).toBe("AICP_CONFLICT");
     expect(error.message).toContain("already holds a notebook named 'shared'");
     expect(error.message).toContain(String(own()[0]!.uuid));

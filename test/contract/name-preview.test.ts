@@ -1,0 +1,115 @@
+/**
+ * A preview refuses what the up would refuse: a pinned name held by an object
+ * without this resource's mark fails check (which a preview runs) with the
+ * AICP_CONFLICT the create would give, after one read-only lookup, and with
+ * nothing written. A holder with this resource's own mark (an interrupted
+ * earlier run) is left to the create to decide; an auto-name or an existing
+ * resource costs no lookup. In-process against the emulator over HTTP; the
+ * expected texts are written out here by hand. Through the real engine:
+ * test/e2e/settings-preview.test.ts.
+ */
+import { createHash } from "node:crypto";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { Emulator } from "../../emulator";
+import { AicpClient } from "../../client/client";
+import { configureFrom } from "../../provider/context";
+import * as notebook from "../../provider/notebook";
+import type { NotebookInputs } from "../../provider/notebook-inputs";
+import * as resourceGroup from "../../provider/resource-group";
+import type { ResourceGroupInputs } from "../../provider/resource-group";
+import { emulatorCredentials, emulatorSettings, startTestEmulator } from "../support/emulator";
+import { validNotebookInputs } from "../support/fixtures";
+
+const markOf = (name: string) => createHash("md5").update(`test-stack/${name}`).digest("hex");
+
+/** The error a promise rejects with, or undefined when it resolves. */
+const rejection = (promise: Promise<unknown>) =>
+  promise.then(
+    () => undefined,
+    (error: Error) => error,
+  );
+
+describe("a pinned name held outside the resource fails the preview", () => {
+  let emulator: Emulator;
+  let console: AicpClient;
+  const apiRequests = () => emulator.requests().filter((r) => r.operation !== "admin");
+  const notebookInputs = (name: string, extra: Partial<NotebookInputs> = {}) =>
+    validNotebookInputs({ logicalName: name, autoNameSuffix: "abc1234", ownerMark: markOf(name), ...extra });
+  const groupInputs = (name: string, extra: Partial<ResourceGroupInputs> = {}) =>
+    ({ logicalName: name, autoNameSuffix: "abc1234", ownerMark: markOf(name), skuId: "sku-1", podTypes: ["instance"], ...extra }) as ResourceGroupInputs;
+
+  beforeAll(async () => {
+    emulator = await startTestEmulator({ notebookReadyDelayMs: 20 });
+    configureFrom(emulatorSettings(emulator));
+    console = new AicpClient({ baseUrl: emulator.url, zone: "xb3", credentials: emulatorCredentials });
+  });
+  afterAll(async () => {
+    await console?.close();
+    await emulator?.close();
+  });
+  beforeEach(() => emulator.clearRequests());
+
+  it("Notebook: a console-made holder fails check with the create's AICP_CONFLICT, after one read", async () => {
+    // Checked while the name is free, as a preview before the console's create would.
+    const checkedEarlier = (await notebook.check({}, notebookInputs("pinned", { name: "console-0000" }))).inputs!;
+    const [uuid] = emulator.seedNotebooks({ namespace: "usr-emulator", count: 1, namePrefix: "console" });
+    emulator.clearRequests();
+    const error = await rejection(notebook.check({}, notebookInputs("pinned", { name: "console-0000" })));
+    expect(error?.message).toBe(
+      `namespace usr-emulator already holds a notebook named 'console-0000': ${uuid} (Running, not made by Pulumi). It does not carry this resource's ` +
+        "mark. The provider will not adopt, change or delete it, nor send a second create under its name. Choose another `name` (or a different " +
+        "resource name for an auto-name), or remove that notebook first if it is no longer used.",
+    );
+    expect((error as { code?: string }).code).toBe("AICP_CONFLICT");
+    expect(apiRequests().map((r) => `${r.method} ${r.operation}`)).toEqual(["GET listNotebooks"]);
+    // The up's create, reached without check (say, the holder appeared after the preview), says the same.
+    const atCreate = await rejection(notebook.create(checkedEarlier));
+    expect(atCreate?.message).toBe(error?.message);
+    expect(apiRequests().filter((r) => r.method !== "GET")).toEqual([]);
+  });
+
+  it("Notebook: a holder made by another Pulumi resource fails check, naming that", async () => {
+    const other = await notebook.create((await notebook.check({}, notebookInputs("theirs", { name: "taken" }))).inputs!);
+    emulator.clearRequests();
+    const error = await rejection(notebook.check({}, notebookInputs("mine", { name: "taken" })));
+    expect(error?.message).toBe(
+      `namespace usr-emulator already holds a notebook named 'taken': ${other.id} (Running, made by another Pulumi resource). It does not carry this ` +
+        "resource's mark. The provider will not adopt, change or delete it, nor send a second create under its name. Choose another `name` (or a " +
+        "different resource name for an auto-name), or remove that notebook first if it is no longer used.",
+    );
+    expect(apiRequests().filter((r) => r.method !== "GET")).toEqual([]);
+  });
+
+  it("Notebook: a holder with this resource's own mark, an auto-name, or an existing resource passes check", async () => {
+    await notebook.create((await notebook.check({}, notebookInputs("again", { name: "mine-again" }))).inputs!);
+    expect((await notebook.check({}, notebookInputs("again", { name: "mine-again" }))).failures).toBeUndefined();
+    emulator.clearRequests();
+    expect((await notebook.check({}, notebookInputs("auto"))).failures).toBeUndefined();
+    const existing = notebookInputs("kept", { name: "console-0000" });
+    expect((await notebook.check(existing, existing)).failures).toBeUndefined();
+    expect(apiRequests()).toEqual([]);
+  });
+
+  it("ResourceGroup: a console-made holder fails check with the create's AICP_CONFLICT, after one read", async () => {
+    const checkedEarlier = (await resourceGroup.check({}, groupInputs("pool", { name: "console-group" }))).inputs!;
+    const made = await console.createResourceGroup({
+      name: "console-group",
+      description: "made in the console",
+      sku_id: "sku-1",
+      pod_type: ["instance"],
+      customize_enable: 0,
+    });
+    emulator.clearRequests();
+    const error = await rejection(resourceGroup.check({}, groupInputs("pool", { name: "console-group" })));
+    expect(error?.message).toBe(
+      `this account already holds a resource group named 'console-group': ${made.rg_id} (${made.status ?? "status unknown"}, not made by Pulumi). It ` +
+        "does not carry this resource's mark. The provider will not adopt, change or delete it, nor send a second create under its name. Choose another " +
+        "`name` (or a different resource name for an auto-name), or remove that resource group first if it is no longer used.",
+    );
+    expect((error as { code?: string }).code).toBe("AICP_CONFLICT");
+    expect(apiRequests().every((r) => r.method === "GET")).toBe(true);
+    const atCreate = await rejection(resourceGroup.create(checkedEarlier));
+    expect(atCreate?.message).toBe(error?.message);
+    expect(apiRequests().filter((r) => r.method !== "GET")).toEqual([]);
+  });
+});
