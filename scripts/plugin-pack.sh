@@ -6,7 +6,8 @@
 #
 # The archive holds the launcher pulumi-resource-aicp at its root, the package
 # as npm publishes it (dist, schema.json) and its production dependencies with
-# @pulumi/pulumi, so it runs on any machine with Node.js 22 or newer on PATH.
+# @pulumi/pulumi, so it runs on any machine with the Node.js of package.json
+# "engines" (22.19) or newer on PATH.
 # Prints the archive's path as its last line.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"

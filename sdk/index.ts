@@ -7,6 +7,8 @@
  * import * as aicp from "pulumi-aicp";
  * const group = new aicp.ResourceGroup("team", { skuId: "sku-...", podTypes: ["instance"] });
  */
+// First: under a Node.js too old for the package, one line saying so instead of a failure inside a dependency.
+import "./node-check";
 export { ResourceGroup, type ResourceGroupArgs, type PodType } from "./resource-group";
 export { Notebook, type NotebookArgs } from "./notebook";
 export {
