@@ -1,8 +1,13 @@
-/** Every example of examples/ through the real engine against the emulator. */
+/**
+ * Every example of examples/ through the real engine against the emulator: the JavaScript ones as inline programs
+ * of the Automation API, the TypeScript one as a user runs it, `pulumi up` on its folder (the nodejs language host
+ * runs its index.ts).
+ */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Emulator } from "../../emulator";
 import { createTrainingJob, emulatorCredentials, startTestEmulator } from "../support/emulator";
-import { exampleStack } from "../support/examples";
+import type { CliProject } from "../support/cli-project";
+import { exampleCliStack, exampleStack } from "../support/examples";
 import { changeCount, recording, type TestStack } from "../support/pulumi";
 
 const user = emulatorCredentials.userId;
@@ -10,6 +15,7 @@ const user = emulatorCredentials.userId;
 describe("examples", () => {
   let emulator: Emulator;
   const stacks: TestStack[] = [];
+  const projects: CliProject[] = [];
   const own = () => emulator.listNotebooks().filter((n) => n.namespace === user);
 
   beforeAll(async () => {
@@ -17,6 +23,7 @@ describe("examples", () => {
   });
   afterAll(async () => {
     for (const s of stacks) await s.dispose();
+    for (const p of projects) p.dispose();
     await emulator?.close();
   });
 
@@ -37,6 +44,26 @@ describe("examples", () => {
     await target.stack.destroy(recording(target));
     expect(own()).toEqual([]);
   }, 240_000);
+
+  it("quickstart-typescript: index.ts as written, with pulumi up on the folder", async () => {
+    const { project, pulumi } = await exampleCliStack("quickstart-typescript", emulator);
+    projects.push(project);
+    const up = await pulumi("up");
+    expect(up.status, up.output).toBe(0);
+    const outputs = JSON.parse((await pulumi("stack", "output", "--json")).output) as Record<string, unknown>;
+    expect(own().map((n) => n.uuid)).toEqual([outputs.notebookId]);
+    expect(
+      emulator
+        .listResourceGroups()
+        .filter((g) => g.user_id === user)
+        .map((g) => g.rg_id),
+    ).toEqual([outputs.groupId]);
+    expect(outputs.notebookStatus).toBe("Running");
+    expect(String(outputs.templateName)).toMatch(/\(1 x /);
+    const destroy = await pulumi("destroy");
+    expect(destroy.status, destroy.output).toBe(0);
+    expect(own()).toEqual([]);
+  }, 120_000);
 
   it("notebook-from-template: the smallest template with a GPU of the asked model", async () => {
     const target = await run("notebook-from-template", { gpuModel: "H800" });

@@ -3,12 +3,18 @@
  * user's program compiles it, against the package as npm installs it, with
  * the tsconfig `pulumi new typescript` writes (strict, no skipLibCheck), on
  * the oldest and newest TypeScript 5 and the TypeScript this repository
- * builds with.
+ * builds with; and the program of "Using it in a program", as written, is an
+ * `index.ts` that `pulumi up` runs against the emulator through the pulumi
+ * CLI and its nodejs language host (the stand-in of tools/language-host/
+ * where bootstrap built the CLI).
  */
 import { execFileSync, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Emulator } from "../../emulator";
+import { cliStack, type CliStack } from "../support/cli-project";
+import { emulatorCredentials, startTestEmulator } from "../support/emulator";
 
 /** TypeScript versions the README's code must compile with (see the README's Prerequisites). */
 const versions = ["5.0.4", "5.9.3", JSON.parse(readFileSync("package.json", "utf8")).devDependencies.typescript as string];
@@ -76,4 +82,39 @@ describe("the README's TypeScript", () => {
     },
     180_000,
   );
+});
+
+describe("the README's program, as written, with pulumi up", () => {
+  let emulator: Emulator;
+  let stack: CliStack | undefined;
+
+  beforeAll(async () => {
+    emulator = await startTestEmulator();
+  });
+  afterAll(async () => {
+    stack?.project.dispose();
+    await emulator?.close();
+  });
+
+  it("runs as index.ts, in a project whose package.json names no main", async () => {
+    const readme = readFileSync(resolve("README.md"), "utf8");
+    const section = readme.slice(readme.indexOf("## Using it in a program"), readme.indexOf("## Every Pulumi language"));
+    const program = /^```ts\n([\s\S]*?)^```$/m.exec(section)?.[1];
+    expect(program, "the README's section 'Using it in a program' has a ts block").toBeDefined();
+    stack = await cliStack("readme-ts", emulator, "");
+    const dir = stack.project.dir;
+    unlinkSync(join(dir, "index.js"));
+    writeFileSync(join(dir, "index.ts"), program!);
+    writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "aicp-readme-ts", private: true }));
+    const up = await stack.pulumi("up");
+    expect(up.status, up.output).toBe(0);
+    const outputs = JSON.parse((await stack.pulumi("stack", "output", "--json")).output) as Record<string, unknown>;
+    const groups = emulator.listResourceGroups().filter((g) => g.user_id === emulatorCredentials.userId);
+    const notebooks = emulator.listNotebooks().filter((n) => n.namespace === emulatorCredentials.userId);
+    expect(groups.map((g) => g.rg_id)).toEqual([outputs.groupId]);
+    expect(notebooks.map((n) => n.status)).toEqual(["Running"]);
+    expect(outputs.notebookUrl).toBe(`/aicp/notebooks/${emulatorCredentials.userId}/${notebooks[0]!.uuid}/ws`);
+    expect(outputs.servers).toBe("[secret]");
+    expect(typeof outputs.diskUsedBytes).toBe("number");
+  }, 120_000);
 });

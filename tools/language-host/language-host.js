@@ -14,7 +14,7 @@
 "use strict";
 const path = require("node:path");
 const { spawn } = require("node:child_process");
-const { existsSync } = require("node:fs");
+const { existsSync, readFileSync } = require("node:fs");
 const { createRequire } = require("node:module");
 
 const engineAddress =
@@ -42,8 +42,31 @@ const { grpcChannelOptions } = load("@pulumi/pulumi/runtime/index.js");
 /** The program's entry: ProgramInfo when the engine sends it, else pwd + program. */
 function entryOf(request) {
   const info = request.getInfo && request.getInfo();
-  if (info && info.getProgramDirectory()) return path.resolve(info.getProgramDirectory(), info.getEntryPoint() || ".");
-  return path.resolve(request.getPwd() || process.cwd(), request.getProgram() || ".");
+  if (info && info.getProgramDirectory()) return typescriptIndex(path.resolve(info.getProgramDirectory(), info.getEntryPoint() || "."));
+  return typescriptIndex(path.resolve(request.getPwd() || process.cwd(), request.getProgram() || "."));
+}
+
+/**
+ * TypeScript programs run as written: Node.js 22.18 and later strip types
+ * when it loads a `.ts` file (the package's minimum, package.json "engines",
+ * is 22.19), so `require` runs an `index.ts` or a package.json `main` naming
+ * one. The real host registers ts-node instead, which lets a folder's
+ * `index.ts` stand for its index.js; this does the same for a folder whose
+ * package.json names no main and that has no index.js. Type stripping runs
+ * the file as Node would (`node index.ts`): ES module syntax makes it an ES
+ * module; types are not checked (`tsc --noEmit` does), and syntax that needs
+ * transforming (enums, namespaces, parameter properties) is refused.
+ */
+function typescriptIndex(entry) {
+  const file = (name) => existsSync(path.join(entry, name));
+  if (!file("index.ts") || file("index.js")) return entry;
+  let main;
+  try {
+    main = JSON.parse(readFileSync(path.join(entry, "package.json"), "utf8")).main;
+  } catch {
+    main = undefined;
+  }
+  return main ? entry : path.join(entry, "index.ts");
 }
 
 let entry;
