@@ -15,7 +15,7 @@ import { kindDescriptions, type DescribedKind as Kind, type KindDescription } fr
 import { cancelNow } from "../provider/cancellation";
 import { engineFailure } from "../provider/check-failures";
 import { checkConfiguredSettings, configureFrom, currentSettings } from "../provider/context";
-import { forKind } from "../provider/index";
+import { reportedOperations } from "../provider/index";
 import type { DiffWithProperties } from "../provider/diff-result";
 import { takeSettingsFrom } from "../sdk/functions/program-client";
 import { functions, type FunctionName } from "./functions";
@@ -88,9 +88,14 @@ function grpcError(error: unknown): Partial<grpcTypes.StatusObject> {
  * tagged with the kind and the program's secret properties, so the state the
  * engine records from it keeps them secret (grpcError).
  */
-async function operation<T>(kind: Kind, run: (ops: ReturnType<typeof forKind>) => Promise<T>, secretInputs: string[] = [], bound?: Bound): Promise<T> {
+async function operation<T>(
+  kind: Kind,
+  run: (ops: ReturnType<typeof reportedOperations>) => Promise<T>,
+  secretInputs: string[] = [],
+  bound?: Bound,
+): Promise<T> {
   try {
-    return await run(forKind(kind));
+    return await run(reportedOperations(kind));
   } catch (error) {
     if (error !== null && typeof error === "object") {
       const made = error as { properties?: Record<string, unknown> };

@@ -6,7 +6,9 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { checkConfiguredSettings, configureFrom } from "./context";
 import { AicpError, asOneLine } from "../client/errors";
+import { kindDescriptions, type DescribedKind } from "../client/wire";
 import { listenForCancel } from "./cancellation";
+import { engineFailure } from "./check-failures";
 import * as notebook from "./notebook";
 import * as resourceGroup from "./resource-group";
 import * as stackMark from "./stack-mark";
@@ -59,14 +61,26 @@ export async function configure(req: pulumi.dynamic.ConfigureRequest): Promise<v
  * each resource asks for it (see sdk/forward.ts).
  */
 export function forKind(kind: string): EngineLifecycle & { configure: typeof configure } {
+  const reported = reportedOperations(kind);
+  const hidden = kind in kindDescriptions ? kindDescriptions[kind as DescribedKind].secretOutputs : [];
+  // Each failure with its path and value in the reason, as the plugin sends them: the engine's own rendering loses both (check-failures.ts).
+  const check: EngineLifecycle["check"] = async (...args) => {
+    const result = await reported.check(...args);
+    const news = args[1];
+    return result.failures ? { ...result, failures: result.failures.map((f) => engineFailure(f, news, hidden)) } : result;
+  };
+  return { ...reported, check, configure };
+}
+
+/** The operations of one kind, each error leaving as one line (the plugin's service calls these). */
+export function reportedOperations(kind: string): EngineLifecycle {
   const operations = lifecycle(kind);
-  const reported = Object.fromEntries(
+  return Object.fromEntries(
     Object.entries(operations).map(([name, operation]) => [
       name,
       (...args: unknown[]) => (operation as (...a: unknown[]) => Promise<unknown>)(...args).catch(oneLine),
     ]),
   ) as unknown as EngineLifecycle;
-  return { ...reported, configure };
 }
 
 /**

@@ -156,6 +156,24 @@ describe("the provider plugin's lifecycle (in-process engine)", () => {
     expect(requestsBeyondSettingsCheck(emulator)).toEqual([]);
   });
 
+  it("a provider instance whose keys the platform refuses fails the preview at configure, naming the keys, with nothing written", async () => {
+    const bad = emulatorStack(emulator);
+    emulator.clearRequests();
+    const preview = bad.preview({
+      providers: { wrong: { baseUrl: emulator.url, zone: "xb3", accessKeyId: other.accessKeyId, secretAccessKey: "not-the-secret", userId: other.userId } },
+      resources: [{ kind: "ResourceGroup", name: "g", provider: "wrong", inputs: { skuId: "sku-1", podTypes: ["job"] } }],
+    });
+    const refused = (await preview.then(
+      () => undefined,
+      (e: Error) => e,
+    ))!.message;
+    expect(refused).toContain('AICP_CONFIG: credentials refused (HTTP 401, ret_code 1102, "signature does not match: ');
+    expect(refused).toContain(
+      "check aicp:accessKeyId and aicp:secretAccessKey (or QY_ACCESS_KEY_ID and QY_SECRET_ACCESS_KEY). Found by listNotebooks, request id req-",
+    );
+    expect(emulator.requests().filter((r) => r.operation !== "admin" && r.method !== "GET")).toEqual([]);
+  });
+
   it("destroy removes what the stack manages, the imported notebooks included", async () => {
     await stack.destroy();
     expect(ours()).toEqual([]);

@@ -78,6 +78,6 @@ export function providerWaiting(emulator: Emulator): boolean {
  */
 export function requestsBeyondSettingsCheck(emulator: Emulator): RequestLogEntry[] {
   const api = emulator.requests().filter((r) => r.operation !== "admin");
-  const check = api.findIndex((r) => r.method === "GET" && r.operation === "listNotebooks" && r.query.limit === "1" && r.query.offset === "0");
+  const check = api.findIndex((r) => r.method === "GET" && r.operation === "listNotebooks" && r.query?.limit === "1" && r.query?.offset === "0");
   return check < 0 ? api : api.filter((_, i) => i !== check);
 }

@@ -33,3 +33,22 @@ describe("a check failure for the engine", () => {
     );
   });
 });
+
+describe("the TypeScript package's provider (forKind, what the dynamic provider calls)", () => {
+  it("sends each failure with its path and value in the reason, as the plugin does", async () => {
+    const { forKind } = await import("../../provider/index");
+    const group = { logicalName: "pool", skuId: "sku-1", podTypes: ["train"] };
+    expect((await forKind("ResourceGroup").check({} as never, group as never)).failures).toEqual([
+      { property: "", reason: `podTypes[0] Invalid option: expected one of "infer"|"instance"|"job", got "train"` },
+    ]);
+    const long = { ...group, podTypes: ["job"], description: "0123456789".repeat(200) };
+    expect((await forKind("ResourceGroup").check({} as never, long as never)).failures).toEqual([
+      {
+        property: "",
+        reason:
+          "description must be at most 977 characters (the platform's 1024, less 47 for the provider's ownership mark), " +
+          `got "01234567890123456789012345678901234567890123456789012345678901234567890123456…" (2,000 characters)`,
+      },
+    ]);
+  });
+});
