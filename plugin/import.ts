@@ -17,7 +17,19 @@ export function programInputsOf(kind: Kind, read: Record<string, unknown>): Reco
     const value = settable(read[field], spec, schema);
     if (value !== undefined) out[field] = value;
   }
+  if (Array.isArray(out.envs)) out.envs = out.envs.map(fromEnvironment);
   return out;
+}
+
+/**
+ * An env as imported code gives it: the value read where pulumi runs from the
+ * variable of the env's own name (`valueFromEnv`), never the value itself.
+ * The engine writes every input into the code, a secret's value too
+ * (pkg/importer/hcl2.go generateValue), and env values often hold tokens.
+ */
+function fromEnvironment(env: { name?: unknown; value?: unknown }): Record<string, unknown> {
+  const { value: _never, ...rest } = env;
+  return { ...rest, valueFromEnv: env.name };
 }
 
 /** Pulumi schema, as far as import reads it: input properties and object types. */

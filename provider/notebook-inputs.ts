@@ -82,10 +82,55 @@ export function resolveImageSecret(secret: ImageSecretInput | undefined): Notebo
   return { ...rest, password: process.env[passwordFromEnv] };
 }
 
+/** An env as a program gives it: its value, or the name of a variable holding it. */
+export type EnvInput = { name?: unknown; value?: unknown; valueFromEnv?: unknown };
+
+/**
+ * The envs with each value read from the provider process's environment where
+ * `valueFromEnv` names a variable (undefined when it is not set: check says
+ * so). A value that never passes through the Pulumi engine cannot show up in
+ * its verbose logs, nor in the code `pulumi import` writes.
+ */
+export function resolveEnvs(envs: unknown): unknown {
+  if (!Array.isArray(envs)) return envs;
+  return envs.map((env: unknown) => {
+    if (env === null || typeof env !== "object" || !("valueFromEnv" in env)) return env;
+    const { valueFromEnv, ...rest } = env as EnvInput;
+    const value = typeof valueFromEnv === "string" ? process.env[valueFromEnv] : undefined;
+    rememberSecret(value);
+    return { ...rest, value };
+  });
+}
+
+/** Failures of envs given by `valueFromEnv`: both forms given, or a variable not set where pulumi runs. */
+function envSourceFailures(envs: unknown): CheckFailure[] {
+  if (!Array.isArray(envs)) return [];
+  return envs.flatMap((env: EnvInput, i): CheckFailure[] => {
+    if (env === null || typeof env !== "object") return [];
+    const property = `envs[${i}]`;
+    if (env.valueFromEnv !== undefined && env.value !== undefined) {
+      return [{ property, reason: `${property}: value and valueFromEnv are exclusive: give one` }];
+    }
+    if (env.valueFromEnv === undefined && env.value === undefined) return [{ property, reason: `${property}: give value or valueFromEnv` }];
+    if (typeof env.valueFromEnv === "string" && process.env[env.valueFromEnv] === undefined) {
+      return [
+        {
+          property: `${property}.valueFromEnv`,
+          reason:
+            `${property}.valueFromEnv names ${env.valueFromEnv}, which is not set where pulumi runs (the provider reads the value of env ` +
+            `${String(env.name)} from its environment): set it, e.g. from a secret of your pipeline`,
+        },
+      ];
+    }
+    return [];
+  });
+}
+
 /** Extracts the camelCase create body from the inputs. */
 export function bodyOf(inputs: NotebookInputs): Record<string, unknown> {
   // null is an output placeholder (notebook-outputs.ts), never a program's value.
   const body = Object.fromEntries(bodyKeys.map((k) => [k, fieldOf(inputs, k)]).filter(([, value]) => value !== undefined && value !== null));
+  if (body.envs !== undefined) body.envs = resolveEnvs(body.envs);
   // Env values often hold tokens: a platform error echoing the body must not print them.
   if (Array.isArray(body.envs)) for (const env of body.envs as Array<{ value?: unknown }>) rememberSecret(env?.value);
   if (body.customImageSecret !== undefined) body.customImageSecret = resolveImageSecret(body.customImageSecret as ImageSecretInput);
@@ -158,6 +203,7 @@ export function checkNotebook(
       });
     }
   }
+  failures.push(...envSourceFailures(news.envs));
   if (Array.isArray(news.envs) && news.envs.some((e) => (e as { name?: unknown })?.name === markEnvName)) {
     failures.push({ property: "envs", reason: `envs must not set ${markEnvName}: the provider keeps this resource's mark there` });
   }
@@ -184,9 +230,11 @@ export function checkNotebook(
     }
   }
   const reported = new Set(failures.map((f) => f.property));
+  // An env reported for how its value is given is not reported again for the value that is then missing.
+  const reportedEnvs = failures.map((f) => /^envs\[\d+\]/.exec(f.property)?.[0]).filter((p) => p !== undefined);
   const { customImageSecret: _kept, ...withoutKeptSecret } = bodyOf(inputs);
   for (const failure of validateAgainst(wire.createNotebookRequest, keptSecret ? withoutKeptSecret : bodyOf(inputs)).failures) {
-    if (!reported.has(failure.property)) failures.push(failure);
+    if (!reported.has(failure.property) && !reportedEnvs.some((env) => failure.property.startsWith(env))) failures.push(failure);
   }
   const body = bodyOf(inputs);
   const bytes = Buffer.byteLength(JSON.stringify(body));
@@ -301,7 +349,7 @@ export function diffNotebook(olds: RecordedNotebook, news: NotebookInputs, diges
       ? sameInstant(recorded, wanted, platformZone)
       : key === "customImageSecret"
         ? sameImageSecret(recorded, wanted as ImageSecretInput, digestKey)
-        : coversSubset(recorded, wanted);
+        : coversSubset(recorded, key === "envs" ? resolveEnvs(wanted) : wanted);
     if (same) continue;
     if ((inPlaceKeys as readonly string[]).includes(key)) updates.push(key);
     // In place when it names a sku (wire.notebookKind.inPlaceWhen): the start operation needs one.

@@ -35,7 +35,11 @@ export interface NotebookFieldArgs {
   name?: DeepInput<NotebookProgram["name"]>;
   /** `jupyter`, `code_server` or `rstudio`. */
   serverType: DeepInput<NotebookProgram["serverType"]>;
-  /** Environment variables (`name`, `value`); kept secret, as values often hold tokens. */
+  /**
+   * Environment variables: `name`, and either `value` or `valueFromEnv`, the name of an environment
+   * variable the provider reads the value from where pulumi runs (which keeps it out of the engine and
+   * out of code; `pulumi import` writes it). Kept secret, as values often hold tokens.
+   */
   envs?: DeepInput<NotebookProgram["envs"]>;
   /** When the platform stops the notebook; must be in the future when set or changed. */
   stopTime?: DeepInput<NotebookProgram["stopTime"]>;
@@ -115,7 +119,10 @@ export abstract class NotebookProperties extends ForwardedResource {
   declare readonly imageType: pulumi.Output<NotebookOutputValue<"imageType">>;
   /** `jupyter`, `code_server` or `rstudio`. */
   declare readonly serverType: pulumi.Output<NotebookOutputValue<"serverType">>;
-  /** Environment variables (`name`, `value`); kept secret, as values often hold tokens. */
+  /**
+   * Environment variables as the platform holds them (`name`, `value`); kept secret, as values often hold
+   * tokens.
+   */
   declare readonly envs: pulumi.Output<NotebookOutputValue<"envs">>;
   /** When the platform stops the notebook; must be in the future when set or changed. */
   declare readonly stopTime: pulumi.Output<NotebookOutputValue<"stopTime">>;

@@ -36,7 +36,7 @@ export interface NotebookLookup {
 // Every output, from the kind's description (client/wire/notebook.ts notebookKind).
 const outputNames = notebookKind.outputs;
 
-/** Outputs kept secret in the state; env values often hold tokens, so the whole list is secret. */
+/** Outputs kept secret in the state; env values often hold tokens, so the whole list is secret (an input too). */
 const secretOutputs = [...notebookKind.secretOutputs];
 
 /** The parts of the registry credentials that are secret (client/wire/notebook.ts notebookSecretParts). */
@@ -96,7 +96,7 @@ export class Notebook extends NotebookProperties {
       );
       return;
     }
-    const { customImageSecret, ...rest } = args;
+    const { customImageSecret, envs, ...rest } = args;
     super(
       "Notebook",
       name,
@@ -107,6 +107,8 @@ export class Notebook extends NotebookProperties {
         // text: the parts the table names secret are marked, and the engine then
         // receives the credentials as one secret (test/unit/sdk-secrets.test.ts).
         customImageSecret: customImageSecret === undefined ? undefined : pulumi.output(customImageSecret).apply((s) => s && withSecretParts(s, secretParts)),
+        // Env values often hold tokens: the list is a secret input as it is a secret output, the same as through the plugin.
+        envs: envs === undefined ? undefined : pulumi.secret(envs),
         logicalName: name,
         autoNameSuffix: autoNameSuffix("Notebook", name, opts?.parent),
         ownerMark: ownerMark("Notebook", name, opts?.parent),

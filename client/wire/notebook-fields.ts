@@ -10,7 +10,17 @@
  */
 import { z } from "zod";
 import { dateTime, flag, notebookUuid, pathSegment, reportAlways, requiredString, text } from "./common";
-import { chargeMode, envVar, imageSecret, imageSecretInProgram, imageType, replicaSpecsRequest, serverType, volumeSpecRequest } from "./notebook-request";
+import {
+  chargeMode,
+  envVar,
+  envVarInProgram,
+  imageSecret,
+  imageSecretInProgram,
+  imageType,
+  replicaSpecsRequest,
+  serverType,
+  volumeSpecRequest,
+} from "./notebook-request";
 
 /**
  * How a change of a field applies: the platform write that applies it in
@@ -88,9 +98,13 @@ export const notebookFields = {
   envs: {
     wire: "envs",
     schema: z.array(envVar).optional(),
+    program: z.array(envVarInProgram).optional(),
     change: "replace",
     secret: true,
-    doc: "Environment variables (`name`, `value`); kept secret, as values often hold tokens.",
+    doc:
+      "Environment variables: `name`, and either `value` or `valueFromEnv`, the name of an environment variable the provider reads the value from " +
+      "where pulumi runs (which keeps it out of the engine and out of code; `pulumi import` writes it). Kept secret, as values often hold tokens.",
+    outputDoc: "Environment variables as the platform holds them (`name`, `value`); kept secret, as values often hold tokens.",
   },
   stopTime: {
     wire: "stop_time",

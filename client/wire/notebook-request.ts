@@ -69,3 +69,13 @@ export const imageSecretInProgram = z.strictObject({ ...imageSecretFields, passw
 
 /** An environment variable of the notebook (item fields are not shown by the spec). */
 export const envVar = z.looseObject({ name: requiredString.pipe(text(256)), value: text(65536) }).meta({ title: "Env" });
+
+/**
+ * An environment variable as a program gives it: its value, or the name of an
+ * environment variable the provider reads the value from where pulumi runs
+ * (provider/notebook-inputs.ts resolveEnvs), never sent as such; what
+ * `pulumi import` writes, so an env value never lands in code.
+ */
+export const envVarInProgram = z
+  .looseObject({ name: requiredString.pipe(text(256)), value: text(65536).optional(), value_from_env: z.string().min(1).optional() })
+  .meta({ title: "Env" });

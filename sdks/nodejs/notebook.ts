@@ -79,7 +79,7 @@ export class Notebook extends pulumi.CustomResource {
     declare public readonly duration: pulumi.Output<number | undefined>;
     declare public /*out*/ readonly email: pulumi.Output<string | undefined>;
     /**
-     * Environment variables (`name`, `value`); kept secret, as values often hold tokens.
+     * Environment variables as the platform holds them (`name`, `value`); kept secret, as values often hold tokens.
      */
     declare public readonly envs: pulumi.Output<outputs.Env[] | undefined>;
     /**
@@ -335,7 +335,7 @@ export interface NotebookArgs {
      */
     duration: pulumi.Input<number>;
     /**
-     * Environment variables (`name`, `value`); kept secret, as values often hold tokens.
+     * Environment variables: `name`, and either `value` or `valueFromEnv`, the name of an environment variable the provider reads the value from where pulumi runs (which keeps it out of the engine and out of code; `pulumi import` writes it). Kept secret, as values often hold tokens.
      */
     envs?: pulumi.Input<pulumi.Input<inputs.EnvArgs>[] | undefined>;
     /**

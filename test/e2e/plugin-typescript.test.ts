@@ -15,12 +15,14 @@ import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Emulator } from "../../emulator";
 import { client } from "../emulator/client";
-import { cliProject, type CliProject } from "../support/cli-project";
+import { cliProject, stateOnDisk, type CliProject } from "../support/cli-project";
 import { emulatorCredentials, startTestEmulator } from "../support/emulator";
 import { pluginsSection, repositoryPlugin } from "../support/plugin-project";
 
 const repo = resolve(__dirname, "../..");
 const namespace = emulatorCredentials.userId.toLowerCase();
+/** The value of an env the console set on the notebook: a token, kept out of the code import writes and out of the state in plain text. */
+const envToken = "hf_console_token_never_in_code";
 
 describe("the provider plugin, from a TypeScript program", () => {
   let emulator: Emulator;
@@ -33,7 +35,8 @@ describe("the provider plugin, from a TypeScript program", () => {
 
   beforeAll(async () => {
     emulator = await startTestEmulator();
-    project = cliProject("plugin-ts", emulator, "", { PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true" });
+    // HF_TOKEN is set where pulumi runs, as a pipeline sets it from its secrets: the imported code reads the env's value from it.
+    project = cliProject("plugin-ts", emulator, "", { PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true", HF_TOKEN: envToken });
     appendFileSync(join(project.dir, "Pulumi.yaml"), pluginsSection(repositoryPlugin));
     // A TypeScript program, compiled by the test (tsc) so that any nodejs language host runs it.
     writeFileSync(join(project.dir, "package.json"), JSON.stringify({ name: "aicp-plugin-ts", main: "index.js" }));
@@ -72,6 +75,7 @@ describe("the provider plugin, from a TypeScript program", () => {
       name: "console-notebook",
       server_type: "jupyter",
       replica_specs: { replicas: 1, specs: "sku-1", custom_cpu: 2 },
+      envs: [{ name: "HF_TOKEN", value: envToken }],
     });
     expect(notebook.json?.ret_code, notebook.text).toBe(0);
     uuid = String(notebook.json.data[0].uuid);
@@ -100,6 +104,10 @@ describe("the provider plugin, from a TypeScript program", () => {
     expect(code).toContain('import * as aicp from "pulumi-aicp-plugin";');
     expect(code).toMatch(/new aicp\.ResourceGroup\("shared", \{[^}]*skuId: "sku-1"/s);
     expect(code).toMatch(/new aicp\.Notebook\("console", \{[^]*image: "jupyter:2"/);
+    // An env value is never written into the code: it is read where pulumi runs from the variable of its name. Nor is it in the state in plain text.
+    expect(code).toMatch(/envs: \[\{\s*name: "HF_TOKEN",\s*valueFromEnv: "HF_TOKEN",\s*\}\]/);
+    expect(code).not.toContain(envToken);
+    expect(stateOnDisk(project)).not.toContain(envToken);
   }, 300_000);
 
   it("the written code type-checks against the SDK and, as the program, previews with no change", async () => {

@@ -15,6 +15,8 @@ import { emulatorCredentials, startTestEmulator } from "../support/emulator";
 import { recordCase } from "../support/reliability";
 
 const registryPassword = "registry-pw-93bd1e";
+/** An env value a program gives in plain text (a token): the TypeScript package keeps it secret in the state, as the plugin does. */
+const envValue = "hf_env_value_5c01d2";
 
 // As a pipeline runs it: credentials and the registry password from the
 // environment, so no secret passes through the engine (whose -v=9 logs print
@@ -25,6 +27,7 @@ const nb = new aicp.Notebook("secretive", {
   chargeMode: "elastic", duration: 3600, image: "registry.example.com/team/nb:1", imageType: "custom", serverType: "jupyter",
   customImageSecret: { hasAuth: true, username: "robot", passwordFromEnv: "REGISTRY_PASSWORD" },
   replicaSpecs: { specs: "sku-1", customGpu: 1 },
+  envs: [{ name: "HF_TOKEN", value: "${envValue}" }],
 });
 exports.servers = nb.servers;
 exports.uuid = nb.uuid;
@@ -84,13 +87,18 @@ describe("secrets", () => {
       const revealed = JSON.parse(outputs.output.slice(outputs.output.indexOf("{"))) as { imageSecret: { passwordDigest: string }; servers: object[] };
       expect(revealed.imageSecret.passwordDigest).toMatch(/^scrypt:[0-9a-f]{32}:[0-9a-f]{64}$/);
       expect(revealed.servers.length).toBeGreaterThan(0);
-      printed.push((await pulumi("stack", "export")).output);
+      const exported = (await pulumi("stack", "export")).output;
+      printed.push(exported);
+      // The engine's -v=9 logs print secret inputs (README, Secrets): an env value given in the program is looked for where it is kept.
+      expect(exported).toMatch(/"envs": \{\s*"4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270",\s*"ciphertext"/);
+      const kept = [exported, ...filesBelow(project.home).map((f) => readFileSync(f, "latin1"))];
+      const envLeaks = kept.reduce((n, text) => n + text.split(envValue).length - 1, 0);
       expect((await pulumi("destroy", "--yes", ...verbose)).status).toBe(0);
 
       const secrets = [emulatorCredentials.secretAccessKey, registryPassword, ...serverPasswords];
       const written = filesBelow(project.home).map((f) => readFileSync(f, "latin1"));
       const corpus = [...written, ...printed];
-      leaks = secrets.reduce((n, secret) => n + corpus.reduce((m, text) => m + text.split(secret).length - 1, 0), 0);
+      leaks = secrets.reduce((n, secret) => n + corpus.reduce((m, text) => m + text.split(secret).length - 1, 0), 0) + envLeaks;
       // The search would have found them: the verbose logs are there, and the state holds the uuid.
       expect(printed.join("").length).toBeGreaterThan(100_000);
       expect(written.join("")).toContain("pulumi-nodejs:dynamic/aicp:Notebook");

@@ -246,3 +246,53 @@ describe("Notebook check: a create request over 1 MiB", () => {
     expect(failure?.reason).toMatch(/envs holds 1,20\d,\d{3} bytes/);
   });
 });
+
+describe("Notebook envs given by valueFromEnv", () => {
+  const variable = "AICP_TEST_ENV_VALUE_7f3a";
+  const fromEnv = { ...base, envs: [{ name: "HF_TOKEN", valueFromEnv: variable }] } as unknown as NotebookInputs;
+
+  it("sends the value the variable holds where pulumi runs, never the variable's name", async () => {
+    process.env[variable] = "hf_from_the_environment";
+    try {
+      const { wireBody } = await import("../../provider/notebook-inputs");
+      const checked = checkNotebook({}, fromEnv, settings);
+      expect(checked.failures).toEqual([]);
+      expect(wireBody(checked.inputs).envs).toEqual([{ name: "HF_TOKEN", value: "hf_from_the_environment" }]);
+      // What the state records of the program: the variable's name, not its value.
+      expect(JSON.stringify(checked.inputs)).not.toContain("hf_from_the_environment");
+    } finally {
+      delete process.env[variable];
+    }
+  });
+
+  it("compares the variable's value with what the platform holds: the same is no change, another replaces", () => {
+    const recorded = { ...base, envs: [{ name: "HF_TOKEN", value: "hf_1" }] };
+    process.env[variable] = "hf_1";
+    try {
+      expect(diffNotebook(recorded, fromEnv)).toEqual({ updates: [], replaces: [] });
+      process.env[variable] = "hf_2";
+      expect(diffNotebook(recorded, fromEnv).replaces).toEqual(["envs"]);
+    } finally {
+      delete process.env[variable];
+    }
+  });
+
+  it("refuses a variable not set, both forms, or neither, naming the env", () => {
+    const reasons = (envs: unknown[]) => checkNotebook({}, { ...base, envs } as unknown as NotebookInputs, settings).failures;
+    expect(reasons([{ name: "HF_TOKEN", valueFromEnv: variable }])).toEqual([
+      {
+        property: "envs[0].valueFromEnv",
+        reason:
+          "envs[0].valueFromEnv names AICP_TEST_ENV_VALUE_7f3a, which is not set where pulumi runs (the provider reads the value of env HF_TOKEN from its " +
+          "environment): set it, e.g. from a secret of your pipeline",
+      },
+    ]);
+    expect(
+      reasons([
+        { name: "A", value: "1" },
+        { name: "B", value: "2", valueFromEnv: variable },
+      ]),
+    ).toEqual([{ property: "envs[1]", reason: "envs[1]: value and valueFromEnv are exclusive: give one" }]);
+    expect(reasons([{ name: "A" }])).toEqual([{ property: "envs[0]", reason: "envs[0]: give value or valueFromEnv" }]);
+  });
+});

@@ -38,7 +38,7 @@ type Notebook struct {
 	// 3600 for `elastic`; the number of months, 1 to 60, for `monthly`.
 	Duration pulumi.IntPtrOutput    `pulumi:"duration"`
 	Email    pulumi.StringPtrOutput `pulumi:"email"`
-	// Environment variables (`name`, `value`); kept secret, as values often hold tokens.
+	// Environment variables as the platform holds them (`name`, `value`); kept secret, as values often hold tokens.
 	Envs EnvArrayOutput `pulumi:"envs"`
 	// Image name or address.
 	Image pulumi.StringPtrOutput `pulumi:"image"`
@@ -183,7 +183,7 @@ type notebookArgs struct {
 	DesiredState *string `pulumi:"desiredState"`
 	// 3600 for `elastic`; the number of months, 1 to 60, for `monthly`.
 	Duration int `pulumi:"duration"`
-	// Environment variables (`name`, `value`); kept secret, as values often hold tokens.
+	// Environment variables: `name`, and either `value` or `valueFromEnv`, the name of an environment variable the provider reads the value from where pulumi runs (which keeps it out of the engine and out of code; `pulumi import` writes it). Kept secret, as values often hold tokens.
 	Envs []Env `pulumi:"envs"`
 	// Image name or address.
 	Image string `pulumi:"image"`
@@ -239,7 +239,7 @@ type NotebookArgs struct {
 	DesiredState pulumi.StringPtrInput
 	// 3600 for `elastic`; the number of months, 1 to 60, for `monthly`.
 	Duration pulumi.IntInput
-	// Environment variables (`name`, `value`); kept secret, as values often hold tokens.
+	// Environment variables: `name`, and either `value` or `valueFromEnv`, the name of an environment variable the provider reads the value from where pulumi runs (which keeps it out of the engine and out of code; `pulumi import` writes it). Kept secret, as values often hold tokens.
 	Envs EnvArrayInput
 	// Image name or address.
 	Image pulumi.StringInput
@@ -366,7 +366,7 @@ func (o NotebookOutput) Email() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Notebook) pulumi.StringPtrOutput { return v.Email }).(pulumi.StringPtrOutput)
 }
 
-// Environment variables (`name`, `value`); kept secret, as values often hold tokens.
+// Environment variables as the platform holds them (`name`, `value`); kept secret, as values often hold tokens.
 func (o NotebookOutput) Envs() EnvArrayOutput {
 	return o.ApplyT(func(v *Notebook) EnvArrayOutput { return v.Envs }).(EnvArrayOutput)
 }

@@ -66,8 +66,9 @@ func (o DiskMetricArrayOutput) Index(i pulumi.IntInput) DiskMetricOutput {
 }
 
 type Env struct {
-	Name  string `pulumi:"name"`
-	Value string `pulumi:"value"`
+	Name         string  `pulumi:"name"`
+	Value        *string `pulumi:"value"`
+	ValueFromEnv *string `pulumi:"valueFromEnv"`
 }
 
 // EnvInput is an input type that accepts EnvArgs and EnvOutput values.
@@ -82,8 +83,9 @@ type EnvInput interface {
 }
 
 type EnvArgs struct {
-	Name  pulumi.StringInput `pulumi:"name"`
-	Value pulumi.StringInput `pulumi:"value"`
+	Name         pulumi.StringInput    `pulumi:"name"`
+	Value        pulumi.StringPtrInput `pulumi:"value"`
+	ValueFromEnv pulumi.StringPtrInput `pulumi:"valueFromEnv"`
 }
 
 func (EnvArgs) ElementType() reflect.Type {
@@ -141,8 +143,12 @@ func (o EnvOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v Env) string { return v.Name }).(pulumi.StringOutput)
 }
 
-func (o EnvOutput) Value() pulumi.StringOutput {
-	return o.ApplyT(func(v Env) string { return v.Value }).(pulumi.StringOutput)
+func (o EnvOutput) Value() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v Env) *string { return v.Value }).(pulumi.StringPtrOutput)
+}
+
+func (o EnvOutput) ValueFromEnv() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v Env) *string { return v.ValueFromEnv }).(pulumi.StringPtrOutput)
 }
 
 type EnvArrayOutput struct{ *pulumi.OutputState }

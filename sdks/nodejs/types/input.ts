@@ -7,7 +7,8 @@ import * as outputs from "../types/output";
 
 export interface EnvArgs {
     name: pulumi.Input<string>;
-    value: pulumi.Input<string>;
+    value?: pulumi.Input<string | undefined>;
+    valueFromEnv?: pulumi.Input<string | undefined>;
 }
 
 export interface ImageSecretArgs {

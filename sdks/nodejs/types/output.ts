@@ -13,7 +13,8 @@ export interface DiskMetric {
 
 export interface Env {
     name: string;
-    value: string;
+    value?: string;
+    valueFromEnv?: string;
 }
 
 export interface ImageSecret {

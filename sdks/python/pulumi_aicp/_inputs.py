@@ -27,15 +27,20 @@ __all__ = [
 
 class EnvArgsDict(TypedDict):
     name: pulumi.Input[_builtins.str]
-    value: pulumi.Input[_builtins.str]
+    value: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    value_from_env: NotRequired[pulumi.Input[Optional[_builtins.str]]]
 
 @pulumi.input_type
 class EnvArgs:
     def __init__(__self__, *,
                  name: pulumi.Input[_builtins.str],
-                 value: pulumi.Input[_builtins.str]):
+                 value: pulumi.Input[Optional[_builtins.str]] = None,
+                 value_from_env: pulumi.Input[Optional[_builtins.str]] = None):
         pulumi.set(__self__, "name", name)
-        pulumi.set(__self__, "value", value)
+        if value is not None:
+            pulumi.set(__self__, "value", value)
+        if value_from_env is not None:
+            pulumi.set(__self__, "value_from_env", value_from_env)
 
     @_builtins.property
     @pulumi.getter
@@ -48,12 +53,21 @@ class EnvArgs:
 
     @_builtins.property
     @pulumi.getter
-    def value(self) -> pulumi.Input[_builtins.str]:
+    def value(self) -> pulumi.Input[Optional[_builtins.str]]:
         return pulumi.get(self, "value")
 
     @value.setter
-    def value(self, value: pulumi.Input[_builtins.str]):
+    def value(self, value: pulumi.Input[Optional[_builtins.str]]):
         pulumi.set(self, "value", value)
+
+    @_builtins.property
+    @pulumi.getter(name="valueFromEnv")
+    def value_from_env(self) -> pulumi.Input[Optional[_builtins.str]]:
+        return pulumi.get(self, "value_from_env")
+
+    @value_from_env.setter
+    def value_from_env(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "value_from_env", value)
 
 
 class ImageSecretArgsDict(TypedDict):

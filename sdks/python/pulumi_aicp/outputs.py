@@ -70,11 +70,32 @@ class DiskMetric(dict):
 
 @pulumi.output_type
 class Env(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "valueFromEnv":
+            suggest = "value_from_env"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in Env. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        Env.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        Env.__key_warning(key)
+        return super().get(key, default)
+
     def __init__(__self__, *,
                  name: _builtins.str,
-                 value: _builtins.str):
+                 value: Optional[_builtins.str] = None,
+                 value_from_env: Optional[_builtins.str] = None):
         pulumi.set(__self__, "name", name)
-        pulumi.set(__self__, "value", value)
+        if value is not None:
+            pulumi.set(__self__, "value", value)
+        if value_from_env is not None:
+            pulumi.set(__self__, "value_from_env", value_from_env)
 
     @_builtins.property
     @pulumi.getter
@@ -83,8 +104,13 @@ class Env(dict):
 
     @_builtins.property
     @pulumi.getter
-    def value(self) -> _builtins.str:
+    def value(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "value")
+
+    @_builtins.property
+    @pulumi.getter(name="valueFromEnv")
+    def value_from_env(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "value_from_env")
 
 
 @pulumi.output_type
