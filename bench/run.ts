@@ -3,7 +3,8 @@
  * against the emulator with 50 ms added to every request. Prints a table and
  * writes the figures to bench/results/. Settings: BENCH_RUNS (default 3),
  * BENCH_SIZES (default 1,10,50,100), BENCH_READINESS_SIZES (default 40,100),
- * BENCH_ONLY=readiness (only the readiness-bound figure).
+ * BENCH_ONLY=readiness (only the readiness-bound figure) or BENCH_ONLY=scale (only
+ * the scale rows and the no-op preview, up and refresh).
  */
 import { execFileSync } from "node:child_process";
 import { cpus, totalmem } from "node:os";
@@ -55,11 +56,12 @@ async function main(): Promise<void> {
   );
   const report: Record<string, unknown> = { date: new Date().toISOString(), machine: { cpus: cpus().length, memoryBytes: totalmem() }, latencyMs, runs };
   const readinessSizes = (process.env.BENCH_READINESS_SIZES ?? "40,100").split(",").map(Number);
-  const readinessOnly = process.env.BENCH_ONLY === "readiness";
+  const only = process.env.BENCH_ONLY;
+  const readinessOnly = only === "readiness";
   try {
-    report.readiness = await readinessBound(root, readinessSizes);
-    if (!readinessOnly) {
-      report.scale = await scale(root, emulator);
+    if (only !== "scale") report.readiness = await readinessBound(root, readinessSizes);
+    if (!readinessOnly) report.scale = await scale(root, emulator);
+    if (only === undefined) {
       report.templates = await templates(emulator);
       report.refreshAtScale = await refreshAtScale(latencyMs);
       report.adaptation = await adaptationCost();
@@ -70,7 +72,7 @@ async function main(): Promise<void> {
     rmSync(root, { recursive: true, force: true });
   }
   mkdirSync(join(repo, "bench/results"), { recursive: true });
-  const file = join(repo, "bench/results", `${String(report.date).slice(0, 10)}${readinessOnly ? "-readiness" : ""}.json`);
+  const file = join(repo, "bench/results", `${String(report.date).slice(0, 10)}${only ? `-${only}` : ""}.json`);
   writeFileSync(file, JSON.stringify(report, null, 2) + "\n");
   if (readinessOnly) printReadiness(report.readiness as Awaited<ReturnType<typeof readinessBound>>);
   else print(report);
@@ -232,6 +234,7 @@ function print(report: Record<string, any>): void {
   );
   console.log(`State: __provider ${noop.state.providerBytesPerResource} bytes per resource, ${noop.state.stateBytesPerNotebook} bytes of state per notebook`);
   const t = report.templates;
+  if (!t) return;
   console.log(`\nTemplates (${t.templates}): concurrent ${fmt(t.concurrent)} ms, sequential ${fmt(t.sequential)} ms, ratio ${t.ratio}x`);
   const r = report.refreshAtScale;
   console.log(`\nRefresh of ${r.notebooks} notebooks (read() of each, ${engineParallelism} at a time), list requests of at most 100 items:`);

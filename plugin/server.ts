@@ -14,7 +14,7 @@ import { AicpError, asOneLine } from "../client/errors";
 import { kindDescriptions, type DescribedKind as Kind, type KindDescription } from "../client/wire";
 import { cancelNow } from "../provider/cancellation";
 import { engineFailure } from "../provider/check-failures";
-import { checkConfiguredSettings, configureFrom, currentSettings } from "../provider/context";
+import { configureFrom, currentSettings } from "../provider/context";
 import { reportedOperations } from "../provider/index";
 import type { DiffWithProperties } from "../provider/diff-result";
 import { takeSettingsFrom } from "../sdk/functions/program-client";
@@ -194,10 +194,9 @@ export const providerServer: grpcTypes.UntypedServiceImplementation = {
     );
     const inputs = { ...variables, ...args };
     if (typeof inputs[stackMarkKey] === "string" && inputs[stackMarkKey] !== "") stackMark = inputs[stackMarkKey] as string;
-    configureFrom(configSource(inputs));
+    // A setting a preview does not know yet (another resource's output) is checked against the platform when it is known, at the up.
+    configureFrom(configSource(inputs), { checkable: !Object.values(inputs).includes(unknownValue) });
     takeSettingsFrom(currentSettings);
-    // A setting a preview does not know yet (another resource's output) is checked when it is known, at the up.
-    if (!Object.values(inputs).includes(unknownValue)) await checkConfiguredSettings();
     // Secrets arrive marked and leave marked; preview never creates (the engine shows the inputs as outputs).
     return new proto.ConfigureResponse().setAcceptsecrets(true).setSupportspreview(false).setAcceptresources(false).setAcceptoutputs(false);
   }),

@@ -14,11 +14,17 @@ let configureError: unknown;
 let client: AicpClient | undefined;
 let shared: { client: AicpClient; listing: NotebookListing } | undefined;
 let settingsCheck: Promise<void> | undefined;
+let checkable = true;
 
-/** Called by the engine once per provider process with the stack's configuration. */
-export function configureFrom(source: ConfigSource): void {
+/**
+ * Called by the engine once per provider process with the stack's
+ * configuration; `checkable: false` when a setting is not known yet (a
+ * preview), so the settings are not checked against the platform.
+ */
+export function configureFrom(source: ConfigSource, options: { checkable?: boolean } = {}): void {
   try {
     const next = resolveSettings(source);
+    checkable = options.checkable ?? true;
     // The engine configures once per resource kind with the same stack config:
     // keep the client, and what it learned of the platform (client/dialect.ts).
     if (JSON.stringify(next) !== JSON.stringify(settings)) replaceClient();
@@ -46,12 +52,13 @@ function replaceClient(): void {
 
 /**
  * The settings checked against the platform (settings-check.ts): one read per
- * process and settings, none when aicp:skipCredentialsValidation is set. A
- * failure is kept, as configure's own, for every later call to report.
+ * process and settings, none when aicp:skipCredentialsValidation is set or a
+ * setting is not known yet. A failure is kept, as configure's own, for every
+ * later call to report.
  */
 export async function checkConfiguredSettings(): Promise<void> {
   const checked = currentSettings();
-  if (checked.skipCredentialsValidation) return;
+  if (checked.skipCredentialsValidation || !checkable) return;
   settingsCheck ??= checkSettingsWithPlatform(checked, currentClient());
   try {
     await settingsCheck;

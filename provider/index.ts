@@ -50,7 +50,6 @@ export async function configure(req: pulumi.dynamic.ConfigureRequest): Promise<v
   // A configuration problem is one line too: the dynamic provider would print its stack trace.
   try {
     configureFrom((key) => req.config.get(key));
-    await checkConfiguredSettings();
   } catch (error) {
     oneLine(error);
   }
@@ -74,13 +73,44 @@ export function forKind(kind: string): EngineLifecycle & { configure: typeof con
 
 /** The operations of one kind, each error leaving as one line (the plugin's service calls these). */
 export function reportedOperations(kind: string): EngineLifecycle {
-  const operations = lifecycle(kind);
+  const operations = kind in kindDescriptions ? behindSettingsCheck(lifecycle(kind)) : lifecycle(kind);
   return Object.fromEntries(
     Object.entries(operations).map(([name, operation]) => [
       name,
       (...args: unknown[]) => (operation as (...a: unknown[]) => Promise<unknown>)(...args).catch(oneLine),
     ]),
   ) as unknown as EngineLifecycle;
+}
+
+/**
+ * The operations of a kind that reaches the platform, behind the check of the
+ * settings (settings-check.ts), made once per process: check makes it after
+ * the inputs are found valid (bad input is reported before any request), and
+ * in place of its own error when a lookup of its failed (a refused key says
+ * so in the settings' words); every other operation makes it first.
+ */
+function behindSettingsCheck(operations: EngineLifecycle): EngineLifecycle {
+  const gated = Object.fromEntries(
+    Object.entries(operations).map(([name, operation]) => [
+      name,
+      async (...args: unknown[]) => {
+        await checkConfiguredSettings();
+        return (operation as (...a: unknown[]) => Promise<unknown>)(...args);
+      },
+    ]),
+  ) as unknown as EngineLifecycle;
+  const check: EngineLifecycle["check"] = async (...args) => {
+    let result: Awaited<ReturnType<EngineLifecycle["check"]>>;
+    try {
+      result = await operations.check(...args);
+    } catch (error) {
+      await checkConfiguredSettings();
+      throw error;
+    }
+    if (!result.failures || result.failures.length === 0) await checkConfiguredSettings();
+    return result;
+  };
+  return { ...gated, check };
 }
 
 /**

@@ -1,7 +1,8 @@
 /**
- * The one read configure makes so that a preview fails where the `up` after
- * it would (README "Configuration"): a wrong key, zone, base URL or user id
- * is found before any resource is checked, with the line `pulumi-aicp doctor`
+ * The one read per provider process that checks the settings, so that a
+ * preview fails where the `up` after it would (README "Configuration"): a
+ * wrong key, zone, base URL or user id is found at the first resource whose
+ * inputs are valid (provider/index.ts), with the line `pulumi-aicp doctor`
  * would print (client/first-contact.ts). Listing one notebook of the user's
  * namespace exercises all four at once; without a user id, one template.
  * Read-only, and the answer teaches the client the platform's path prefix,
@@ -21,7 +22,7 @@ export async function checkSettingsWithPlatform(settings: Settings, client: Aicp
     else await client.listNotebooks(namespace, { offset: 0, limit: 1 });
   } catch (error) {
     if (!(error instanceof AicpError)) throw error;
-    const found = `Found by ${operation}, request id ${error.requestId ?? "(none returned)"}, the one read configure makes`;
+    const found = `Found by ${operation}, request id ${error.requestId ?? "(none returned)"}, the one read that checks the settings`;
     const skip = `set ${named("skipCredentialsValidation")} to true to skip it, e.g. for an offline preview`;
     throw new AicpError("AICP_CONFIG", `${firstContactLine(settings, error)}. ${found}; ${skip}.`, {
       operation: error.operation,

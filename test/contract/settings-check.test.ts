@@ -1,34 +1,39 @@
 /**
- * The check `configure` makes of the settings against the platform (README
- * "Configuration"), in-process against the emulator over HTTP: a wrong key,
- * zone, base URL or user id fails configure with one line naming the setting,
- * before any other request and with nothing written; a good configuration
- * costs one read per provider process; aicp:skipCredentialsValidation costs
- * none. Each expected line is written out here by hand. The same through the
- * real engine's preview: test/e2e/settings-preview.test.ts.
+ * The check of the settings against the platform (README "Configuration"),
+ * in-process against the emulator over HTTP, as the engine drives the dynamic
+ * provider: configure, then check of a valid resource. A wrong key, zone,
+ * base URL or user id fails with one line naming the setting, with nothing
+ * written; a good configuration costs one read per provider process; bad
+ * input is still reported before any request; aicp:skipCredentialsValidation
+ * costs no read. Each expected line is written out here by hand. The same
+ * through the real engine's preview: test/e2e/settings-preview.test.ts.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Emulator } from "../../emulator";
-import { configure } from "../../provider/index";
+import { configure, forKind } from "../../provider/index";
 import { currentSettings } from "../../provider/context";
 import { emulatorCredentials, emulatorSettings, startTestEmulator } from "../support/emulator";
 
-/** Runs the dynamic provider's configure as the engine would, with the stack's config. */
-async function configureWith(source: (key: string) => string | undefined): Promise<string | undefined> {
+/** An auto-named group: its check looks nothing up, so any request is the settings' check. */
+const group = { logicalName: "pool", skuId: "sku-1", podTypes: ["job"] };
+
+/** Configures the dynamic provider as the engine would, with the stack's config, then checks `inputs`; the error's message, if any. */
+async function configureWith(source: (key: string) => string | undefined, inputs: Record<string, unknown> = group): Promise<string | undefined> {
   try {
     await configure({ config: { get: source } } as never);
-    return undefined;
+    const result = await forKind("ResourceGroup").check({} as never, inputs as never);
+    return result.failures?.map((f) => f.reason).join("; ");
   } catch (error) {
     return (error as Error).message;
   }
 }
 
-describe("configure checks the settings against the platform", () => {
+describe("the settings are checked against the platform", () => {
   let emulator: Emulator;
   const apiRequests = () => emulator.requests().filter((r) => r.operation !== "admin");
   /** How every failure ends: the read that found it, and the way around the check. */
   const found = (requestId: string | undefined) =>
-    `. Found by listNotebooks, request id ${requestId}, the one read configure makes; set aicp:skipCredentialsValidation ` +
+    `. Found by listNotebooks, request id ${requestId}, the one read that checks the settings; set aicp:skipCredentialsValidation ` +
     `(or AICP_SKIP_CREDENTIALS_VALIDATION) to true to skip it, e.g. for an offline preview.`;
 
   beforeAll(async () => {
@@ -106,6 +111,13 @@ describe("configure checks the settings against the platform", () => {
     } finally {
       delete process.env.AICP_SKIP_CREDENTIALS_VALIDATION;
     }
+    expect(apiRequests()).toEqual([]);
+  });
+
+  it("bad input is reported before any request, the settings' read included", async () => {
+    expect(await configureWith(emulatorSettings(emulator, { "aicp:secretAccessKey": "wrong" }), { ...group, podTypes: ["train"] })).toBe(
+      `podTypes[0] Invalid option: expected one of "infer"|"instance"|"job", got "train"`,
+    );
     expect(apiRequests()).toEqual([]);
   });
 

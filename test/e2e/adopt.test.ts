@@ -12,6 +12,7 @@ import type { Emulator } from "../../emulator";
 import { cliStack, type CliStack } from "../support/cli-project";
 import { emulatorCredentials, startTestEmulator } from "../support/emulator";
 import { client } from "../emulator/client";
+import { consoleGroup } from "../support/platform-console";
 
 const user = emulatorCredentials.userId;
 const namespace = user.toLowerCase();
@@ -111,15 +112,7 @@ describe("a way in for what exists", () => {
 
   it("adoptId takes over a console group and marks it; ResourceGroup.get fails naming an unknown id", async () => {
     const c = await setUp("adopt-group", "");
-    const made = await c.console.post("/resource/resource_group", {
-      name: "console-group",
-      description: "made by hand",
-      sku_id: "sku-1",
-      pod_type: ["job"],
-      customize_enable: 0,
-    });
-    expect(made.json?.ret_code, made.text).toBe(0);
-    const rgId = String(c.emulator.listResourceGroups().find((g) => g.name === "console-group")!.rg_id);
+    const rgId = await consoleGroup(c.emulator, "console-group");
     c.write(
       `const aicp = require("pulumi-aicp");\nnew aicp.ResourceGroup("team", { skuId: "sku-1", podTypes: ["job", "instance"], description: "ours now", ` +
         `adoptId: "${rgId}" });\n`,

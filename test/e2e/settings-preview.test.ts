@@ -4,7 +4,8 @@
  * with one line naming the setting or the name, and nothing written:
  * a wrong secret key, a wrong zone, an unreachable base URL (the check
  * configure makes, provider/settings-check.ts), a pinned name held by a
- * notebook made in the console (check, create-once.ts nameHeldByAnother).
+ * notebook or a resource group made in the console (check, create-once.ts
+ * nameHeldByAnother).
  * aicp:skipCredentialsValidation lets the same preview pass with no platform.
  * The in-process tests of each rule: test/contract/settings-check.test.ts and
  * test/contract/name-preview.test.ts.
@@ -15,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Emulator } from "../../emulator";
 import { cliStack, type CliStack } from "../support/cli-project";
 import { startTestEmulator } from "../support/emulator";
+import { consoleGroup } from "../support/platform-console";
 
 const program = (name?: string) =>
   `const aicp = require("pulumi-aicp");\nnew aicp.Notebook("research", { ${name ? `name: "${name}", ` : ""}chargeMode: "elastic", duration: 3600, ` +
@@ -105,6 +107,22 @@ describe("pulumi preview fails where pulumi up would", () => {
           "not carry this resource's mark. The provider will not adopt, change or delete it, nor send a second create under its name.",
       ),
     ]);
+    expect(writes()).toEqual([]);
+  }, 60_000);
+
+  it("a pinned name held by a resource group made in the console fails the preview with AICP_CONFLICT, and writes nothing", async () => {
+    const rgId = await consoleGroup(emulator, "console-group");
+    writeFileSync(
+      join(c.project.dir, "index.js"),
+      `const aicp = require("pulumi-aicp");\nnew aicp.ResourceGroup("pool", { name: "console-group", skuId: "sku-1", podTypes: ["job"] });\n`,
+    );
+    emulator.clearRequests();
+    const preview = await c.pulumi("preview");
+    expect(preview.status, preview.output).not.toBe(0);
+    expect(errorLines(preview.output)).toEqual([
+      expect.stringContaining(`AICP_CONFLICT: this account already holds a resource group named 'console-group': ${rgId} (`),
+    ]);
+    expect(errorLines(preview.output)[0]).toContain("not made by Pulumi). It does not carry this resource's mark.");
     expect(writes()).toEqual([]);
   }, 60_000);
 });

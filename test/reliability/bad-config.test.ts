@@ -12,7 +12,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Emulator } from "../../emulator";
-import { emulatorConfig, startTestEmulator } from "../support/emulator";
+import { emulatorConfig, requestsBeyondSettingsCheck, startTestEmulator } from "../support/emulator";
 import { createTestStack, recording, type TestStack } from "../support/pulumi";
 import { recordCase } from "../support/reliability";
 
@@ -108,8 +108,9 @@ describe("bad configuration through the real engine", () => {
       program = mode;
       emulator.clearRequests();
       await target.stack.preview();
-      // The function reads templates at preview; the Notebook is only planned.
-      expect(apiRequests().length > 0).toBe(mode === "function");
+      // The function reads templates at preview; the Notebook is only planned, after the one read that checks the settings.
+      expect(requestsBeyondSettingsCheck(emulator).length > 0).toBe(mode === "function");
+      if (mode === "resource") expect(apiRequests().map((r) => `${r.method} ${r.operation}`)).toEqual(["GET listNotebooks"]);
     }
   }, 120_000);
 

@@ -72,12 +72,15 @@ export function providerWaiting(emulator: Emulator): boolean {
 }
 
 /**
- * The API requests `emulator` logged, but the one read configure makes of the
- * settings (provider/settings-check.ts: one notebook listed), which a test of
- * "nothing sent" for a resource or a function does not count.
+ * The API requests `emulator` logged, but the one read that checks the
+ * settings (provider/settings-check.ts: one notebook of the namespace listed,
+ * or one template without a user id), which a test of "nothing sent" for a
+ * resource or a function does not count.
  */
 export function requestsBeyondSettingsCheck(emulator: Emulator): RequestLogEntry[] {
   const api = emulator.requests().filter((r) => r.operation !== "admin");
-  const check = api.findIndex((r) => r.method === "GET" && r.operation === "listNotebooks" && r.query?.limit === "1" && r.query?.offset === "0");
+  const check = api.findIndex(
+    (r) => r.method === "GET" && (r.operation === "listNotebooks" || r.operation === "listTemplates") && r.query?.limit === "1" && r.query?.offset === "0",
+  );
   return check < 0 ? api : api.filter((_, i) => i !== check);
 }

@@ -43,3 +43,16 @@ export async function until(c: Pick<PlatformConsole, "notebook">, condition: (nb
   for (let i = 0; i < 200 && !condition(c.notebook()); i++) await new Promise((r) => setTimeout(r, 100));
   expect(condition(c.notebook())).toBe(true);
 }
+
+/** Makes a resource group named `name` as the console does (a signed request, no mark); its rgId. */
+export async function consoleGroup(emulator: Emulator, name: string): Promise<string> {
+  const made = await client(emulator).post("/resource/resource_group", {
+    name,
+    description: "made by hand",
+    sku_id: "sku-1",
+    pod_type: ["job"],
+    customize_enable: 0,
+  });
+  expect(made.json?.ret_code, made.text).toBe(0);
+  return String(emulator.listResourceGroups().find((g) => g.name === name)!.rg_id);
+}
