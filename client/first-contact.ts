@@ -48,9 +48,33 @@ export function refusalLine(settings: Settings, error: AicpError): string | unde
   return undefined;
 }
 
+/**
+ * Whether the answer says something of the settings: no host or no listener
+ * at the base URL, a certificate refused, an answer that is not the
+ * platform's, a refusal naming a setting. A timeout, a reset, a 5xx, a 429 or
+ * a ret_code that names nothing is the platform's state, not the settings'.
+ */
+export function definiteAboutSettings(settings: Settings, error: AicpError): boolean {
+  if (unreachable(error)) {
+    if (error.code === "AICP_TIMEOUT") return false;
+    const code = unreachableReason(error);
+    return code === "ENOTFOUND" || code === "ECONNREFUSED" || /CERT|TLS|SELF_SIGNED/.test(code);
+  }
+  if (transientStatus(error.status)) return false;
+  if (error.retCode === undefined && error.status !== undefined) return true;
+  return refusalLine(settings, error) !== undefined;
+}
+
+function transientStatus(status: number | undefined): boolean {
+  return status !== undefined && (status >= 500 || status === 429);
+}
+
 /** One line for any failed first request: unreachable, not the platform, a refusal naming a setting, or the platform's own words. */
 export function firstContactLine(settings: Settings, error: AicpError): string {
   if (unreachable(error)) return unreachableLine(settings, error);
+  if (transientStatus(error.status)) {
+    return `the platform did not answer normally (HTTP ${error.status}${error.retCode === undefined ? "" : `, ret_code ${error.retCode}`}): try again later`;
+  }
   if (error.retCode === undefined && error.status !== undefined) {
     return `${settings.baseUrl} does not answer with the platform's envelope (HTTP ${error.status}): check ${named("baseUrl")}`;
   }

@@ -17,19 +17,27 @@ export function programInputsOf(kind: Kind, read: Record<string, unknown>): Reco
     const value = settable(read[field], spec, schema);
     if (value !== undefined) out[field] = value;
   }
-  if (Array.isArray(out.envs)) out.envs = out.envs.map(fromEnvironment);
+  if (Array.isArray(out.envs)) out.envs = out.envs.map((env: { name?: unknown; value?: unknown }) => fromEnvironment(String(read.name ?? ""), env));
   return out;
 }
 
 /**
- * An env as imported code gives it: the value read where pulumi runs from the
- * variable of the env's own name (`valueFromEnv`), never the value itself.
- * The engine writes every input into the code, a secret's value too
- * (pkg/importer/hcl2.go generateValue), and env values often hold tokens.
+ * An env as imported code gives it: the value read where pulumi runs from a
+ * variable named for the notebook and the env (`valueFromEnv`), never the
+ * value itself. The engine writes every input into the code, a secret's value
+ * too (pkg/importer/hcl2.go generateValue), and env values often hold tokens.
+ * Not the env's own name: `TZ` or `PATH` is set where pulumi runs, to another
+ * value, and a changed env replaces the notebook.
  */
-function fromEnvironment(env: { name?: unknown; value?: unknown }): Record<string, unknown> {
+function fromEnvironment(notebook: string, env: { name?: unknown; value?: unknown }): Record<string, unknown> {
   const { value: _never, ...rest } = env;
-  return { ...rest, valueFromEnv: env.name };
+  return { ...rest, valueFromEnv: importedEnvVariable(notebook, String(env.name ?? "")) };
+}
+
+/** `AICP_<NOTEBOOK>_<ENV>`, upper case, every other character than a letter or a digit as `_`: e.g. AICP_CONSOLE_NOTEBOOK_HF_TOKEN. */
+export function importedEnvVariable(notebook: string, env: string): string {
+  const word = (text: string) => text.toUpperCase().replace(/[^A-Z0-9]/g, "_");
+  return `AICP_${word(notebook)}_${word(env)}`;
 }
 
 /** Pulumi schema, as far as import reads it: input properties and object types. */

@@ -181,6 +181,8 @@ function resource(types: SchemaTypes, kind: DescribedKind) {
       ...spec,
       ...(described.replace.includes(name) ? { willReplaceOnChanges: true } : {}),
       ...(name in described.defaults ? { default: described.defaults[name] } : {}),
+      // Secret on its way in too: the SDKs mark it before it reaches the engine (env values, registry credentials).
+      ...(described.secretOutputs.includes(name) ? { secret: true } : {}),
     };
   }
   const properties: Record<string, PropertySpec> = {};

@@ -13,7 +13,7 @@ let settings: Settings | undefined;
 let configureError: unknown;
 let client: AicpClient | undefined;
 let shared: { client: AicpClient; listing: NotebookListing } | undefined;
-let settingsCheck: Promise<void> | undefined;
+let settingsCheck: Promise<"checked" | "undetermined"> | undefined;
 let checkable = true;
 
 /**
@@ -53,19 +53,26 @@ function replaceClient(): void {
 /**
  * The settings checked against the platform (settings-check.ts): one read per
  * process and settings, none when aicp:skipCredentialsValidation is set or a
- * setting is not known yet. A failure is kept, as configure's own, for every
- * later call to report.
+ * setting is not known yet. A refusal of the settings is kept, as configure's
+ * own, for every later call to report; an answer that says nothing of them
+ * lets the operation go on.
  */
 export async function checkConfiguredSettings(): Promise<void> {
   const checked = currentSettings();
   if (checked.skipCredentialsValidation || !checkable) return;
-  settingsCheck ??= checkSettingsWithPlatform(checked, currentClient());
+  const pending = (settingsCheck ??= checkSettingsWithPlatform(checked, currentClient()));
   try {
-    await settingsCheck;
+    // An answer that said nothing of the settings (a busy platform) is asked again by a later operation.
+    if ((await pending) === "undetermined" && settingsCheck === pending) settingsCheck = undefined;
   } catch (error) {
     if (settings === checked) configureError = error;
     throw error;
   }
+}
+
+/** Whether the settings are all known (false in a preview where one is another resource's output): only then may a check read the platform. */
+export function settingsCheckable(): boolean {
+  return checkable;
 }
 
 export function currentSettings(): Settings {

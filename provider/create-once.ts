@@ -236,12 +236,16 @@ export type NameHolders<T> = Omit<CreateTarget<T>, "send" | "removeFailed" | "wa
  * What a preview can tell of a create before it is sent: the name is held by
  * an object that does not carry this resource's mark, which the create would
  * refuse with this same error (createOnce). One read. A holder with this
- * resource's own mark is left to the create, which has the evidence to tell
- * an interrupted earlier run from a copy.
+ * resource's own mark is this resource's only as the create would take it:
+ * with an entry of the create journal it answers to; a copy, or one whose
+ * create this machine has no record of, is refused as the create refuses it.
  */
 export async function nameHeldByAnother<T>(target: NameHolders<T>): Promise<AicpError | undefined> {
-  const strangers = (await target.findByName()).filter((o) => !target.goingAway?.(o) && target.markOf(o) !== target.mark);
-  return strangers.length > 0 ? notOurs(target, strangers, sentCreate(target.mark)) : undefined;
+  // The same sorting as createOnce's: a holder with this resource's mark is ours only with evidence of its create.
+  const earlier = sentCreate(target.mark);
+  const named = (await target.findByName()).filter((o) => !target.goingAway?.(o));
+  const others = named.filter((o) => !(earlier && target.markOf(o) === target.mark && madeBy(target, o, earlier)));
+  return others.length > 0 ? notOurs(target, others, earlier) : undefined;
 }
 
 function notOurs<T>(target: NameHolders<T>, others: T[], earlier: SentCreate | undefined): AicpError {

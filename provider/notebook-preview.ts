@@ -14,7 +14,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type * as wire from "../client/wire";
 import { AicpError, asOneLine } from "../client/errors";
-import { currentClient, currentListing, currentSettings, learnedZone } from "./context";
+import { currentClient, currentListing, currentSettings, learnedZone, settingsCheckable } from "./context";
 import { isProvisional, nameHeldByAnother } from "./create-once";
 import { settleWithState } from "./create-journal";
 import type { DiffWithProperties } from "./diff-result";
@@ -33,7 +33,9 @@ export async function check(olds: Partial<NotebookInputs>, news: NotebookInputs)
   const inputs = compact(checked);
   const known = withoutUnknowns(failures, news);
   if (known.length > 0) return { inputs, failures: known };
-  if (Object.keys(olds).length === 0 && !inputs.adoptId && !inputs.autoNamed && unknownPaths(inputs).length === 0) {
+  // A create under a pinned name: a new resource's (not a take-over), or the replacement of a renamed one.
+  const createsUnderPin = !inputs.autoNamed && (Object.keys(olds).length === 0 ? !inputs.adoptId : olds.name !== inputs.name);
+  if (createsUnderPin && settingsCheckable() && unknownPaths(inputs).length === 0) {
     // A preview refuses a pinned name the create would refuse (create-once.ts), from one read; nothing is written.
     const held = await nameHeldByAnother(notebookNameHolders(currentClient(), String(inputs.namespace), String(inputs.name), inputs.ownerMark));
     if (held) throw held;

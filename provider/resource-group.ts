@@ -18,7 +18,7 @@ import {
   type GroupProgram,
 } from "../client/wire/resource-group";
 import { AicpError, asOneLine } from "../client/errors";
-import { currentClient } from "./context";
+import { currentClient, settingsCheckable } from "./context";
 import { camelPath, changedKeys, compact, resolveMark, resolveName, unknownPaths, withoutUnknowns, type CheckFailure } from "./inputs";
 import { warn } from "./engine-log";
 import { createOnce, isProvisional, nameHeldByAnother, partlyCreated, UnconfirmedCreate } from "./create-once";
@@ -99,9 +99,12 @@ export async function check(olds: Partial<ResourceGroupOutputs>, news: ResourceG
   const known = withoutUnknowns(failures, news);
   // No undefined members: the engine cannot encode them and would print only "Unexpected struct type".
   if (known.length > 0) return { inputs: compact(inputs), failures: known };
-  if (Object.keys(olds).length === 0 && !inputs.adoptId && !inputs.autoNamed && unknownPaths(inputs).length === 0) {
+  // A create under a pinned name: a new resource's (not a take-over), or the replacement of a renamed one.
+  const pinned = requestOf(inputs).name;
+  const createsUnderPin = !inputs.autoNamed && (Object.keys(olds).length === 0 ? !inputs.adoptId : olds.name !== pinned);
+  if (createsUnderPin && settingsCheckable() && unknownPaths(inputs).length === 0) {
     // A preview refuses a pinned name the create would refuse (create-once.ts), from one read; nothing is written.
-    const held = await nameHeldByAnother(groupNameHolders(requestOf(inputs).name, inputs.ownerMark));
+    const held = await nameHeldByAnother(groupNameHolders(pinned, inputs.ownerMark));
     if (held) throw held;
   }
   if (!inputs.adoptId || unknownPaths(inputs).length > 0) return { inputs: compact(inputs) };

@@ -11,10 +11,16 @@
 import type { AicpClient } from "../client/client";
 import { named, type Settings } from "../client/config";
 import { AicpError } from "../client/errors";
-import { firstContactLine } from "../client/first-contact";
+import { definiteAboutSettings, firstContactLine } from "../client/first-contact";
 
-/** Resolves when the platform takes the settings; throws AICP_CONFIG with one line naming the setting otherwise. */
-export async function checkSettingsWithPlatform(settings: Settings, client: AicpClient): Promise<void> {
+/**
+ * "checked" when the platform takes the settings; "undetermined" when its
+ * answer says nothing of them (client/first-contact.ts definiteAboutSettings:
+ * a timeout, a 5xx, a busy platform), so the operation goes on and a later
+ * one checks again; throws AICP_CONFIG with one line naming the setting when
+ * the platform refuses them.
+ */
+export async function checkSettingsWithPlatform(settings: Settings, client: AicpClient): Promise<"checked" | "undetermined"> {
   const namespace = settings.userId?.toLowerCase();
   const operation = namespace === undefined ? "listTemplates" : "listNotebooks";
   try {
@@ -22,6 +28,7 @@ export async function checkSettingsWithPlatform(settings: Settings, client: Aicp
     else await client.listNotebooks(namespace, { offset: 0, limit: 1 });
   } catch (error) {
     if (!(error instanceof AicpError)) throw error;
+    if (!definiteAboutSettings(settings, error)) return "undetermined";
     const found = `Found by ${operation}, request id ${error.requestId ?? "(none returned)"}, the one read that checks the settings`;
     const skip = `set ${named("skipCredentialsValidation")} to true to skip it, e.g. for an offline preview`;
     throw new AicpError("AICP_CONFIG", `${firstContactLine(settings, error)}. ${found}; ${skip}.`, {
@@ -32,4 +39,5 @@ export async function checkSettingsWithPlatform(settings: Settings, client: Aicp
       cause: error,
     });
   }
+  return "checked";
 }

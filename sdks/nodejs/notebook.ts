@@ -207,11 +207,11 @@ export class Notebook extends pulumi.CustomResource {
             resourceInputs["chargeMode"] = args?.chargeMode;
             resourceInputs["conda"] = args?.conda;
             resourceInputs["customFirst"] = args?.customFirst;
-            resourceInputs["customImageSecret"] = args?.customImageSecret;
+            resourceInputs["customImageSecret"] = args?.customImageSecret ? pulumi.secret(args.customImageSecret) : undefined;
             resourceInputs["customSecond"] = args?.customSecond;
             resourceInputs["desiredState"] = (args?.desiredState) ?? "Running";
             resourceInputs["duration"] = args?.duration;
-            resourceInputs["envs"] = args?.envs;
+            resourceInputs["envs"] = args?.envs ? pulumi.secret(args.envs) : undefined;
             resourceInputs["image"] = args?.image;
             resourceInputs["imageType"] = args?.imageType;
             resourceInputs["name"] = args?.name;

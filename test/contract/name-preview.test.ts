@@ -9,10 +9,14 @@
  * test/e2e/settings-preview.test.ts.
  */
 import { createHash } from "node:crypto";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Emulator } from "../../emulator";
 import { AicpClient } from "../../client/client";
-import { configureFrom } from "../../provider/context";
+import { configureFrom, currentSettings } from "../../provider/context";
+import { checkNotebook } from "../../provider/notebook-inputs";
 import * as notebook from "../../provider/notebook";
 import type { NotebookInputs } from "../../provider/notebook-inputs";
 import * as resourceGroup from "../../provider/resource-group";
@@ -21,6 +25,9 @@ import { emulatorCredentials, emulatorSettings, startTestEmulator } from "../sup
 import { validNotebookInputs } from "../support/fixtures";
 
 const markOf = (name: string) => createHash("md5").update(`test-stack/${name}`).digest("hex");
+
+/** Inputs as check completes them (user, namespace, defaults) without its look at the name: the create's own view. */
+const checkedWithoutLookup = (inputs: NotebookInputs) => checkNotebook({}, inputs, currentSettings()).inputs;
 
 /** The error a promise rejects with, or undefined when it resolves. */
 const rejection = (promise: Promise<unknown>) =>
@@ -111,5 +118,52 @@ describe("a pinned name held outside the resource fails the preview", () => {
     const atCreate = await rejection(resourceGroup.create(checkedEarlier));
     expect(atCreate?.message).toBe(error?.message);
     expect(apiRequests().filter((r) => r.method !== "GET")).toEqual([]);
+  });
+
+  it("Notebook: a rename to a name held outside fails check too, before the replacement deletes the notebook", async () => {
+    const olds = (await notebook.check({}, notebookInputs("renamed", { name: "rn-old" }))).inputs!;
+    await notebook.create(olds);
+    const [uuid] = emulator.seedNotebooks({ namespace: "usr-emulator", count: 1, namePrefix: "held" });
+    emulator.clearRequests();
+    const error = await rejection(notebook.check(olds, notebookInputs("renamed", { name: "held-0000" })));
+    expect(error?.message).toBe(
+      `namespace usr-emulator already holds a notebook named 'held-0000': ${uuid} (Running, not made by Pulumi). It does not carry this resource's ` +
+        "mark. The provider will not adopt, change or delete it, nor send a second create under its name. Choose another `name` (or a different " +
+        "resource name for an auto-name), or remove that notebook first if it is no longer used.",
+    );
+    expect(apiRequests().filter((r) => r.method !== "GET")).toEqual([]);
+  });
+
+  it("ResourceGroup: a rename to a name held outside fails check too", async () => {
+    const olds = (await resourceGroup.check({}, groupInputs("renamed-pool", { name: "rg-old" }))).inputs!;
+    await resourceGroup.create(olds);
+    const made = await console.createResourceGroup({
+      name: "held-group",
+      description: "made in the console",
+      sku_id: "sku-1",
+      pod_type: ["job"],
+      customize_enable: 0,
+    });
+    const error = await rejection(resourceGroup.check(olds, groupInputs("renamed-pool", { name: "held-group" })));
+    expect(error?.message).toContain(`this account already holds a resource group named 'held-group': ${made.rg_id} (`);
+  });
+
+  it("Notebook: a holder with this resource's mark that this machine's create journal does not name fails check as the create fails", async () => {
+    const inputs = notebookInputs("ci-run", { name: "ci-pinned" });
+    const made = await notebook.create((await notebook.check({}, inputs)).inputs!);
+    // Another CI runner: the same resource, a create journal without the entry of the run that made it.
+    const journal = process.env.AICP_CREATE_JOURNAL_DIR;
+    process.env.AICP_CREATE_JOURNAL_DIR = mkdtempSync(join(tmpdir(), "aicp-other-runner-"));
+    try {
+      const error = await rejection(notebook.check({}, inputs));
+      expect(error?.message).toContain(
+        `namespace usr-emulator already holds a notebook named 'ci-pinned': ${made.id} (Running, carrying this resource's mark, but no record of ` +
+          "this resource's creates names it: a copy of its settings, or made by a run whose record was lost).",
+      );
+      const atCreate = await rejection(notebook.create(checkedWithoutLookup(inputs)));
+      expect(atCreate?.message).toBe(error?.message);
+    } finally {
+      process.env.AICP_CREATE_JOURNAL_DIR = journal;
+    }
   });
 });

@@ -11,7 +11,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Emulator } from "../../emulator";
 import { configure, forKind } from "../../provider/index";
-import { currentSettings } from "../../provider/context";
+import { configureFrom, currentSettings } from "../../provider/context";
 import { emulatorCredentials, emulatorSettings, startTestEmulator } from "../support/emulator";
 
 /** An auto-named group: its check looks nothing up, so any request is the settings' check. */
@@ -118,6 +118,24 @@ describe("the settings are checked against the platform", () => {
     expect(await configureWith(emulatorSettings(emulator, { "aicp:secretAccessKey": "wrong" }), { ...group, podTypes: ["train"] })).toBe(
       `podTypes[0] Invalid option: expected one of "infer"|"instance"|"job", got "train"`,
     );
+    expect(apiRequests()).toEqual([]);
+  });
+
+  it("an answer that says nothing of the settings (a busy platform) lets the operation go on, and a later one checks again", async () => {
+    emulator.addFault({ kind: "retCode", operation: "listNotebooks", count: 1, retCode: 5000, message: "system busy, try again" });
+    try {
+      expect(await configureWith(emulatorSettings(emulator, { "aicp:requestTimeoutSeconds": "7" }))).toBeUndefined();
+      expect(await configureWith(emulatorSettings(emulator, { "aicp:requestTimeoutSeconds": "7" }))).toBeUndefined();
+    } finally {
+      emulator.clearFaults();
+    }
+    expect(apiRequests().map((r) => `${r.operation} ${r.retCode}`)).toEqual(["listNotebooks 5000", "listNotebooks 0"]);
+  });
+
+  it("a setting not known yet (a preview) sends nothing: neither the settings' read nor a pinned name's lookup", async () => {
+    configureFrom(emulatorSettings(emulator, { "aicp:secretAccessKey": "not-known-yet" }), { checkable: false });
+    const pinned = { ...group, name: "pinned-pool" };
+    expect(await forKind("ResourceGroup").check({} as never, pinned as never)).toMatchObject({ inputs: { name: "pinned-pool" } });
     expect(apiRequests()).toEqual([]);
   });
 

@@ -35,8 +35,8 @@ describe("the provider plugin, from a TypeScript program", () => {
 
   beforeAll(async () => {
     emulator = await startTestEmulator();
-    // HF_TOKEN is set where pulumi runs, as a pipeline sets it from its secrets: the imported code reads the env's value from it.
-    project = cliProject("plugin-ts", emulator, "", { PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true", HF_TOKEN: envToken });
+    // The variable import names for the env is set where pulumi runs, as a pipeline sets it from its secrets.
+    project = cliProject("plugin-ts", emulator, "", { PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true", AICP_CONSOLE_NOTEBOOK_HF_TOKEN: envToken });
     appendFileSync(join(project.dir, "Pulumi.yaml"), pluginsSection(repositoryPlugin));
     // A TypeScript program, compiled by the test (tsc) so that any nodejs language host runs it.
     writeFileSync(join(project.dir, "package.json"), JSON.stringify({ name: "aicp-plugin-ts", main: "index.js" }));
@@ -104,8 +104,9 @@ describe("the provider plugin, from a TypeScript program", () => {
     expect(code).toContain('import * as aicp from "pulumi-aicp-plugin";');
     expect(code).toMatch(/new aicp\.ResourceGroup\("shared", \{[^}]*skuId: "sku-1"/s);
     expect(code).toMatch(/new aicp\.Notebook\("console", \{[^]*image: "jupyter:2"/);
-    // An env value is never written into the code: it is read where pulumi runs from the variable of its name. Nor is it in the state in plain text.
-    expect(code).toMatch(/envs: \[\{\s*name: "HF_TOKEN",\s*valueFromEnv: "HF_TOKEN",\s*\}\]/);
+    // An env value is never written into the code: it is read where pulumi runs from a variable named for the notebook and the env. Nor is it in the
+    // state in plain text.
+    expect(code).toMatch(/envs: \[\{\s*name: "HF_TOKEN",\s*valueFromEnv: "AICP_CONSOLE_NOTEBOOK_HF_TOKEN",\s*\}\]/);
     expect(code).not.toContain(envToken);
     expect(stateOnDisk(project)).not.toContain(envToken);
   }, 300_000);

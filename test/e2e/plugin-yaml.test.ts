@@ -22,7 +22,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Emulator } from "../../emulator";
 import { emulatorCredentials, startTestEmulator } from "../support/emulator";
-import { packPlugin, repositoryPlugin, yamlPluginProject } from "../support/plugin-project";
+import { packPlugin, pluginVersion, repositoryPlugin, yamlPluginProject } from "../support/plugin-project";
 
 /** The program: a group and a notebook, a function call before them and one on the notebook's outputs. */
 function program(description: string, stopTime?: string) {
@@ -113,6 +113,13 @@ describe("the provider plugin, from a YAML program", () => {
     expect(ours()).toEqual([]);
     expect(emulator.listResourceGroups().filter((g) => g.user_id !== "platform")).toEqual([]);
   }, 300_000);
+
+  it("the installed plugin runs the doctor with the stack's configuration, as the README says for Python, Go and YAML users", async () => {
+    const installed = join(stack.project.env().PULUMI_HOME!, "plugins", `resource-aicp-v${pluginVersion}`, "pulumi-resource-aicp");
+    const doctor = await stack.project.run(installed, "doctor", "--stack", "ci");
+    expect(doctor.status, doctor.output).toBe(0);
+    expect(doctor.output).toMatch(/^ok +user id +usr-emulator: its namespace usr-emulator answers these keys$/m);
+  }, 60_000);
 
   it("the README's YAML program previews cleanly against the plugin's schema and checks", async () => {
     const readme = readFileSync(join(__dirname, "../../README.md"), "utf8");

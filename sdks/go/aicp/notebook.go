@@ -122,6 +122,12 @@ func NewNotebook(ctx *pulumi.Context,
 	if args.WaitForReady == nil {
 		args.WaitForReady = pulumi.BoolPtr(true)
 	}
+	if args.CustomImageSecret != nil {
+		args.CustomImageSecret = pulumi.ToSecret(args.CustomImageSecret).(ImageSecretPtrInput)
+	}
+	if args.Envs != nil {
+		args.Envs = pulumi.ToSecret(args.Envs).(EnvArrayInput)
+	}
 	secrets := pulumi.AdditionalSecretOutputs([]string{
 		"customImageSecret",
 		"envs",

@@ -576,7 +576,7 @@ class Notebook(pulumi.CustomResource):
             __props__.__dict__["charge_mode"] = charge_mode
             __props__.__dict__["conda"] = conda
             __props__.__dict__["custom_first"] = custom_first
-            __props__.__dict__["custom_image_secret"] = custom_image_secret
+            __props__.__dict__["custom_image_secret"] = None if custom_image_secret is None else pulumi.Output.secret(custom_image_secret)
             __props__.__dict__["custom_second"] = custom_second
             if desired_state is None:
                 desired_state = 'Running'
@@ -584,7 +584,7 @@ class Notebook(pulumi.CustomResource):
             if duration is None and not opts.urn:
                 raise TypeError("Missing required property 'duration'")
             __props__.__dict__["duration"] = duration
-            __props__.__dict__["envs"] = envs
+            __props__.__dict__["envs"] = None if envs is None else pulumi.Output.secret(envs)
             if image is None and not opts.urn:
                 raise TypeError("Missing required property 'image'")
             __props__.__dict__["image"] = image
