@@ -34,7 +34,9 @@ export function unreachableLine(settings: Settings, error: AicpError): string {
 export function refusalLine(settings: Settings, error: AicpError): string | undefined {
   const said = error.platformMessage ?? "";
   const answer = `HTTP ${error.status}${error.retCode === undefined ? "" : `, ret_code ${error.retCode}`}, "${said}"`;
-  if ((error.status === 401 || error.status === 403) && settings.userId !== undefined && /namespace|user/i.test(said)) {
+  // About the user id only when it says so: it names a namespace, or the configured id itself ("user has no permission" is the keys').
+  const aboutUser = settings.userId !== undefined && (/namespace/i.test(said) || said.toLowerCase().includes(settings.userId.toLowerCase()));
+  if ((error.status === 401 || error.status === 403) && aboutUser) {
     return `user id '${settings.userId}' refused (${answer}): set ${named("userId")} to the user id of the access key's account`;
   }
   if (error.status === 401 || error.status === 403) {

@@ -34,6 +34,19 @@ describe("a failed first request", () => {
   });
 });
 
+describe("a refusal", () => {
+  it("names the user id only when the platform speaks of a namespace or of that id, the keys otherwise", () => {
+    expect(firstContactLine(settings, answer(403, 1103, "namespace 'usr-a' does not belong to this access key"))).toBe(
+      `user id 'usr-a' refused (HTTP 403, ret_code 1103, "namespace 'usr-a' does not belong to this access key"): set aicp:userId (or CORESHUB_USER_ID) ` +
+        "to the user id of the access key's account",
+    );
+    expect(firstContactLine(settings, answer(403, 1200, "user has no permission"))).toBe(
+      `credentials refused (HTTP 403, ret_code 1200, "user has no permission"): check aicp:accessKeyId and aicp:secretAccessKey (or QY_ACCESS_KEY_ID ` +
+        "and QY_SECRET_ACCESS_KEY)",
+    );
+  });
+});
+
 describe("the variable pulumi import names for an env", () => {
   it("is named for the notebook and the env, upper case, never the env's own name", () => {
     expect(importedEnvVariable("console-notebook", "HF_TOKEN")).toBe("AICP_CONSOLE_NOTEBOOK_HF_TOKEN");
