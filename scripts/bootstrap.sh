@@ -97,6 +97,11 @@ _aicp_link_plugin_scripts() {
     [ -f "$f" ] || continue
     if [ -w "$dir" ] && ! cmp -s "$f" "$dir/$(basename "$f")"; then cp "$f" "$dir/" && chmod +x "$dir/$(basename "$f")"; fi
   done
+  # The CLI's release archive carries pulumi-analyzer-policy (policy packs); a CLI built from source does not: ours stands in.
+  f="$_aicp_root/tools/policy/pulumi-analyzer-policy"
+  if [ ! -f "$sdk/pulumi-analyzer-policy" ] && [ -w "$dir" ] && ! cmp -s "$f" "$dir/pulumi-analyzer-policy"; then
+    cp "$f" "$dir/" && chmod +x "$dir/pulumi-analyzer-policy"
+  fi
   # A pulumi found elsewhere may sit in a folder we must not write to.
   [ -x "$dir/pulumi-resource-pulumi-nodejs" ] || export PATH="$sdk:$PATH"
 }

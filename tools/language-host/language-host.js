@@ -4,7 +4,7 @@
 // so `pulumi up` on a Pulumi.yaml would have no way to run a nodejs program.
 //
 // It serves the LanguageRuntime RPCs the engine needs to run a program
-// (GetRequiredPlugins, Run, GetPluginInfo) with the language server that
+// (GetRequiredPlugins, Run, GetPluginInfo, and RunPlugin for policy packs) with the language server that
 // @pulumi/pulumi itself uses for Automation API inline programs, loaded from
 // the program's own node_modules so program and runtime share one copy of the
 // SDK; and GenerateProgram (the TypeScript `pulumi import` writes) through
@@ -124,6 +124,40 @@ function generateProgram(call, callback) {
   child.stdin.end(Buffer.from(call.request.serializeBinary()));
 }
 service.generateProgram = generateProgram;
+
+/**
+ * RunPlugin: how the engine runs a nodejs policy pack (`pulumi preview
+ * --policy-pack DIR`, kind "analyzer") and a nodejs plugin. As the real host
+ * does: node runs @pulumi/pulumi's run-policy-pack (run-plugin for other
+ * kinds) resolved from the pack's folder; a policy pack gets the engine's
+ * arguments and then its folder, and runs in it. Its output streams back to
+ * the engine, which reads the analyzer's port from the first line; the exit
+ * code ends the stream.
+ */
+function runPlugin(call) {
+  const request = call.request;
+  const dir = request.getInfo().getProgramDirectory();
+  const analyzer = request.getKind() === "analyzer";
+  let runPath;
+  try {
+    runPath = createRequire(path.join(dir, "package.json")).resolve(analyzer ? "@pulumi/pulumi/cmd/run-policy-pack" : "@pulumi/pulumi/cmd/run-plugin");
+  } catch {
+    call.emit("error", { code: grpc.status.FAILED_PRECONDITION, details: `no @pulumi/pulumi above ${dir}: run npm install where the plugin is` });
+    return;
+  }
+  const args = analyzer ? [runPath, ...request.getArgsList(), dir] : [runPath, dir, ...request.getArgsList()];
+  const env = { ...process.env, ...Object.fromEntries(request.getEnvList().map((kv) => [kv.slice(0, kv.indexOf("=")), kv.slice(kv.indexOf("=") + 1)])) };
+  const child = spawn(process.execPath, args, { cwd: analyzer ? dir : request.getPwd() || dir, env, stdio: ["ignore", "pipe", "pipe"] });
+  const send = (set, value) => call.write(set(new langproto.RunPluginResponse(), value));
+  child.stdout.on("data", (chunk) => send((r, v) => r.setStdout(v), new Uint8Array(chunk)));
+  child.stderr.on("data", (chunk) => send((r, v) => r.setStderr(v), new Uint8Array(chunk)));
+  child.on("close", (code) => {
+    send((r, v) => r.setExitcode(v), code ?? 1);
+    call.end();
+  });
+  call.on("cancelled", () => child.kill());
+}
+service.runPlugin = runPlugin;
 
 const grpcServer = new grpc.Server({ ...grpcChannelOptions });
 grpcServer.addService(langrpc.LanguageRuntimeService, service);

@@ -1,0 +1,130 @@
+/**
+ * The guardrails' rules, as plain functions of a resource's inputs and the
+ * rule's configuration (policy/index.ts makes them a CrossGuard policy pack).
+ * Both fronts are read alike: the TypeScript package's dynamic resources
+ * (`pulumi-nodejs:dynamic/aicp:Notebook`) and the plugin's
+ * (`aicp:index:Notebook`) carry the same camelCase inputs. Each message names
+ * the resource, the property, the value and the rule.
+ */
+
+/** The kinds the rules read, by resource type on either front. */
+export function kindOf(type: string): "Notebook" | "ResourceGroup" | undefined {
+  for (const kind of ["Notebook", "ResourceGroup"] as const) {
+    if (type === `aicp:index:${kind}` || type === `pulumi-nodejs:dynamic/aicp:${kind}`) return kind;
+  }
+  return undefined;
+}
+
+/** A Notebook's inputs as a program gives them (only what the rules read). */
+export interface NotebookProps {
+  replicaSpecs?: { customGpu?: unknown; customGpuList?: unknown; replicas?: unknown; specs?: unknown };
+  desiredState?: unknown;
+  stopTime?: unknown;
+  autoDeleteTime?: unknown;
+  image?: unknown;
+  imageType?: unknown;
+  chargeMode?: unknown;
+  duration?: unknown;
+}
+
+/** The GPUs a notebook holds, from what the program gives: `customGpu` (or the ids of `customGpuList`) for each replica. */
+export function gpusOf(props: NotebookProps): number {
+  const specs = props.replicaSpecs ?? {};
+  const perReplica = typeof specs.customGpu === "number" ? specs.customGpu : Array.isArray(specs.customGpuList) ? specs.customGpuList.length : 0;
+  const replicas = typeof specs.replicas === "number" ? specs.replicas : 1;
+  return perReplica * replicas;
+}
+
+/** Configuration of each rule; every field has the team baseline as its default (defaults below). */
+export interface RuleConfig {
+  maxGpusPerNotebook: number;
+  maxLifetimeHours: number;
+  allowedImagePrefixes: string[];
+  allowedImageTypes: string[];
+  allowedChargeModes: string[];
+  maxMonthlyDuration: number;
+  allowedPodTypes: string[];
+  maxGpusPerStack: number;
+}
+
+/** The team baseline the pack applies with no configuration: mandatory (policy/index.ts). */
+export const baseline: RuleConfig = {
+  maxGpusPerNotebook: 8,
+  maxLifetimeHours: 7 * 24,
+  allowedImagePrefixes: [],
+  allowedImageTypes: ["official", "user", "custom"],
+  allowedChargeModes: ["elastic"],
+  maxMonthlyDuration: 1,
+  allowedPodTypes: ["infer", "instance", "job"],
+  maxGpusPerStack: 32,
+};
+
+const shown = (value: unknown) => JSON.stringify(value);
+
+/** More GPUs than a notebook may hold. */
+export function maxGpus(name: string, props: NotebookProps, config: Pick<RuleConfig, "maxGpusPerNotebook">): string[] {
+  const gpus = gpusOf(props);
+  if (gpus <= config.maxGpusPerNotebook) return [];
+  return [`Notebook '${name}': replicaSpecs holds ${gpus} GPUs, more than the ${config.maxGpusPerNotebook} a notebook may hold (maxGpusPerNotebook)`];
+}
+
+/**
+ * A running notebook must end: a stop or auto-delete time no further than
+ * `maxLifetimeHours` from `now`. A notebook kept Stopped holds no GPUs.
+ */
+export function maxLifetime(name: string, props: NotebookProps, config: Pick<RuleConfig, "maxLifetimeHours">, now: number): string[] {
+  if ((props.desiredState ?? "Running") !== "Running") return [];
+  const ends = (["stopTime", "autoDeleteTime"] as const).filter((key) => typeof props[key] === "string" && props[key] !== "");
+  const limit = `${config.maxLifetimeHours} hours (maxLifetimeHours)`;
+  if (ends.length === 0) return [`Notebook '${name}': neither stopTime nor autoDeleteTime is set, so it runs until someone stops it; set one within ${limit}`];
+  const earliest = Math.min(...ends.map((key) => Date.parse(String(props[key]))));
+  const hours = (earliest - now) / 3_600_000;
+  if (!(hours > config.maxLifetimeHours)) return [];
+  const key = ends.find((k) => Date.parse(String(props[k])) === earliest)!;
+  return [`Notebook '${name}': ${key} ${String(props[key])} is ${Math.round(hours)} hours away, more than ${limit}`];
+}
+
+/** An image outside the allowlist (registry prefixes; none configured allows every image), or an image type not allowed. */
+export function allowedImages(name: string, props: NotebookProps, config: Pick<RuleConfig, "allowedImagePrefixes" | "allowedImageTypes">): string[] {
+  const found: string[] = [];
+  const image = String(props.image ?? "");
+  if (config.allowedImagePrefixes.length > 0 && !config.allowedImagePrefixes.some((prefix) => image.startsWith(prefix))) {
+    found.push(`Notebook '${name}': image ${shown(image)} is outside the allowlist ${shown(config.allowedImagePrefixes)} (allowedImagePrefixes)`);
+  }
+  if (props.imageType !== undefined && !config.allowedImageTypes.includes(String(props.imageType))) {
+    found.push(`Notebook '${name}': imageType ${shown(props.imageType)} is not one of ${shown(config.allowedImageTypes)} (allowedImageTypes)`);
+  }
+  return found;
+}
+
+/** A charge mode not allowed (a monthly subscription, by default), or a subscription longer than allowed. */
+export function chargeModes(name: string, props: NotebookProps, config: Pick<RuleConfig, "allowedChargeModes" | "maxMonthlyDuration">): string[] {
+  const mode = String(props.chargeMode ?? "");
+  if (!config.allowedChargeModes.includes(mode)) {
+    return [`Notebook '${name}': chargeMode ${shown(mode)} is not one of ${shown(config.allowedChargeModes)} (allowedChargeModes)`];
+  }
+  if (mode === "monthly" && typeof props.duration === "number" && props.duration > config.maxMonthlyDuration) {
+    return [`Notebook '${name}': duration ${props.duration} months is more than ${config.maxMonthlyDuration} (maxMonthlyDuration)`];
+  }
+  return [];
+}
+
+/** Pod types a resource group may not take. */
+export function podTypes(name: string, props: { podTypes?: unknown }, config: Pick<RuleConfig, "allowedPodTypes">): string[] {
+  const given = Array.isArray(props.podTypes) ? props.podTypes.map(String) : [];
+  const refused = given.filter((t) => !config.allowedPodTypes.includes(t));
+  if (refused.length === 0) return [];
+  return [
+    `ResourceGroup '${name}': podTypes ${shown(refused)} ${refused.length === 1 ? "is" : "are"} not allowed; ` +
+      `allowed: ${shown(config.allowedPodTypes)} (allowedPodTypes)`,
+  ];
+}
+
+/** More GPUs in the stack's notebooks than the stack may hold. */
+export function stackGpus(notebooks: Array<{ name: string; props: NotebookProps }>, config: Pick<RuleConfig, "maxGpusPerStack">): string[] {
+  const held = notebooks.map((n) => ({ name: n.name, gpus: gpusOf(n.props) })).filter((n) => n.gpus > 0);
+  const total = held.reduce((sum, n) => sum + n.gpus, 0);
+  if (total <= config.maxGpusPerStack) return [];
+  const each = held.map((n) => `${n.name} ${n.gpus}`).join(", ");
+  return [`the stack's notebooks hold ${total} GPUs (${each}), more than the ${config.maxGpusPerStack} a stack may hold (maxGpusPerStack)`];
+}

@@ -1,0 +1,86 @@
+/**
+ * The guardrails policy pack (policy/) through the real engine:
+ * `pulumi preview --policy-pack policy/pack` of a TypeScript-package program,
+ * with the pack's configuration given as the engine's `--policy-pack-config`
+ * JSON. A mandatory rule fails the preview with its message; an advisory one
+ * warns and passes; a compliant program passes with no message; nothing
+ * reaches the platform's write routes. The rules one by one:
+ * test/unit/policy-rules.test.ts.
+ */
+import { writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Emulator } from "../../emulator";
+import { cliStack, type CliStack } from "../support/cli-project";
+import { startTestEmulator } from "../support/emulator";
+
+const pack = resolve(__dirname, "../../policy/pack");
+const inHours = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString().replace(/\.\d{3}Z$/, "Z");
+const notebook = (name: string, args: string) =>
+  `new aicp.Notebook("${name}", { chargeMode: "elastic", duration: 3600, image: "registry.team/jupyter:1", imageType: "custom", serverType: "jupyter", ` +
+  `replicaSpecs: { specs: "sku-1", customGpu: 1 }, stopTime: "${inHours(10)}", ${args} });\n`;
+
+const violating =
+  `const aicp = require("pulumi-aicp");\n` +
+  notebook("big", `replicaSpecs: { specs: "sku-1", customGpu: 16 }`) +
+  notebook("endless", `stopTime: undefined`) +
+  notebook("outside", `image: "docker.io/someone/miner:latest"`) +
+  notebook("subscription", `chargeMode: "monthly", duration: 1`);
+
+describe("the guardrails policy pack, through the engine", () => {
+  let emulator: Emulator;
+  let c: CliStack;
+  const writes = () => emulator.requests().filter((r) => r.operation !== "admin" && r.method !== "GET");
+  async function preview(config: Record<string, unknown>) {
+    const file = join(c.project.dir, "policy-config.json");
+    writeFileSync(file, JSON.stringify(config));
+    return c.pulumi("preview", "--policy-pack", pack, "--policy-pack-config", file);
+  }
+  const images = { "aicp-notebook-allowed-images": { allowedImagePrefixes: ["registry.team/"] } };
+
+  beforeAll(async () => {
+    emulator = await startTestEmulator();
+    c = await cliStack("policy", emulator, violating);
+  }, 120_000);
+  afterAll(async () => {
+    c?.project.dispose();
+    await emulator?.close();
+  });
+
+  it("mandatory by default: each rule fails the preview with its message, and nothing is written", async () => {
+    emulator.clearRequests();
+    const run = await preview(images);
+    expect(run.status, run.output).not.toBe(0);
+    for (const message of [
+      "Notebook 'big': replicaSpecs holds 16 GPUs, more than the 8 a notebook may hold (maxGpusPerNotebook)",
+      "Notebook 'endless': neither stopTime nor autoDeleteTime is set, so it runs until someone stops it; set one within 168 hours (maxLifetimeHours)",
+      'Notebook \'outside\': image "docker.io/someone/miner:latest" is outside the allowlist ["registry.team/"] (allowedImagePrefixes)',
+      'Notebook \'subscription\': chargeMode "monthly" is not one of ["elastic"] (allowedChargeModes)',
+    ])
+      expect(run.output).toContain(message);
+    expect(run.output).toMatch(/mandatory/);
+    expect(writes()).toEqual([]);
+  }, 120_000);
+
+  it("advisory: the same program warns and passes", async () => {
+    const advisory = Object.fromEntries(
+      ["aicp-notebook-max-gpus", "aicp-notebook-max-lifetime", "aicp-notebook-allowed-images", "aicp-notebook-charge-modes"].map((name) => [
+        name,
+        { enforcementLevel: "advisory", ...(name === "aicp-notebook-allowed-images" ? images[name] : {}) },
+      ]),
+    );
+    const run = await preview(advisory);
+    expect(run.status, run.output).toBe(0);
+    expect(run.output).toContain("Notebook 'big': replicaSpecs holds 16 GPUs, more than the 8 a notebook may hold (maxGpusPerNotebook)");
+    expect(run.output).toMatch(/advisory/);
+    expect(writes()).toEqual([]);
+  }, 120_000);
+
+  it("a compliant program passes with no message", async () => {
+    writeFileSync(join(c.project.dir, "index.js"), `const aicp = require("pulumi-aicp");\n${notebook("fine", "")}`);
+    const run = await preview(images);
+    expect(run.status, run.output).toBe(0);
+    expect(run.output).not.toMatch(/Notebook '[a-z]+':/);
+    expect(run.output).not.toMatch(/mandatory|advisory/);
+  }, 120_000);
+});

@@ -1,0 +1,119 @@
+/**
+ * The guardrails' rules (policy/rules.ts) and the policies made of them
+ * (policy/policies.ts), called directly as CrossGuard calls them: each rule
+ * at its baseline and configured, on both fronts' resource types. Expected
+ * messages are written out by hand. Through the engine: test/e2e/policy.test.ts.
+ */
+import { readFileSync } from "node:fs";
+import type { ResourceValidationPolicy, StackValidationPolicy } from "@pulumi/policy";
+import { describe, expect, it } from "vitest";
+import { policies } from "../../policy/policies";
+import { allowedImages, baseline, chargeModes, gpusOf, kindOf, maxGpus, maxLifetime, podTypes, stackGpus } from "../../policy/rules";
+
+const now = Date.parse("2026-11-25T00:00:00Z");
+const running = { chargeMode: "elastic", image: "registry.team/jupyter:1", imageType: "custom", replicaSpecs: { specs: "sku-1", customGpu: 1 } };
+
+/** What a resource policy reports for one resource of `type` with `props` and `config`. */
+function reported(name: string, type: string, props: Record<string, unknown>, config: Record<string, unknown> = {}): string[] {
+  const policy = policies.find((p) => p.name === name) as ResourceValidationPolicy;
+  const messages: string[] = [];
+  const args = { type, props, name: "nb", urn: `urn:pulumi:ci::p::${type}::nb`, getConfig: () => config } as never;
+  const validate = policy.validateResource as (args: never, report: (message: string) => void) => void;
+  validate(args, (message: string) => messages.push(message));
+  return messages;
+}
+
+describe("the guardrails' rules", () => {
+  it("read both fronts' types", () => {
+    expect(kindOf("aicp:index:Notebook")).toBe("Notebook");
+    expect(kindOf("pulumi-nodejs:dynamic/aicp:Notebook")).toBe("Notebook");
+    expect(kindOf("pulumi-nodejs:dynamic/aicp:ResourceGroup")).toBe("ResourceGroup");
+    expect(kindOf("pulumi-nodejs:dynamic/aicp:StackMark")).toBeUndefined();
+  });
+
+  it("count GPUs per replica", () => {
+    expect(gpusOf({ replicaSpecs: { customGpu: 2, replicas: 3 } })).toBe(6);
+    expect(gpusOf({ replicaSpecs: { customGpuList: ["g1", "g2"] } })).toBe(2);
+    expect(gpusOf({})).toBe(0);
+  });
+
+  it("refuse more GPUs than a notebook may hold, at the baseline and configured", () => {
+    expect(maxGpus("big", { replicaSpecs: { customGpu: 8 } }, baseline)).toEqual([]);
+    expect(maxGpus("big", { replicaSpecs: { customGpu: 9 } }, baseline)).toEqual([
+      "Notebook 'big': replicaSpecs holds 9 GPUs, more than the 8 a notebook may hold (maxGpusPerNotebook)",
+    ]);
+    expect(reported("aicp-notebook-max-gpus", "aicp:index:Notebook", { replicaSpecs: { customGpu: 2 } }, { maxGpusPerNotebook: 1 })).toEqual([
+      "Notebook 'nb': replicaSpecs holds 2 GPUs, more than the 1 a notebook may hold (maxGpusPerNotebook)",
+    ]);
+  });
+
+  it("require a running notebook to end within the lifetime, and leave a stopped one alone", () => {
+    expect(maxLifetime("endless", running, baseline, now)).toEqual([
+      "Notebook 'endless': neither stopTime nor autoDeleteTime is set, so it runs until someone stops it; set one within 168 hours (maxLifetimeHours)",
+    ]);
+    expect(maxLifetime("far", { ...running, stopTime: "2026-12-25T00:00:00Z" }, baseline, now)).toEqual([
+      "Notebook 'far': stopTime 2026-12-25T00:00:00Z is 720 hours away, more than 168 hours (maxLifetimeHours)",
+    ]);
+    expect(maxLifetime("near", { ...running, stopTime: "2026-12-25T00:00:00Z", autoDeleteTime: "2026-11-26T00:00:00Z" }, baseline, now)).toEqual([]);
+    expect(maxLifetime("parked", { ...running, desiredState: "Stopped" }, baseline, now)).toEqual([]);
+  });
+
+  it("keep images to the allowlist when one is configured, and image types to those allowed", () => {
+    expect(allowedImages("any", { image: "docker.io/x:1" }, baseline)).toEqual([]);
+    expect(
+      allowedImages("out", { image: "docker.io/x:1", imageType: "custom" }, { allowedImagePrefixes: ["registry.team/"], allowedImageTypes: ["official"] }),
+    ).toEqual([
+      'Notebook \'out\': image "docker.io/x:1" is outside the allowlist ["registry.team/"] (allowedImagePrefixes)',
+      'Notebook \'out\': imageType "custom" is not one of ["official"] (allowedImageTypes)',
+    ]);
+  });
+
+  it("refuse a monthly subscription by default, and one longer than allowed when monthly is allowed", () => {
+    expect(chargeModes("sub", { chargeMode: "monthly", duration: 1 }, baseline)).toEqual([
+      'Notebook \'sub\': chargeMode "monthly" is not one of ["elastic"] (allowedChargeModes)',
+    ]);
+    expect(chargeModes("sub", { chargeMode: "monthly", duration: 3 }, { allowedChargeModes: ["elastic", "monthly"], maxMonthlyDuration: 2 })).toEqual([
+      "Notebook 'sub': duration 3 months is more than 2 (maxMonthlyDuration)",
+    ]);
+  });
+
+  it("refuse resource-group pod types not allowed", () => {
+    expect(podTypes("pool", { podTypes: ["job", "infer"] }, { allowedPodTypes: ["job"] })).toEqual([
+      'ResourceGroup \'pool\': podTypes ["infer"] is not allowed; allowed: ["job"] (allowedPodTypes)',
+    ]);
+    expect(reported("aicp-resource-group-pod-types", "pulumi-nodejs:dynamic/aicp:ResourceGroup", { podTypes: ["job"] })).toEqual([]);
+  });
+
+  it("refuse more GPUs in a stack than it may hold", () => {
+    const notebooks = [
+      { name: "a", props: { replicaSpecs: { customGpu: 4 } } },
+      { name: "b", props: { replicaSpecs: { customGpu: 2, replicas: 2 } } },
+      { name: "c", props: {} },
+    ];
+    expect(stackGpus(notebooks, { maxGpusPerStack: 7 })).toEqual([
+      "the stack's notebooks hold 8 GPUs (a 4, b 4), more than the 7 a stack may hold (maxGpusPerStack)",
+    ]);
+    const stack = policies.find((p) => p.name === "aicp-stack-max-gpus") as StackValidationPolicy;
+    const messages: string[] = [];
+    const resources = notebooks.map((n) => ({ type: "aicp:index:Notebook", name: n.name, props: n.props }));
+    void stack.validateStack({ resources, getConfig: () => ({ maxGpusPerStack: 7 }) } as never, (m: string) => messages.push(m));
+    expect(messages).toHaveLength(1);
+  });
+
+  it("are mandatory by default and named as the README's configuration example names them", () => {
+    expect(policies.map((p) => p.name)).toEqual([
+      "aicp-notebook-max-gpus",
+      "aicp-notebook-max-lifetime",
+      "aicp-notebook-allowed-images",
+      "aicp-notebook-charge-modes",
+      "aicp-resource-group-pod-types",
+      "aicp-stack-max-gpus",
+    ]);
+    expect(readFileSync("policy/index.ts", "utf8")).toContain('enforcementLevel: "mandatory"');
+  });
+
+  it("the pack's version is the package's (PolicyPack reads it from the pack's package.json)", () => {
+    const version = (file: string) => (JSON.parse(readFileSync(file, "utf8")) as { version: string }).version;
+    expect(version("policy/pack/package.json")).toBe(version("package.json"));
+  });
+});
