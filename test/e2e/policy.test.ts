@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Emulator } from "../../emulator";
 import { cliStack, type CliStack } from "../support/cli-project";
 import { startTestEmulator } from "../support/emulator";
+import { repositoryPlugin, yamlPluginProject } from "../support/plugin-project";
 
 const pack = resolve(__dirname, "../../policy/pack");
 const inHours = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString().replace(/\.\d{3}Z$/, "Z");
@@ -83,4 +84,46 @@ describe("the guardrails policy pack, through the engine", () => {
     expect(run.output).not.toMatch(/Notebook '[a-z]+':/);
     expect(run.output).not.toMatch(/mandatory|advisory/);
   }, 120_000);
+});
+
+describe("the guardrails policy pack, through the engine, for a YAML program and the plugin", () => {
+  it("mandatory rules fail the preview of aicp:index resources with their messages, and nothing is written", async () => {
+    const emulator = await startTestEmulator();
+    const yamlNotebook = (name: string, extra: string) => `
+  ${name}:
+    type: aicp:index:Notebook
+    properties:
+      chargeMode: ${extra.includes("monthly") ? "monthly" : "elastic"}
+      duration: ${extra.includes("monthly") ? 1 : 3600}
+      image: ${extra.includes("outside") ? "docker.io/someone/miner:latest" : "registry.team/jupyter:1"}
+      imageType: custom
+      serverType: jupyter
+      replicaSpecs:
+        specs: sku-1
+        customGpu: ${extra.includes("big") ? 16 : 1}
+${extra.includes("endless") ? "" : `      stopTime: "${inHours(10)}"\n`}`;
+    const stack = await yamlPluginProject(
+      "policy-yaml",
+      emulator,
+      `resources:${["big", "endless", "outside", "monthly"].map((n) => yamlNotebook(n, n)).join("")}`,
+      repositoryPlugin,
+    );
+    try {
+      const file = join(stack.project.dir, "policy-config.json");
+      writeFileSync(file, JSON.stringify({ "aicp-notebook-allowed-images": { allowedImagePrefixes: ["registry.team/"] } }));
+      const run = await stack.pulumi("preview", "--policy-pack", pack, "--policy-pack-config", file);
+      expect(run.status, run.output).not.toBe(0);
+      for (const message of [
+        "Notebook 'big': replicaSpecs holds 16 GPUs, more than the 8 a notebook may hold (maxGpusPerNotebook)",
+        "Notebook 'endless': neither stopTime nor autoDeleteTime is set, so it runs until someone stops it; set one within 168 hours (maxLifetimeHours)",
+        'Notebook \'outside\': image "docker.io/someone/miner:latest" is outside the allowlist ["registry.team/"] (allowedImagePrefixes)',
+        'Notebook \'monthly\': chargeMode "monthly" is not one of ["elastic"] (allowedChargeModes)',
+      ])
+        expect(run.output).toContain(message);
+      expect(emulator.requests().filter((r) => r.operation !== "admin" && r.method !== "GET")).toEqual([]);
+    } finally {
+      stack.project.dispose();
+      await emulator.close();
+    }
+  }, 300_000);
 });
