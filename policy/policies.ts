@@ -4,7 +4,21 @@
  * JSON under its name, with the team baseline as its defaults.
  */
 import type { Policies, PolicyConfigSchema, ResourceValidationPolicy, StackValidationPolicy } from "@pulumi/policy";
-import { allowedImages, baseline, chargeModes, kindOf, maxGpus, maxLifetime, podTypes, stackGpus, type NotebookProps, type RuleConfig } from "./rules";
+import {
+  allowedImages,
+  baseline,
+  chargeModes,
+  commitments,
+  kindOf,
+  maxGpus,
+  maxLifetime,
+  overBudget,
+  podTypes,
+  stackGpus,
+  summary,
+  type NotebookProps,
+  type RuleConfig,
+} from "./rules";
 
 /** A configuration property of the schema, its default the baseline's. */
 function setting<K extends keyof RuleConfig>(key: K, description: string): PolicyConfigSchema["properties"] {
@@ -37,8 +51,42 @@ const stackMaxGpus: StackValidationPolicy = {
   description: "The stack's notebooks hold at most maxGpusPerStack GPUs together.",
   configSchema: { properties: setting("maxGpusPerStack", "GPUs all the stack's notebooks may hold together.") },
   validateStack: (args, reportViolation) => {
-    const notebooks = args.resources.filter((r) => kindOf(r.type) === "Notebook").map((r) => ({ name: r.name, props: r.props as NotebookProps }));
-    for (const message of stackGpus(notebooks, { ...baseline, ...args.getConfig<Partial<RuleConfig>>() })) reportViolation(message);
+    for (const message of stackGpus(notebooksOf(args.resources), { ...baseline, ...args.getConfig<Partial<RuleConfig>>() })) reportViolation(message);
+  },
+};
+
+/** The stack's notebooks, as the rules read them. */
+const notebooksOf = (resources: Array<{ type: string; name: string; props: Record<string, unknown> }>) =>
+  resources.filter((r) => kindOf(r.type) === "Notebook").map((r) => ({ name: r.name, props: r.props as NotebookProps }));
+
+const price = { pricePerGpuHour: { type: "number" as const, description: "Price of one GPU-hour, for the estimated cost." } };
+
+/** The GPU-hours each notebook commits and the stack's total, reported once per preview (advisory: it informs, never blocks). */
+const gpuHoursSummary: StackValidationPolicy = {
+  name: "aicp-gpu-hours-summary",
+  description: "Reports the GPU-hours each notebook commits and the stack's total (and cost, with pricePerGpuHour).",
+  enforcementLevel: "advisory",
+  configSchema: { properties: price },
+  validateStack: (args, reportViolation) => {
+    const committed = commitments(notebooksOf(args.resources), Date.now());
+    if (committed.some((c) => c.gpus > 0)) reportViolation(summary(committed, args.getConfig<{ pricePerGpuHour?: number }>().pricePerGpuHour));
+  },
+};
+
+/** A stack budget in GPU-hours or money: mandatory when set. */
+const stackBudget: StackValidationPolicy = {
+  name: "aicp-stack-budget",
+  description: "The stack's GPU-hours (budgetGpuHours) or estimated cost (budgetCost at pricePerGpuHour) stay within budget; nothing unbounded.",
+  configSchema: {
+    properties: {
+      budgetGpuHours: { type: "number", description: "GPU-hours the stack may commit." },
+      budgetCost: { type: "number", description: "Estimated cost the stack may commit, at pricePerGpuHour." },
+      ...price,
+    },
+  },
+  validateStack: (args, reportViolation) => {
+    const config = args.getConfig<{ budgetGpuHours?: number; budgetCost?: number; pricePerGpuHour?: number }>();
+    for (const message of overBudget(commitments(notebooksOf(args.resources), Date.now()), config)) reportViolation(message);
   },
 };
 
@@ -90,4 +138,6 @@ export const policies: Policies = [
     (name, props, config) => podTypes(name, props, config),
   ),
   stackMaxGpus,
+  stackBudget,
+  gpuHoursSummary,
 ];

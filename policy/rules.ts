@@ -128,3 +128,81 @@ export function stackGpus(notebooks: Array<{ name: string; props: NotebookProps 
   const each = held.map((n) => `${n.name} ${n.gpus}`).join(", ");
   return [`the stack's notebooks hold ${total} GPUs (${each}), more than the ${config.maxGpusPerStack} a stack may hold (maxGpusPerStack)`];
 }
+
+/** Hours in a month of a monthly subscription, for the GPU-hour estimate: 30 days. */
+export const hoursPerMonth = 720;
+
+/** What one notebook commits: its GPUs, and the hours until something ends it (undefined: nothing does). */
+export interface Commitment {
+  name: string;
+  gpus: number;
+  hours: number | undefined;
+  why: string;
+}
+
+/**
+ * The GPU-hours each notebook commits, from `now`: a monthly subscription
+ * its months; a running notebook until its earliest stop or auto-delete
+ * time, or unbounded; a notebook kept Stopped none.
+ */
+export function commitments(notebooks: Array<{ name: string; props: NotebookProps }>, now: number): Commitment[] {
+  return notebooks.map(({ name, props }) => {
+    const gpus = gpusOf(props);
+    if (props.chargeMode === "monthly") {
+      const months = typeof props.duration === "number" ? props.duration : 1;
+      return { name, gpus, hours: months * hoursPerMonth, why: `${months} month${months === 1 ? "" : "s"}` };
+    }
+    if ((props.desiredState ?? "Running") !== "Running") return { name, gpus, hours: 0, why: "kept Stopped" };
+    const ends = (["stopTime", "autoDeleteTime"] as const).map((key) => props[key]).filter((t): t is string => typeof t === "string" && t !== "");
+    if (ends.length === 0) return { name, gpus, hours: undefined, why: "no stop or auto-delete time" };
+    const hours = Math.max(0, Math.round((Math.min(...ends.map(Date.parse)) - now) / 3_600_000));
+    return { name, gpus, hours, why: `until ${ends.length === 1 ? ends[0] : "the earlier of its stop and auto-delete times"}` };
+  });
+}
+
+/** The stack's GPU-hours: the sum of what ends, and the notebooks nothing ends. */
+export function totals(committed: Commitment[]): { gpuHours: number; unbounded: string[] } {
+  const holding = committed.filter((c) => c.gpus > 0);
+  return {
+    gpuHours: holding.reduce((sum, c) => sum + (c.hours === undefined ? 0 : c.gpus * c.hours), 0),
+    unbounded: holding.filter((c) => c.hours === undefined).map((c) => c.name),
+  };
+}
+
+/** The summary a preview prints: each notebook holding GPUs, then the stack's total, and the estimated cost at `pricePerGpuHour`. */
+export function summary(committed: Commitment[], pricePerGpuHour?: number): string {
+  // By name: the engine lists a stack's resources in the order they were registered, which varies from run to run.
+  const holding = committed.filter((c) => c.gpus > 0).sort((a, b) => a.name.localeCompare(b.name));
+  const gpus = (n: number) => `${n} GPU${n === 1 ? "" : "s"}`;
+  const lines = holding.map((c) =>
+    c.hours === undefined
+      ? `${c.name}: ${gpus(c.gpus)} x unbounded (${c.why})`
+      : `${c.name}: ${gpus(c.gpus)} x ${c.hours} h = ${c.gpus * c.hours} GPU-hours (${c.why})`,
+  );
+  const { gpuHours, unbounded } = totals(committed);
+  const cost = pricePerGpuHour === undefined ? "" : `, about ${Math.round(gpuHours * pricePerGpuHour * 100) / 100} at ${pricePerGpuHour} per GPU-hour`;
+  const open = unbounded.length > 0 ? ` plus unbounded (${unbounded.join(", ")})` : "";
+  return `GPU-hours of this stack: ${lines.join("; ")}. Total ${gpuHours} GPU-hours${open}${cost}.`;
+}
+
+/** Over the budget: more GPU-hours than `budgetGpuHours`, a cost over `budgetCost`, or anything unbounded under a budget. */
+export function overBudget(committed: Commitment[], config: { budgetGpuHours?: number; budgetCost?: number; pricePerGpuHour?: number }): string[] {
+  const { gpuHours, unbounded } = totals(committed);
+  const found: string[] = [];
+  const hasBudget = config.budgetGpuHours !== undefined || config.budgetCost !== undefined;
+  if (hasBudget && unbounded.length > 0) {
+    found.push(
+      `the stack's GPU-hours are unbounded: ${unbounded.join(", ")} ${unbounded.length === 1 ? "has" : "have"} no stop or auto-delete time, and a budget is set`,
+    );
+  }
+  if (config.budgetGpuHours !== undefined && gpuHours > config.budgetGpuHours) {
+    found.push(`the stack commits ${gpuHours} GPU-hours, over the budget of ${config.budgetGpuHours} (budgetGpuHours)`);
+  }
+  if (config.budgetCost !== undefined && config.pricePerGpuHour !== undefined && gpuHours * config.pricePerGpuHour > config.budgetCost) {
+    const cost = Math.round(gpuHours * config.pricePerGpuHour * 100) / 100;
+    found.push(
+      `the stack's estimated cost ${cost} (${gpuHours} GPU-hours at ${config.pricePerGpuHour}) is over the budget of ${config.budgetCost} (budgetCost)`,
+    );
+  }
+  return found;
+}

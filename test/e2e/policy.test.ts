@@ -77,12 +77,39 @@ describe("the guardrails policy pack, through the engine", () => {
     expect(writes()).toEqual([]);
   }, 120_000);
 
-  it("a compliant program passes with no message", async () => {
+  it("a compliant program passes with no rule's message; the GPU-hour summary is advisory", async () => {
     writeFileSync(join(c.project.dir, "index.js"), `const aicp = require("pulumi-aicp");\n${notebook("fine", "")}`);
     const run = await preview(images);
     expect(run.status, run.output).toBe(0);
     expect(run.output).not.toMatch(/Notebook '[a-z]+':/);
-    expect(run.output).not.toMatch(/mandatory|advisory/);
+    expect(run.output).not.toMatch(/mandatory/);
+    expect(run.output).toMatch(/GPU-hours of this stack: fine: 1 GPU x 10 h = 10 GPU-hours \(until [0-9T:-]+Z\)\. Total 10 GPU-hours\./);
+  }, 120_000);
+
+  it("the GPU-hours of a known mix, with their cost, and a budget below them fails the preview", async () => {
+    const mix =
+      `const aicp = require("pulumi-aicp");\n` +
+      notebook("a", "") +
+      notebook("b", "") +
+      notebook("c", `stopTime: undefined, replicaSpecs: { specs: "sku-1", customGpu: 4 }`) +
+      notebook("d", `chargeMode: "monthly", duration: 1, replicaSpecs: { specs: "sku-1", customGpu: 2 }`);
+    writeFileSync(join(c.project.dir, "index.js"), mix);
+    emulator.clearRequests();
+    const run = await preview({
+      ...images,
+      "aicp-notebook-max-lifetime": "disabled",
+      "aicp-notebook-charge-modes": "disabled",
+      "aicp-gpu-hours-summary": { pricePerGpuHour: 2.5 },
+      "aicp-stack-budget": { budgetGpuHours: 1000 },
+    });
+    expect(run.status, run.output).not.toBe(0);
+    expect(run.output).toContain(
+      "c: 4 GPUs x unbounded (no stop or auto-delete time); d: 2 GPUs x 720 h = 1440 GPU-hours (1 month). Total 1460 GPU-hours plus unbounded (c), about 3650 at 2.5 per GPU-hour.",
+    );
+    expect(run.output).toMatch(/a: 1 GPU x 10 h = 10 GPU-hours \(until [0-9T:-]+Z\); b: 1 GPU x 10 h = 10 GPU-hours/);
+    expect(run.output).toContain("the stack's GPU-hours are unbounded: c has no stop or auto-delete time, and a budget is set");
+    expect(run.output).toContain("the stack commits 1460 GPU-hours, over the budget of 1000 (budgetGpuHours)");
+    expect(writes()).toEqual([]);
   }, 120_000);
 });
 

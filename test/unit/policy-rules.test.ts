@@ -8,7 +8,20 @@ import { readFileSync } from "node:fs";
 import type { ResourceValidationPolicy, StackValidationPolicy } from "@pulumi/policy";
 import { describe, expect, it } from "vitest";
 import { policies } from "../../policy/policies";
-import { allowedImages, baseline, chargeModes, gpusOf, kindOf, maxGpus, maxLifetime, podTypes, stackGpus } from "../../policy/rules";
+import {
+  allowedImages,
+  baseline,
+  chargeModes,
+  commitments,
+  gpusOf,
+  kindOf,
+  maxGpus,
+  maxLifetime,
+  overBudget,
+  podTypes,
+  stackGpus,
+  summary,
+} from "../../policy/rules";
 
 const now = Date.parse("2026-11-25T00:00:00Z");
 const running = { chargeMode: "elastic", image: "registry.team/jupyter:1", imageType: "custom", replicaSpecs: { specs: "sku-1", customGpu: 1 } };
@@ -100,6 +113,32 @@ describe("the guardrails' rules", () => {
     expect(messages).toHaveLength(1);
   });
 
+  it("count the GPU-hours of a known mix, with its cost, and refuse a budget below them", () => {
+    const mix = [
+      { name: "a", props: { ...running, stopTime: "2026-11-25T10:00:00Z" } },
+      { name: "b", props: { ...running, autoDeleteTime: "2026-11-25T10:00:00Z" } },
+      { name: "c", props: { ...running, replicaSpecs: { customGpu: 4 } } },
+      { name: "d", props: { ...running, chargeMode: "monthly", duration: 1, replicaSpecs: { customGpu: 2 } } },
+      { name: "cpu", props: { ...running, replicaSpecs: { customCpu: 4 } } },
+    ];
+    const committed = commitments(mix, now);
+    expect(summary(committed, 2.5)).toBe(
+      "GPU-hours of this stack: a: 1 GPU x 10 h = 10 GPU-hours (until 2026-11-25T10:00:00Z); b: 1 GPU x 10 h = 10 GPU-hours (until " +
+        "2026-11-25T10:00:00Z); c: 4 GPUs x unbounded (no stop or auto-delete time); d: 2 GPUs x 720 h = 1440 GPU-hours (1 month). Total 1460 " +
+        "GPU-hours plus unbounded (c), about 3650 at 2.5 per GPU-hour.",
+    );
+    expect(overBudget(committed, { budgetGpuHours: 1000 })).toEqual([
+      "the stack's GPU-hours are unbounded: c has no stop or auto-delete time, and a budget is set",
+      "the stack commits 1460 GPU-hours, over the budget of 1000 (budgetGpuHours)",
+    ]);
+    const bounded = committed.filter((c) => c.name !== "c");
+    expect(overBudget(bounded, { budgetGpuHours: 1460 })).toEqual([]);
+    expect(overBudget(bounded, { budgetCost: 3000, pricePerGpuHour: 2.5 })).toEqual([
+      "the stack's estimated cost 3650 (1460 GPU-hours at 2.5) is over the budget of 3000 (budgetCost)",
+    ]);
+    expect(overBudget(committed, {})).toEqual([]);
+  });
+
   it("are mandatory by default and named as the README's configuration example names them", () => {
     expect(policies.map((p) => p.name)).toEqual([
       "aicp-notebook-max-gpus",
@@ -108,6 +147,8 @@ describe("the guardrails' rules", () => {
       "aicp-notebook-charge-modes",
       "aicp-resource-group-pod-types",
       "aicp-stack-max-gpus",
+      "aicp-stack-budget",
+      "aicp-gpu-hours-summary",
     ]);
     expect(readFileSync("policy/index.ts", "utf8")).toContain('enforcementLevel: "mandatory"');
   });
