@@ -192,7 +192,8 @@ export function overBudget(committed: Commitment[], config: { budgetGpuHours?: n
   const hasBudget = config.budgetGpuHours !== undefined || config.budgetCost !== undefined;
   if (hasBudget && unbounded.length > 0) {
     found.push(
-      `the stack's GPU-hours are unbounded: ${unbounded.join(", ")} ${unbounded.length === 1 ? "has" : "have"} no stop or auto-delete time, and a budget is set`,
+      `the stack's GPU-hours are unbounded: ${unbounded.join(", ")} ${unbounded.length === 1 ? "has" : "have"} no stop or auto-delete time, ` +
+        "and a budget is set",
     );
   }
   if (config.budgetGpuHours !== undefined && gpuHours > config.budgetGpuHours) {

@@ -104,7 +104,8 @@ describe("the guardrails policy pack, through the engine", () => {
     });
     expect(run.status, run.output).not.toBe(0);
     expect(run.output).toContain(
-      "c: 4 GPUs x unbounded (no stop or auto-delete time); d: 2 GPUs x 720 h = 1440 GPU-hours (1 month). Total 1460 GPU-hours plus unbounded (c), about 3650 at 2.5 per GPU-hour.",
+      "c: 4 GPUs x unbounded (no stop or auto-delete time); d: 2 GPUs x 720 h = 1440 GPU-hours (1 month). Total 1460 GPU-hours plus unbounded " +
+        "(c), about 3650 at 2.5 per GPU-hour.",
     );
     expect(run.output).toMatch(/a: 1 GPU x 10 h = 10 GPU-hours \(until [0-9T:-]+Z\); b: 1 GPU x 10 h = 10 GPU-hours/);
     expect(run.output).toContain("the stack's GPU-hours are unbounded: c has no stop or auto-delete time, and a budget is set");
