@@ -12,6 +12,9 @@
 #   PULUMI_PARALLEL           resource operations at once (default: 128). Each notebook's
 #                             wait for Running holds one; the engine's default (4 per CPU)
 #                             makes an up of 40 notebooks wait in turns (see bench/readiness.ts)
+#   POLICY_PACK, POLICY_CONFIG  the guardrails pack's folder and its configuration JSON
+#                             (README, Guardrails): both commands run it, so a mandatory rule
+#                             or budget fails the preview and refuses the up
 #   QY_ACCESS_KEY_ID, QY_SECRET_ACCESS_KEY, CORESHUB_USER_ID, AICP_ZONE, AICP_BASE_URL
 #                             read by the provider when the stack config has no aicp:* value
 set -euo pipefail
@@ -31,10 +34,16 @@ if [ -n "${PULUMI_BACKEND_URL:-}" ]; then
 fi
 pulumi stack select "$stack" --create --non-interactive
 
+policy=()
+if [ -n "${POLICY_PACK:-}" ]; then
+  policy=(--policy-pack "$POLICY_PACK")
+  [ -z "${POLICY_CONFIG:-}" ] || policy+=(--policy-pack-config "$POLICY_CONFIG")
+fi
+
 if [ "$mode" = preview ]; then
-  pulumi preview --diff --non-interactive --parallel "$parallel"
+  pulumi preview --diff --non-interactive --parallel "$parallel" "${policy[@]}"
 else
-  pulumi up --yes --non-interactive --parallel "$parallel"
+  pulumi up --yes --non-interactive --parallel "$parallel" "${policy[@]}"
   pulumi stack output --json > "$outputs"
   echo "stack outputs written to $outputs"
 fi

@@ -43,7 +43,16 @@ describe("the published package", () => {
     expect(paths).toContain("dist/plugin/main.js");
     // The schema builder needs the TypeScript compiler, a development dependency: it stays out.
     expect(paths.filter((p) => p.includes("schema-build"))).toEqual([]);
-    expect(paths.filter((p) => !/\.(js|d\.ts)$/.test(p)).sort()).toEqual(["README.md", "bin/pulumi-resource-aicp", "package.json", "schema.json"]);
+    // The guardrails pack: its folder for --policy-pack, its code in dist/policy (README, Guardrails).
+    expect(paths).toContain("dist/policy/index.js");
+    expect(paths.filter((p) => !/\.(js|d\.ts)$/.test(p)).sort()).toEqual([
+      "README.md",
+      "bin/pulumi-resource-aicp",
+      "package.json",
+      "policy/pack/PulumiPolicy.yaml",
+      "policy/pack/package.json",
+      "schema.json",
+    ]);
   });
 
   it("runs the CI script: preview sends no write, up deploys and writes outputs, a second preview shows no change", async () => {

@@ -101,7 +101,7 @@ describe("what the README says happens", () => {
     expect(readme).toContain("`quickstart-python` is no project of its own");
     // Every folder that is no project is one the README says is not.
     const notProjects = readdirSync("examples").filter((name) => !readdirSync(join("examples", name)).includes("Pulumi.yaml"));
-    expect(notProjects.sort()).toEqual(["ci", "quickstart-python"]);
+    expect(notProjects.sort()).toEqual(["ci", "guardrails", "quickstart-python"]);
     for (const name of ["quickstart", "notebook-from-template", "stop-at-night", "monitoring"]) {
       expect(readdirSync(join("examples", name)).sort()).toEqual(["Pulumi.yaml", "index.js", "package.json"]);
       // The package the README says to install from a tarball: a copied project names it.

@@ -157,4 +157,14 @@ describe("the guardrails' rules", () => {
     const version = (file: string) => (JSON.parse(readFileSync(file, "utf8")) as { version: string }).version;
     expect(version("policy/pack/package.json")).toBe(version("package.json"));
   });
+
+  it("the README's example configuration names only the pack's policies and their settings", () => {
+    const example = JSON.parse(readFileSync("examples/guardrails/policy-config.json", "utf8")) as Record<string, Record<string, unknown>>;
+    for (const [name, settings] of Object.entries(example)) {
+      const policy = policies.find((p) => p.name === name);
+      expect(policy, name).toBeDefined();
+      const known = Object.keys(policy!.configSchema?.properties ?? {});
+      for (const key of Object.keys(settings)) if (key !== "enforcementLevel") expect(known, `${name}.${key}`).toContain(key);
+    }
+  });
 });
