@@ -7,8 +7,8 @@
  * the scale rows and the no-op preview, up and refresh).
  */
 import { execFileSync } from "node:child_process";
-import { cpus, totalmem } from "node:os";
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { cpus, tmpdir, totalmem } from "node:os";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { gpuTemplate, PlatformWriter } from "../test/support/platform-writer";
 import { mapConcurrent, statedTotal } from "../client/paging";
@@ -140,6 +140,7 @@ async function noOpAndRefresh(stack: Awaited<ReturnType<typeof notebookStack>>["
     return { ms: round(ms, 0), requests: log.filter((r) => r.operation !== "admin").length, writes: writes(log), byOperation: countByOperation(log) };
   };
   const preview = await measure(() => stack.preview());
+  const policy = await policyCost(stack);
   const secondUp = await measure(() => stack.up());
   const refresh = await measure(() => stack.refresh());
   const exported = await stack.exportStack();
@@ -150,12 +151,38 @@ async function noOpAndRefresh(stack: Awaited<ReturnType<typeof notebookStack>>["
   return {
     n,
     preview,
+    policy,
     secondUp,
     refresh: { ...refresh, listPagesNeeded, listPagesRatio: round((refresh.byOperation.listNotebooks ?? 0) / listPagesNeeded, 2) },
     state: {
       providerBytesPerResource: Buffer.byteLength(resources[0]?.inputs?.__provider ?? ""),
       stateBytesPerNotebook: Math.round(Buffer.byteLength(JSON.stringify(exported)) / n),
     },
+  };
+}
+
+/**
+ * What the guardrails pack (policy/pack) adds to a no-op preview: previews
+ * without and with it, interleaved, 3 pairs; every policy advisory, so a
+ * preview that breaks the baseline still completes and is timed whole.
+ */
+async function policyCost(stack: Awaited<ReturnType<typeof notebookStack>>["stack"]) {
+  const pack = join(repo, "policy/pack");
+  const config = join(mkdtempSync(join(tmpdir(), "aicp-bench-policy-")), "policy-config.json");
+  const names = ["aicp-notebook-max-gpus", "aicp-notebook-max-lifetime", "aicp-notebook-allowed-images", "aicp-notebook-charge-modes"];
+  writeFileSync(config, JSON.stringify(Object.fromEntries([...names, "aicp-resource-group-pod-types", "aicp-stack-max-gpus"].map((n) => [n, "advisory"]))));
+  const without: number[] = [];
+  const withPack: number[] = [];
+  for (let pair = 0; pair < 3; pair++) {
+    without.push((await timed(() => stack.preview())).ms);
+    withPack.push((await timed(() => stack.preview({ policyPacks: [pack], policyPackConfigs: [config] }))).ms);
+  }
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+  return {
+    withoutMs: median(without),
+    withPackMs: median(withPack),
+    addedMs: median(withPack) - median(without),
+    ratio: round(median(withPack) / median(without), 2),
   };
 }
 
@@ -227,6 +254,10 @@ function print(report: Record<string, any>): void {
   console.log(
     `\nNo-op at N=${noop.n}: preview ${noop.preview.ms} ms, ${noop.preview.requests} requests, ${noop.preview.writes} writes; second up ` +
       `${noop.secondUp.ms} ms, ${noop.secondUp.writes} writes`,
+  );
+  console.log(
+    `Guardrails pack at N=${noop.n}: no-op preview ${Math.round(noop.policy.withoutMs)} ms without, ${Math.round(noop.policy.withPackMs)} ms with (+${Math.round(noop.policy.addedMs)} ms, ` +
+      `ratio ${noop.policy.ratio}; medians of 3 interleaved pairs)`,
   );
   console.log(
     `Refresh at N=${noop.n}: ${noop.refresh.ms} ms, ${noop.refresh.requests} requests, ${noop.refresh.byOperation.listNotebooks ?? 0} list pages for ` +
