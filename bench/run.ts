@@ -255,9 +255,10 @@ function print(report: Record<string, any>): void {
     `\nNo-op at N=${noop.n}: preview ${noop.preview.ms} ms, ${noop.preview.requests} requests, ${noop.preview.writes} writes; second up ` +
       `${noop.secondUp.ms} ms, ${noop.secondUp.writes} writes`,
   );
+  const ms = (x: number) => Math.round(x);
   console.log(
-    `Guardrails pack at N=${noop.n}: no-op preview ${Math.round(noop.policy.withoutMs)} ms without, ${Math.round(noop.policy.withPackMs)} ms with (+${Math.round(noop.policy.addedMs)} ms, ` +
-      `ratio ${noop.policy.ratio}; medians of 3 interleaved pairs)`,
+    `Guardrails pack at N=${noop.n}: no-op preview ${ms(noop.policy.withoutMs)} ms without, ${ms(noop.policy.withPackMs)} ms with ` +
+      `(+${ms(noop.policy.addedMs)} ms, ratio ${noop.policy.ratio}; medians of 3 interleaved pairs)`,
   );
   console.log(
     `Refresh at N=${noop.n}: ${noop.refresh.ms} ms, ${noop.refresh.requests} requests, ${noop.refresh.byOperation.listNotebooks ?? 0} list pages for ` +
