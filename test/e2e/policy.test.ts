@@ -63,6 +63,18 @@ describe("the guardrails policy pack, through the engine", () => {
     expect(writes()).toEqual([]);
   }, 120_000);
 
+  it("pulumi up with the pack refuses the same program before any notebook is created", async () => {
+    emulator.clearRequests();
+    const file = join(c.project.dir, "policy-config.json");
+    writeFileSync(file, JSON.stringify(images));
+    const up = await c.pulumi("up", "--policy-pack", pack, "--policy-pack-config", file);
+    expect(up.status, up.output).not.toBe(0);
+    // An update stops at the first mandatory violation; which notebook registers first varies.
+    expect(up.output).toMatch(/\[mandatory\] +aicp-notebook-[a-z-]+ +\(pulumi-nodejs:dynamic\/aicp:Notebook: (big|endless|outside|subscription)\)/);
+    expect(writes()).toEqual([]);
+    expect(emulator.listNotebooks()).toEqual([]);
+  }, 120_000);
+
   it("advisory: the same program warns and passes", async () => {
     const advisory = Object.fromEntries(
       ["aicp-notebook-max-gpus", "aicp-notebook-max-lifetime", "aicp-notebook-allowed-images", "aicp-notebook-charge-modes"].map((name) => [
