@@ -1,6 +1,7 @@
 /**
  * The guardrails policy pack (policy/) through the real engine:
- * `pulumi preview --policy-pack policy/pack` of a TypeScript-package program,
+ * `pulumi preview --policy-pack node_modules/pulumi-aicp/policy/pack` of a TypeScript-package program (the package and
+ * @pulumi/policy installed as a user installs them),
  * with the pack's configuration given as the engine's `--policy-pack-config`
  * JSON. A mandatory rule fails the preview with its message; an advisory one
  * warns and passes; a compliant program passes with no message; nothing
@@ -9,12 +10,14 @@
  */
 import { writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Emulator } from "../../emulator";
 import { cliStack, type CliStack } from "../support/cli-project";
 import { startTestEmulator } from "../support/emulator";
 import { repositoryPlugin, yamlPluginProject } from "../support/plugin-project";
 
+/** The pack as a user runs it: from the installed package (README, Guardrails); the YAML case runs the repository's. */
+const installedPack = () => join(inject("e2eRoot"), "node_modules/pulumi-aicp/policy/pack");
 const pack = resolve(__dirname, "../../policy/pack");
 const inHours = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString().replace(/\.\d{3}Z$/, "Z");
 const notebook = (name: string, args: string) =>
@@ -35,7 +38,7 @@ describe("the guardrails policy pack, through the engine", () => {
   async function preview(config: Record<string, unknown>) {
     const file = join(c.project.dir, "policy-config.json");
     writeFileSync(file, JSON.stringify(config));
-    return c.pulumi("preview", "--policy-pack", pack, "--policy-pack-config", file);
+    return c.pulumi("preview", "--policy-pack", installedPack(), "--policy-pack-config", file);
   }
   const images = { "aicp-notebook-allowed-images": { allowedImagePrefixes: ["registry.team/"] } };
 
@@ -67,7 +70,7 @@ describe("the guardrails policy pack, through the engine", () => {
     emulator.clearRequests();
     const file = join(c.project.dir, "policy-config.json");
     writeFileSync(file, JSON.stringify(images));
-    const up = await c.pulumi("up", "--policy-pack", pack, "--policy-pack-config", file);
+    const up = await c.pulumi("up", "--policy-pack", installedPack(), "--policy-pack-config", file);
     expect(up.status, up.output).not.toBe(0);
     // An update stops at the first mandatory violation; which notebook registers first varies.
     expect(up.output).toMatch(/\[mandatory\] +aicp-notebook-[a-z-]+ +\(pulumi-nodejs:dynamic\/aicp:Notebook: (big|endless|outside|subscription)\)/);
