@@ -36,8 +36,7 @@ function load(id) {
 const grpc = load("@grpc/grpc-js");
 const langrpc = load("@pulumi/pulumi/proto/language_grpc_pb.js");
 const langproto = load("@pulumi/pulumi/proto/language_pb.js");
-const { LanguageServer } = load("@pulumi/pulumi/automation/server.js");
-const { grpcChannelOptions } = load("@pulumi/pulumi/runtime/index.js");
+const { grpcChannelOptions } = load("@pulumi/pulumi/runtime/settings.js");
 
 /** The program's entry: ProgramInfo when the engine sends it, else pwd + program. */
 function entryOf(request) {
@@ -70,14 +69,20 @@ function typescriptIndex(entry) {
 }
 
 let entry;
-const server = new LanguageServer(async () => {
-  // The program's exports become the stack's outputs.
-  return fromProject(entry);
-});
+let languageServer;
+/** The SDK's language server, loaded when a program is run: a host that only runs a policy pack (RunPlugin) starts without it. */
+function server() {
+  if (!languageServer) {
+    const { LanguageServer } = load("@pulumi/pulumi/automation/server.js");
+    // The program's exports become the stack's outputs.
+    languageServer = new LanguageServer(async () => fromProject(entry));
+  }
+  return languageServer;
+}
 
 const service = {
-  getRequiredPlugins: (call, callback) => server.getRequiredPlugins(call, callback),
-  getPluginInfo: (call, callback) => server.getPluginInfo(call, callback),
+  getRequiredPlugins: (call, callback) => server().getRequiredPlugins(call, callback),
+  getPluginInfo: (call, callback) => server().getPluginInfo(call, callback),
   run: (call, callback) => {
     const request = call.request;
     entry = entryOf(request);
@@ -85,7 +90,7 @@ const service = {
     // The shared language server reads the engine's address from the first argument.
     const args = [engineAddress, ...request.getArgsList()];
     const proxied = Object.create(request, { getArgsList: { value: () => args } });
-    return server.run({ ...call, request: proxied }, callback);
+    return server().run({ ...call, request: proxied }, callback);
   },
 };
 
