@@ -17,6 +17,7 @@ import {
   stackGpus,
   summary,
   type NotebookProps,
+  type Prices,
   type RuleConfig,
 } from "./rules";
 
@@ -59,7 +60,13 @@ const stackMaxGpus: StackValidationPolicy = {
 const notebooksOf = (resources: Array<{ type: string; name: string; props: Record<string, unknown> }>) =>
   resources.filter((r) => kindOf(r.type) === "Notebook").map((r) => ({ name: r.name, props: r.props as NotebookProps }));
 
-const price = { pricePerGpuHour: { type: "number" as const, description: "Price of one GPU-hour, for the estimated cost." } };
+const price = {
+  pricePerGpuHour: {
+    type: ["number" as const, "object" as const],
+    additionalProperties: { type: "number" as const },
+    description: "Price of one GPU-hour, for the estimated cost: one number, or one per GPU model (customGpuName) with `default` for the others.",
+  },
+};
 
 /** The GPU-hours each notebook commits and the stack's total, reported once per preview (advisory: it informs, never blocks). */
 const gpuHoursSummary: StackValidationPolicy = {
@@ -69,7 +76,7 @@ const gpuHoursSummary: StackValidationPolicy = {
   configSchema: { properties: price },
   validateStack: (args, reportViolation) => {
     const committed = commitments(notebooksOf(args.resources), Date.now());
-    if (committed.some((c) => c.gpus > 0)) reportViolation(summary(committed, args.getConfig<{ pricePerGpuHour?: number }>().pricePerGpuHour));
+    if (committed.some((c) => c.gpus > 0)) reportViolation(summary(committed, args.getConfig<{ pricePerGpuHour?: Prices }>().pricePerGpuHour));
   },
 };
 
@@ -85,7 +92,7 @@ const stackBudget: StackValidationPolicy = {
     },
   },
   validateStack: (args, reportViolation) => {
-    const config = args.getConfig<{ budgetGpuHours?: number; budgetCost?: number; pricePerGpuHour?: number }>();
+    const config = args.getConfig<{ budgetGpuHours?: number; budgetCost?: number; pricePerGpuHour?: Prices }>();
     for (const message of overBudget(commitments(notebooksOf(args.resources), Date.now()), config)) reportViolation(message);
   },
 };

@@ -17,7 +17,7 @@ export function kindOf(type: string): "Notebook" | "ResourceGroup" | undefined {
 
 /** A Notebook's inputs as a program gives them (only what the rules read). */
 export interface NotebookProps {
-  replicaSpecs?: { customGpu?: unknown; customGpuList?: unknown; replicas?: unknown; specs?: unknown };
+  replicaSpecs?: { customGpu?: unknown; customGpuList?: unknown; replicas?: unknown; specs?: unknown; customGpuName?: unknown };
   desiredState?: unknown;
   stopTime?: unknown;
   autoDeleteTime?: unknown;
@@ -136,6 +136,8 @@ export const hoursPerMonth = 720;
 export interface Commitment {
   name: string;
   gpus: number;
+  /** The GPU model the program names (`replicaSpecs.customGpuName`), for a price per model. */
+  model: string;
   hours: number | undefined;
   why: string;
 }
@@ -147,17 +149,47 @@ export interface Commitment {
  */
 export function commitments(notebooks: Array<{ name: string; props: NotebookProps }>, now: number): Commitment[] {
   return notebooks.map(({ name, props }) => {
-    const gpus = gpusOf(props);
-    if (props.chargeMode === "monthly") {
-      const months = typeof props.duration === "number" ? props.duration : 1;
-      return { name, gpus, hours: months * hoursPerMonth, why: `${months} month${months === 1 ? "" : "s"}` };
-    }
-    if ((props.desiredState ?? "Running") !== "Running") return { name, gpus, hours: 0, why: "kept Stopped" };
-    const ends = (["stopTime", "autoDeleteTime"] as const).map((key) => props[key]).filter((t): t is string => typeof t === "string" && t !== "");
-    if (ends.length === 0) return { name, gpus, hours: undefined, why: "no stop or auto-delete time" };
-    const hours = Math.max(0, Math.round((Math.min(...ends.map(Date.parse)) - now) / 3_600_000));
-    return { name, gpus, hours, why: `until ${ends.length === 1 ? ends[0] : "the earlier of its stop and auto-delete times"}` };
+    const model = typeof props.replicaSpecs?.customGpuName === "string" ? props.replicaSpecs.customGpuName : "";
+    return { ...hoursOf(name, props, now), model };
   });
+}
+
+/** A notebook's GPUs and the hours they are committed for (commitments). */
+function hoursOf(name: string, props: NotebookProps, now: number): Omit<Commitment, "model"> {
+  const gpus = gpusOf(props);
+  if (props.chargeMode === "monthly") {
+    const months = typeof props.duration === "number" ? props.duration : 1;
+    return { name, gpus, hours: months * hoursPerMonth, why: `${months} month${months === 1 ? "" : "s"}` };
+  }
+  if ((props.desiredState ?? "Running") !== "Running") return { name, gpus, hours: 0, why: "kept Stopped" };
+  const ends = (["stopTime", "autoDeleteTime"] as const).map((key) => props[key]).filter((t): t is string => typeof t === "string" && t !== "");
+  if (ends.length === 0) return { name, gpus, hours: undefined, why: "no stop or auto-delete time" };
+  const hours = Math.max(0, Math.round((Math.min(...ends.map(Date.parse)) - now) / 3_600_000));
+  return { name, gpus, hours, why: `until ${ends.length === 1 ? ends[0] : "the earlier of its stop and auto-delete times"}` };
+}
+
+/** Price of a GPU-hour: one for every model, or one per model (`customGpuName`) with `default` for the others. */
+export type Prices = number | Record<string, number>;
+
+function priceOf(prices: Prices, model: string): number | undefined {
+  return typeof prices === "number" ? prices : (prices[model] ?? prices.default);
+}
+
+/** The estimated cost of what ends, and the notebooks whose model has no price. */
+export function costOf(committed: Commitment[], prices: Prices): { cost: number; unpriced: string[] } {
+  let cost = 0;
+  const unpriced: string[] = [];
+  for (const c of committed.filter((c) => c.gpus > 0 && c.hours !== undefined)) {
+    const price = priceOf(prices, c.model);
+    if (price === undefined) unpriced.push(c.name);
+    else cost += c.gpus * c.hours! * price;
+  }
+  return { cost: Math.round(cost * 100) / 100, unpriced };
+}
+
+/** How the summary and the budget name the price: "2.5 per GPU-hour", or the table. */
+function priceWords(prices: Prices): string {
+  return typeof prices === "number" ? `${prices} per GPU-hour` : `the prices per GPU-hour ${JSON.stringify(prices)}`;
 }
 
 /** The stack's GPU-hours: the sum of what ends, and the notebooks nothing ends. */
@@ -170,7 +202,7 @@ export function totals(committed: Commitment[]): { gpuHours: number; unbounded: 
 }
 
 /** The summary a preview prints: each notebook holding GPUs, then the stack's total, and the estimated cost at `pricePerGpuHour`. */
-export function summary(committed: Commitment[], pricePerGpuHour?: number): string {
+export function summary(committed: Commitment[], pricePerGpuHour?: Prices): string {
   // By name: the engine lists a stack's resources in the order they were registered, which varies from run to run.
   const holding = committed.filter((c) => c.gpus > 0).sort((a, b) => a.name.localeCompare(b.name));
   const gpus = (n: number) => `${n} GPU${n === 1 ? "" : "s"}`;
@@ -180,13 +212,15 @@ export function summary(committed: Commitment[], pricePerGpuHour?: number): stri
       : `${c.name}: ${gpus(c.gpus)} x ${c.hours} h = ${c.gpus * c.hours} GPU-hours (${c.why})`,
   );
   const { gpuHours, unbounded } = totals(committed);
-  const cost = pricePerGpuHour === undefined ? "" : `, about ${Math.round(gpuHours * pricePerGpuHour * 100) / 100} at ${pricePerGpuHour} per GPU-hour`;
+  const priced = pricePerGpuHour === undefined ? undefined : costOf(committed, pricePerGpuHour);
+  const missing = priced && priced.unpriced.length > 0 ? ` (no price for ${priced.unpriced.join(", ")})` : "";
+  const cost = priced === undefined ? "" : `, about ${priced.cost} at ${priceWords(pricePerGpuHour!)}${missing}`;
   const open = unbounded.length > 0 ? ` plus unbounded (${unbounded.join(", ")})` : "";
   return `GPU-hours of this stack: ${lines.join("; ")}. Total ${gpuHours} GPU-hours${open}${cost}.`;
 }
 
 /** Over the budget: more GPU-hours than `budgetGpuHours`, a cost over `budgetCost`, or anything unbounded under a budget. */
-export function overBudget(committed: Commitment[], config: { budgetGpuHours?: number; budgetCost?: number; pricePerGpuHour?: number }): string[] {
+export function overBudget(committed: Commitment[], config: { budgetGpuHours?: number; budgetCost?: number; pricePerGpuHour?: Prices }): string[] {
   const { gpuHours, unbounded } = totals(committed);
   const found: string[] = [];
   const hasBudget = config.budgetGpuHours !== undefined || config.budgetCost !== undefined;
@@ -199,11 +233,16 @@ export function overBudget(committed: Commitment[], config: { budgetGpuHours?: n
   if (config.budgetGpuHours !== undefined && gpuHours > config.budgetGpuHours) {
     found.push(`the stack commits ${gpuHours} GPU-hours, over the budget of ${config.budgetGpuHours} (budgetGpuHours)`);
   }
-  if (config.budgetCost !== undefined && config.pricePerGpuHour !== undefined && gpuHours * config.pricePerGpuHour > config.budgetCost) {
-    const cost = Math.round(gpuHours * config.pricePerGpuHour * 100) / 100;
-    found.push(
-      `the stack's estimated cost ${cost} (${gpuHours} GPU-hours at ${config.pricePerGpuHour}) is over the budget of ${config.budgetCost} (budgetCost)`,
-    );
+  if (config.budgetCost !== undefined && config.pricePerGpuHour !== undefined) {
+    const { cost, unpriced } = costOf(committed, config.pricePerGpuHour);
+    const at = priceWords(config.pricePerGpuHour);
+    if (cost > config.budgetCost)
+      found.push(`the stack's estimated cost ${cost} (${gpuHours} GPU-hours at ${at}) is over the budget of ${config.budgetCost} (budgetCost)`);
+    if (unpriced.length > 0) {
+      found.push(
+        `no price for the GPUs of ${unpriced.join(", ")} under a cost budget: give their model (customGpuName) a price, or a default (pricePerGpuHour)`,
+      );
+    }
   }
   return found;
 }

@@ -134,9 +134,27 @@ describe("the guardrails' rules", () => {
     const bounded = committed.filter((c) => c.name !== "c");
     expect(overBudget(bounded, { budgetGpuHours: 1460 })).toEqual([]);
     expect(overBudget(bounded, { budgetCost: 3000, pricePerGpuHour: 2.5 })).toEqual([
-      "the stack's estimated cost 3650 (1460 GPU-hours at 2.5) is over the budget of 3000 (budgetCost)",
+      "the stack's estimated cost 3650 (1460 GPU-hours at 2.5 per GPU-hour) is over the budget of 3000 (budgetCost)",
     ]);
     expect(overBudget(committed, {})).toEqual([]);
+  });
+
+  it("price GPU-hours per GPU model (customGpuName), with a default, and say which have no price", () => {
+    const models = [
+      { name: "big", props: { ...running, stopTime: "2026-11-25T10:00:00Z", replicaSpecs: { customGpu: 2, customGpuName: "A100" } } },
+      { name: "small", props: { ...running, stopTime: "2026-11-25T10:00:00Z", replicaSpecs: { customGpu: 1, customGpuName: "T4" } } },
+    ];
+    const committed = commitments(models, now);
+    expect(summary(committed, { A100: 20, default: 3 })).toBe(
+      "GPU-hours of this stack: big: 2 GPUs x 10 h = 20 GPU-hours (until 2026-11-25T10:00:00Z); small: 1 GPU x 10 h = 10 GPU-hours (until " +
+        '2026-11-25T10:00:00Z). Total 30 GPU-hours, about 430 at the prices per GPU-hour {"A100":20,"default":3}.',
+    );
+    expect(overBudget(committed, { budgetCost: 400, pricePerGpuHour: { A100: 20 } })).toEqual([
+      "no price for the GPUs of small under a cost budget: give their model (customGpuName) a price, or a default (pricePerGpuHour)",
+    ]);
+    expect(overBudget(committed, { budgetCost: 400, pricePerGpuHour: { A100: 20, T4: 40 } })).toEqual([
+      'the stack\'s estimated cost 800 (30 GPU-hours at the prices per GPU-hour {"A100":20,"T4":40}) is over the budget of 400 (budgetCost)',
+    ]);
   });
 
   it("are mandatory by default and named as the README's configuration example names them", () => {
