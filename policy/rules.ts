@@ -4,8 +4,12 @@
  * Both fronts are read alike: the TypeScript package's dynamic resources
  * (`pulumi-nodejs:dynamic/aicp:Notebook`) and the plugin's
  * (`aicp:index:Notebook`) carry the same camelCase inputs. Each message names
- * the resource, the property, the value and the rule.
+ * the resource, the property, the value and the rule. A time without a zone is
+ * read as UTC (client/times.ts instantOf): the pack does not know the
+ * platform's zone, and for one east of UTC (CoresHub's) that reading is the
+ * later one, so no lifetime or GPU-hour is under-counted.
  */
+import { instantOf } from "../client/times";
 
 /** The kinds the rules read, by resource type on either front. */
 export function kindOf(type: string): "Notebook" | "ResourceGroup" | undefined {
@@ -77,10 +81,10 @@ export function maxLifetime(name: string, props: NotebookProps, config: Pick<Rul
   const ends = (["stopTime", "autoDeleteTime"] as const).filter((key) => typeof props[key] === "string" && props[key] !== "");
   const limit = `${config.maxLifetimeHours} hours (maxLifetimeHours)`;
   if (ends.length === 0) return [`Notebook '${name}': neither stopTime nor autoDeleteTime is set, so it runs until someone stops it; set one within ${limit}`];
-  const earliest = Math.min(...ends.map((key) => Date.parse(String(props[key]))));
+  const earliest = Math.min(...ends.map((key) => instantOf(String(props[key]))));
   const hours = (earliest - now) / 3_600_000;
   if (!(hours > config.maxLifetimeHours)) return [];
-  const key = ends.find((k) => Date.parse(String(props[k])) === earliest)!;
+  const key = ends.find((k) => instantOf(String(props[k])) === earliest)!;
   return [`Notebook '${name}': ${key} ${String(props[key])} is ${Math.round(hours)} hours away, more than ${limit}`];
 }
 
@@ -164,7 +168,7 @@ function hoursOf(name: string, props: NotebookProps, now: number): Omit<Commitme
   if ((props.desiredState ?? "Running") !== "Running") return { name, gpus, hours: 0, why: "kept Stopped" };
   const ends = (["stopTime", "autoDeleteTime"] as const).map((key) => props[key]).filter((t): t is string => typeof t === "string" && t !== "");
   if (ends.length === 0) return { name, gpus, hours: undefined, why: "no stop or auto-delete time" };
-  const hours = Math.max(0, Math.round((Math.min(...ends.map(Date.parse)) - now) / 3_600_000));
+  const hours = Math.max(0, Math.round((Math.min(...ends.map((t) => instantOf(t))) - now) / 3_600_000));
   return { name, gpus, hours, why: `until ${ends.length === 1 ? ends[0] : "the earlier of its stop and auto-delete times"}` };
 }
 

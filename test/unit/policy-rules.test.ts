@@ -71,6 +71,14 @@ describe("the guardrails' rules", () => {
     expect(maxLifetime("parked", { ...running, desiredState: "Stopped" }, baseline, now)).toEqual([]);
   });
 
+  it("read a time without a zone as UTC, in either form the provider takes (the later reading for a platform east of UTC)", () => {
+    expect(maxLifetime("bare", { ...running, stopTime: "2026-12-25 00:00:00" }, baseline, now)).toEqual([
+      "Notebook 'bare': stopTime 2026-12-25 00:00:00 is 720 hours away, more than 168 hours (maxLifetimeHours)",
+    ]);
+    expect(commitments([{ name: "bare", props: { ...running, stopTime: "2026-11-25T10:00" } }], now)[0]!.hours).toBe(10);
+    expect(commitments([{ name: "zoned", props: { ...running, stopTime: "2026-11-25T18:00:00+08:00" } }], now)[0]!.hours).toBe(10);
+  });
+
   it("keep images to the allowlist when one is configured, and image types to those allowed", () => {
     expect(allowedImages("any", { image: "docker.io/x:1" }, baseline)).toEqual([]);
     expect(
