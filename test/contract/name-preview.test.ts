@@ -38,7 +38,7 @@ const rejection = (promise: Promise<unknown>) =>
 
 describe("a pinned name held outside the resource fails the preview", () => {
   let emulator: Emulator;
-  let console: AicpClient;
+  let outside: AicpClient;
   const apiRequests = () => emulator.requests().filter((r) => r.operation !== "admin");
   const notebookInputs = (name: string, extra: Partial<NotebookInputs> = {}) =>
     validNotebookInputs({ logicalName: name, autoNameSuffix: "abc1234", ownerMark: markOf(name), ...extra });
@@ -48,10 +48,10 @@ describe("a pinned name held outside the resource fails the preview", () => {
   beforeAll(async () => {
     emulator = await startTestEmulator({ notebookReadyDelayMs: 20 });
     configureFrom(emulatorSettings(emulator));
-    console = new AicpClient({ baseUrl: emulator.url, zone: "xb3", credentials: emulatorCredentials });
+    outside = new AicpClient({ baseUrl: emulator.url, zone: "xb3", credentials: emulatorCredentials });
   });
   afterAll(async () => {
-    await console?.close();
+    await outside?.close();
     await emulator?.close();
   });
   beforeEach(() => emulator.clearRequests());
@@ -99,7 +99,7 @@ describe("a pinned name held outside the resource fails the preview", () => {
 
   it("ResourceGroup: a console-made holder fails check with the create's AICP_CONFLICT, after one read", async () => {
     const checkedEarlier = (await resourceGroup.check({}, groupInputs("pool", { name: "console-group" }))).inputs!;
-    const made = await console.createResourceGroup({
+    const made = await outside.createResourceGroup({
       name: "console-group",
       description: "made in the console",
       sku_id: "sku-1",
@@ -137,7 +137,7 @@ describe("a pinned name held outside the resource fails the preview", () => {
   it("ResourceGroup: a rename to a name held outside fails check too", async () => {
     const olds = (await resourceGroup.check({}, groupInputs("renamed-pool", { name: "rg-old" }))).inputs!;
     await resourceGroup.create(olds);
-    const made = await console.createResourceGroup({
+    const made = await outside.createResourceGroup({
       name: "held-group",
       description: "made in the console",
       sku_id: "sku-1",

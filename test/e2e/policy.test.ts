@@ -24,6 +24,17 @@ const notebook = (name: string, args: string) =>
   `new aicp.Notebook("${name}", { chargeMode: "elastic", duration: 3600, image: "registry.team/jupyter:1", imageType: "custom", serverType: "jupyter", ` +
   `replicaSpecs: { specs: "sku-1", customGpu: 1 }, stopTime: "${inHours(10)}", ${args} });\n`;
 
+/** The configuration every case uses: an image allowlist (the baseline allows every image). */
+const images = { "aicp-notebook-allowed-images": { allowedImagePrefixes: ["registry.team/"] } };
+
+/** The messages of the four baseline violations, the monthly notebook named `monthly`; written out by hand. */
+const baselineMessages = (monthly: string) => [
+  "Notebook 'big': replicaSpecs holds 16 GPUs, more than the 8 a notebook may hold (maxGpusPerNotebook)",
+  "Notebook 'endless': neither stopTime nor autoDeleteTime is set, so it runs until someone stops it; set one within 168 hours (maxLifetimeHours)",
+  'Notebook \'outside\': image "docker.io/someone/miner:latest" is outside the allowlist ["registry.team/"] (allowedImagePrefixes)',
+  `Notebook '${monthly}': chargeMode "monthly" is not one of ["elastic"] (allowedChargeModes)`,
+];
+
 const violating =
   `const aicp = require("pulumi-aicp");\n` +
   notebook("big", `replicaSpecs: { specs: "sku-1", customGpu: 16 }`) +
@@ -40,7 +51,6 @@ describe("the guardrails policy pack, through the engine", () => {
     writeFileSync(file, JSON.stringify(config));
     return c.pulumi("preview", "--policy-pack", installedPack(), "--policy-pack-config", file);
   }
-  const images = { "aicp-notebook-allowed-images": { allowedImagePrefixes: ["registry.team/"] } };
 
   beforeAll(async () => {
     emulator = await startTestEmulator();
@@ -55,13 +65,7 @@ describe("the guardrails policy pack, through the engine", () => {
     emulator.clearRequests();
     const run = await preview(images);
     expect(run.status, run.output).not.toBe(0);
-    for (const message of [
-      "Notebook 'big': replicaSpecs holds 16 GPUs, more than the 8 a notebook may hold (maxGpusPerNotebook)",
-      "Notebook 'endless': neither stopTime nor autoDeleteTime is set, so it runs until someone stops it; set one within 168 hours (maxLifetimeHours)",
-      'Notebook \'outside\': image "docker.io/someone/miner:latest" is outside the allowlist ["registry.team/"] (allowedImagePrefixes)',
-      'Notebook \'subscription\': chargeMode "monthly" is not one of ["elastic"] (allowedChargeModes)',
-    ])
-      expect(run.output).toContain(message);
+    for (const message of baselineMessages("subscription")) expect(run.output).toContain(message);
     expect(run.output).toMatch(/mandatory/);
     expect(writes()).toEqual([]);
   }, 120_000);
@@ -153,16 +157,10 @@ ${extra.includes("endless") ? "" : `      stopTime: "${inHours(10)}"\n`}`;
     );
     try {
       const file = join(stack.project.dir, "policy-config.json");
-      writeFileSync(file, JSON.stringify({ "aicp-notebook-allowed-images": { allowedImagePrefixes: ["registry.team/"] } }));
+      writeFileSync(file, JSON.stringify(images));
       const run = await stack.pulumi("preview", "--policy-pack", pack, "--policy-pack-config", file);
       expect(run.status, run.output).not.toBe(0);
-      for (const message of [
-        "Notebook 'big': replicaSpecs holds 16 GPUs, more than the 8 a notebook may hold (maxGpusPerNotebook)",
-        "Notebook 'endless': neither stopTime nor autoDeleteTime is set, so it runs until someone stops it; set one within 168 hours (maxLifetimeHours)",
-        'Notebook \'outside\': image "docker.io/someone/miner:latest" is outside the allowlist ["registry.team/"] (allowedImagePrefixes)',
-        'Notebook \'monthly\': chargeMode "monthly" is not one of ["elastic"] (allowedChargeModes)',
-      ])
-        expect(run.output).toContain(message);
+      for (const message of baselineMessages("monthly")) expect(run.output).toContain(message);
       expect(emulator.requests().filter((r) => r.operation !== "admin" && r.method !== "GET")).toEqual([]);
     } finally {
       stack.project.dispose();
