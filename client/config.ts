@@ -7,6 +7,7 @@ import { AicpClient } from "./client";
 import { AicpError, rememberSecret } from "./errors";
 import { pathProblem, readRouteOverride } from "./routes";
 import type { BodyHash } from "./signature";
+import type { TransportOptions } from "./transport";
 import { parseZone } from "./times";
 
 /** A source of configuration values by full key, e.g. `aicp:baseUrl`. */
@@ -332,8 +333,12 @@ export function requireUserId(settings: Settings): string {
   return settings.userId;
 }
 
-/** Builds a client; throws AICP_CONFIG before any request when a credential is missing. */
-export function createClient(settings: Settings): AicpClient {
+/**
+ * Builds a client; throws AICP_CONFIG before any request when a credential is
+ * missing. `limits` shorten the timeouts for a reader that must not hold a
+ * preview up (the guardrails pack, policy/templates.ts).
+ */
+export function createClient(settings: Settings, limits: Pick<TransportOptions, "timeoutMs" | "retryBudgetMs"> = {}): AicpClient {
   const missing = (["accessKeyId", "secretAccessKey"] as const).filter((k) => !settings[k]);
   if (missing.length > 0) {
     const named = missing.map((k) => `${configKeys[k].key} (env ${configKeys[k].env})`).join(" and ");
@@ -350,5 +355,6 @@ export function createClient(settings: Settings): AicpClient {
     credentials: { accessKeyId: settings.accessKeyId!, secretAccessKey: settings.secretAccessKey! },
     routes: settings.routes,
     timeoutMs: settings.requestTimeoutMs,
+    ...limits,
   });
 }

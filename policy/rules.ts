@@ -21,7 +21,14 @@ export function kindOf(type: string): "Notebook" | "ResourceGroup" | undefined {
 
 /** A Notebook's inputs as a program gives them (only what the rules read). */
 export interface NotebookProps {
-  replicaSpecs?: { customGpu?: unknown; customGpuList?: unknown; replicas?: unknown; specs?: unknown; customGpuName?: unknown };
+  replicaSpecs?: {
+    customGpu?: unknown;
+    customGpuList?: unknown;
+    replicas?: unknown;
+    specs?: unknown;
+    customGpuName?: unknown;
+    templateId?: unknown;
+  };
   desiredState?: unknown;
   stopTime?: unknown;
   autoDeleteTime?: unknown;
@@ -29,14 +36,49 @@ export interface NotebookProps {
   imageType?: unknown;
   chargeMode?: unknown;
   duration?: unknown;
+  /** What the platform said of the template the notebook names (withTemplate). */
+  template?: { id: number } & TemplateAnswer;
 }
 
-/** The GPUs a notebook holds, from what the program gives: `customGpu` (or the ids of `customGpuList`) for each replica. */
-export function gpusOf(props: NotebookProps): number {
+/** What the platform says of a resource template (policy/templates.ts reads it): its GPUs and model, or why they are not known. */
+export type TemplateAnswer = { gpus: number; model: string } | { unknown: string };
+
+/**
+ * The template whose GPUs a notebook holds: the `templateId` of a notebook
+ * that gives neither `customGpu` nor `customGpuList`, since the platform
+ * fills the custom values a create leaves out from the template it names
+ * (docs/platform-api.md, A4.2 replica_specs).
+ */
+export function templateIdOf(props: NotebookProps): number | undefined {
   const specs = props.replicaSpecs ?? {};
-  const perReplica = typeof specs.customGpu === "number" ? specs.customGpu : Array.isArray(specs.customGpuList) ? specs.customGpuList.length : 0;
-  const replicas = typeof specs.replicas === "number" ? specs.replicas : 1;
-  return perReplica * replicas;
+  if (specs.customGpu !== undefined || specs.customGpuList !== undefined || typeof specs.templateId !== "number") return undefined;
+  return specs.templateId;
+}
+
+/** The notebook as the rules read it once the platform has answered for the template it names. */
+export function withTemplate(props: NotebookProps, answer: TemplateAnswer): NotebookProps {
+  const id = templateIdOf(props);
+  return id === undefined ? props : { ...props, template: { id, ...answer } };
+}
+
+const replicasOf = (props: NotebookProps) => (typeof props.replicaSpecs?.replicas === "number" ? props.replicaSpecs.replicas : 1);
+
+/** The GPUs of one replica: `customGpu`, the ids of `customGpuList`, or the named template's (0 while it is not known). */
+function perReplica(props: NotebookProps): number {
+  const specs = props.replicaSpecs ?? {};
+  if (typeof specs.customGpu === "number") return specs.customGpu;
+  if (Array.isArray(specs.customGpuList)) return specs.customGpuList.length;
+  return props.template && "gpus" in props.template ? props.template.gpus : 0;
+}
+
+/** The GPUs a notebook holds: those of one replica (perReplica) for each replica. */
+export function gpusOf(props: NotebookProps): number {
+  return perReplica(props) * replicasOf(props);
+}
+
+/** Why a notebook's GPUs are not known: it names a template the platform did not describe. */
+function unknownGpus(props: NotebookProps): string | undefined {
+  return props.template && "unknown" in props.template ? `template ${props.template.id}: ${props.template.unknown}` : undefined;
 }
 
 /** Configuration of each rule; every field has the team baseline as its default (defaults below). */
@@ -69,7 +111,8 @@ const shown = (value: unknown) => JSON.stringify(value);
 export function maxGpus(name: string, props: NotebookProps, config: Pick<RuleConfig, "maxGpusPerNotebook">): string[] {
   const gpus = gpusOf(props);
   if (gpus <= config.maxGpusPerNotebook) return [];
-  return [`Notebook '${name}': replicaSpecs holds ${gpus} GPUs, more than the ${config.maxGpusPerNotebook} a notebook may hold (maxGpusPerNotebook)`];
+  const from = props.template && "gpus" in props.template ? ` (template ${props.template.id}: ${props.template.gpus} per replica)` : "";
+  return [`Notebook '${name}': replicaSpecs holds ${gpus} GPUs${from}, more than the ${config.maxGpusPerNotebook} a notebook may hold (maxGpusPerNotebook)`];
 }
 
 /**
@@ -144,6 +187,8 @@ export interface Commitment {
   model: string;
   hours: number | undefined;
   why: string;
+  /** Why the notebook's GPUs are not known (a template the platform did not describe). */
+  unknown?: string;
 }
 
 /**
@@ -153,8 +198,10 @@ export interface Commitment {
  */
 export function commitments(notebooks: Array<{ name: string; props: NotebookProps }>, now: number): Commitment[] {
   return notebooks.map(({ name, props }) => {
-    const model = typeof props.replicaSpecs?.customGpuName === "string" ? props.replicaSpecs.customGpuName : "";
-    return { ...hoursOf(name, props, now), model };
+    const named = props.replicaSpecs?.customGpuName;
+    const model = typeof named === "string" ? named : props.template && "model" in props.template ? props.template.model : "";
+    const unknown = unknownGpus(props);
+    return { ...hoursOf(name, props, now), model, ...(unknown === undefined ? {} : { unknown }) };
   });
 }
 
@@ -220,7 +267,10 @@ export function summary(committed: Commitment[], pricePerGpuHour?: Prices): stri
   const missing = priced && priced.unpriced.length > 0 ? ` (no price for ${priced.unpriced.join(", ")})` : "";
   const cost = priced === undefined ? "" : `, about ${priced.cost} at ${priceWords(pricePerGpuHour!)}${missing}`;
   const open = unbounded.length > 0 ? ` plus unbounded (${unbounded.join(", ")})` : "";
-  return `GPU-hours of this stack: ${lines.join("; ")}. Total ${gpuHours} GPU-hours${open}${cost}.`;
+  const unknown = committed.filter((c) => c.unknown !== undefined).map((c) => `${c.name}'s GPUs not known (${c.unknown})`);
+  const notKnown = unknown.length > 0 ? `, plus ${unknown.join(", ")}` : "";
+  const each = lines.length > 0 ? lines.join("; ") : "no notebook with known GPUs";
+  return `GPU-hours of this stack: ${each}. Total ${gpuHours} GPU-hours${open}${cost}${notKnown}.`;
 }
 
 /** Over the budget: more GPU-hours than `budgetGpuHours`, a cost over `budgetCost`, or anything unbounded under a budget. */
@@ -233,6 +283,9 @@ export function overBudget(committed: Commitment[], config: { budgetGpuHours?: n
       `the stack's GPU-hours are unbounded: ${unbounded.join(", ")} ${unbounded.length === 1 ? "has" : "have"} no stop or auto-delete time, ` +
         "and a budget is set",
     );
+  }
+  for (const c of hasBudget ? committed.filter((c) => c.unknown !== undefined) : []) {
+    found.push(`the GPUs of ${c.name} are not known (${c.unknown}), and a budget is set`);
   }
   if (config.budgetGpuHours !== undefined && gpuHours > config.budgetGpuHours) {
     found.push(`the stack commits ${gpuHours} GPU-hours, over the budget of ${config.budgetGpuHours} (budgetGpuHours)`);

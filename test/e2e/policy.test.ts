@@ -13,7 +13,8 @@ import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Emulator } from "../../emulator";
 import { cliStack, type CliStack } from "../support/cli-project";
-import { startTestEmulator } from "../support/emulator";
+import { emulatorCredentials, emulatorZone, startTestEmulator } from "../support/emulator";
+import { fourA100Template, PlatformWriter } from "../support/platform-writer";
 import { repositoryPlugin, yamlPluginProject } from "../support/plugin-project";
 
 /** The pack as a user runs it: from the installed package (README, Guardrails); the YAML case runs the repository's. */
@@ -129,6 +130,24 @@ describe("the guardrails policy pack, through the engine", () => {
     expect(run.output).toMatch(/a: 1 GPU x 10 h = 10 GPU-hours \(until [0-9T:-]+Z\); b: 1 GPU x 10 h = 10 GPU-hours/);
     expect(run.output).toContain("the stack's GPU-hours are unbounded: c has no stop or auto-delete time, and a budget is set");
     expect(run.output).toContain("the stack commits 1460 GPU-hours, over the budget of 1000 (budgetGpuHours)");
+    expect(writes()).toEqual([]);
+  }, 120_000);
+
+  it("a notebook that names a template holds the template's GPUs, read from the platform where pulumi runs, once", async () => {
+    const writer = new PlatformWriter({ baseUrl: emulator.url, zone: emulatorZone, credentials: emulatorCredentials });
+    const [template] = await writer.createTemplate(fourA100Template("node-pack-e2e"));
+    await writer.close();
+    const named = `replicaSpecs: { templateId: ${template}, replicas: 3 }`;
+    writeFileSync(join(c.project.dir, "index.js"), `const aicp = require("pulumi-aicp");\n${notebook("wide", named)}${notebook("other", named)}`);
+    emulator.clearRequests();
+    const run = await preview({ ...images, "aicp-gpu-hours-summary": { pricePerGpuHour: { A100: 2 } } });
+    expect(run.status, run.output).not.toBe(0);
+    expect(run.output).toContain(
+      `Notebook 'wide': replicaSpecs holds 12 GPUs (template ${template}: 4 per replica), more than the 8 a notebook may hold (maxGpusPerNotebook)`,
+    );
+    expect(run.output).toMatch(/other: 12 GPUs x 10 h = 120 GPU-hours \(until [0-9T:-]+Z\); wide: 12 GPUs x 10 h = 120 GPU-hours/);
+    expect(run.output).toContain('Total 240 GPU-hours, about 480 at the prices per GPU-hour {"A100":2}.');
+    expect(emulator.requests().filter((r) => r.operation === "listTemplates")).toHaveLength(1);
     expect(writes()).toEqual([]);
   }, 120_000);
 });

@@ -27,3 +27,18 @@ export class PlatformWriter extends AicpClient {
 export function gpuTemplate(name: string, node: string): wire.CreateTemplateRequest {
   return { name, cpu: 8, memory: 32, gpu: 1, rg_id: "rg-publicgpu001", rg_node_id: node, pod_type: ["instance"] };
 }
+
+/** A template of 4 A100 GPUs per replica on the platform's public group (the guardrails' tests count its GPUs). */
+export function fourA100Template(node: string, specType: wire.CreateTemplateRequest["spec_type"] = "common"): wire.CreateTemplateRequest {
+  return {
+    name: "four-a100",
+    cpu: 32,
+    memory: 128,
+    gpu: 4,
+    gpu_name: "A100",
+    rg_id: "rg-publicgpu001",
+    rg_node_id: node,
+    pod_type: ["instance"],
+    spec_type: specType,
+  };
+}

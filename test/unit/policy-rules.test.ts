@@ -21,18 +21,20 @@ import {
   podTypes,
   stackGpus,
   summary,
+  templateIdOf,
+  withTemplate,
 } from "../../policy/rules";
 
 const now = Date.parse("2026-11-25T00:00:00Z");
 const running = { chargeMode: "elastic", image: "registry.team/jupyter:1", imageType: "custom", replicaSpecs: { specs: "sku-1", customGpu: 1 } };
 
 /** What a resource policy reports for one resource of `type` with `props` and `config`. */
-function reported(name: string, type: string, props: Record<string, unknown>, config: Record<string, unknown> = {}): string[] {
+async function reported(name: string, type: string, props: Record<string, unknown>, config: Record<string, unknown> = {}): Promise<string[]> {
   const policy = policies.find((p) => p.name === name) as ResourceValidationPolicy;
   const messages: string[] = [];
   const args = { type, props, name: "nb", urn: `urn:pulumi:ci::p::${type}::nb`, getConfig: () => config } as never;
-  const validate = policy.validateResource as (args: never, report: (message: string) => void) => void;
-  validate(args, (message: string) => messages.push(message));
+  const validate = policy.validateResource as (args: never, report: (message: string) => void) => Promise<void>;
+  await validate(args, (message: string) => messages.push(message));
   return messages;
 }
 
@@ -50,12 +52,12 @@ describe("the guardrails' rules", () => {
     expect(gpusOf({})).toBe(0);
   });
 
-  it("refuse more GPUs than a notebook may hold, at the baseline and configured", () => {
+  it("refuse more GPUs than a notebook may hold, at the baseline and configured", async () => {
     expect(maxGpus("big", { replicaSpecs: { customGpu: 8 } }, baseline)).toEqual([]);
     expect(maxGpus("big", { replicaSpecs: { customGpu: 9 } }, baseline)).toEqual([
       "Notebook 'big': replicaSpecs holds 9 GPUs, more than the 8 a notebook may hold (maxGpusPerNotebook)",
     ]);
-    expect(reported("aicp-notebook-max-gpus", "aicp:index:Notebook", { replicaSpecs: { customGpu: 2 } }, { maxGpusPerNotebook: 1 })).toEqual([
+    expect(await reported("aicp-notebook-max-gpus", "aicp:index:Notebook", { replicaSpecs: { customGpu: 2 } }, { maxGpusPerNotebook: 1 })).toEqual([
       "Notebook 'nb': replicaSpecs holds 2 GPUs, more than the 1 a notebook may hold (maxGpusPerNotebook)",
     ]);
   });
@@ -98,14 +100,14 @@ describe("the guardrails' rules", () => {
     ]);
   });
 
-  it("refuse resource-group pod types not allowed", () => {
+  it("refuse resource-group pod types not allowed", async () => {
     expect(podTypes("pool", { podTypes: ["job", "infer"] }, { allowedPodTypes: ["job"] })).toEqual([
       'ResourceGroup \'pool\': podTypes ["infer"] is not allowed; allowed: ["job"] (allowedPodTypes)',
     ]);
-    expect(reported("aicp-resource-group-pod-types", "pulumi-nodejs:dynamic/aicp:ResourceGroup", { podTypes: ["job"] })).toEqual([]);
+    expect(await reported("aicp-resource-group-pod-types", "pulumi-nodejs:dynamic/aicp:ResourceGroup", { podTypes: ["job"] })).toEqual([]);
   });
 
-  it("refuse more GPUs in a stack than it may hold", () => {
+  it("refuse more GPUs in a stack than it may hold", async () => {
     const notebooks = [
       { name: "a", props: { replicaSpecs: { customGpu: 4 } } },
       { name: "b", props: { replicaSpecs: { customGpu: 2, replicas: 2 } } },
@@ -117,7 +119,7 @@ describe("the guardrails' rules", () => {
     const stack = policies.find((p) => p.name === "aicp-stack-max-gpus") as StackValidationPolicy;
     const messages: string[] = [];
     const resources = notebooks.map((n) => ({ type: "aicp:index:Notebook", name: n.name, props: n.props }));
-    void stack.validateStack({ resources, getConfig: () => ({ maxGpusPerStack: 7 }) } as never, (m: string) => messages.push(m));
+    await stack.validateStack({ resources, getConfig: () => ({ maxGpusPerStack: 7 }) } as never, (m: string) => messages.push(m));
     expect(messages).toHaveLength(1);
   });
 
@@ -162,6 +164,38 @@ describe("the guardrails' rules", () => {
     ]);
     expect(overBudget(committed, { budgetCost: 400, pricePerGpuHour: { A100: 20, T4: 40 } })).toEqual([
       'the stack\'s estimated cost 800 (30 GPU-hours at the prices per GPU-hour {"A100":20,"T4":40}) is over the budget of 400 (budgetCost)',
+    ]);
+  });
+
+  it("count a notebook's GPUs from the template it names where it gives none, as the platform fills them, and name one whose template is not known", () => {
+    const named = { ...running, stopTime: "2026-11-25T10:00:00Z", replicaSpecs: { templateId: 7, replicas: 3 } };
+    expect(templateIdOf(named)).toBe(7);
+    expect(templateIdOf({ replicaSpecs: { templateId: 7, customGpu: 0 } })).toBeUndefined();
+    expect(templateIdOf(running)).toBeUndefined();
+    const read = withTemplate(named, { gpus: 4, model: "A100" });
+    expect(gpusOf(read)).toBe(12);
+    expect(maxGpus("t", read, baseline)).toEqual([
+      "Notebook 't': replicaSpecs holds 12 GPUs (template 7: 4 per replica), more than the 8 a notebook may hold (maxGpusPerNotebook)",
+    ]);
+    expect(summary(commitments([{ name: "t", props: read }], now), { A100: 20 })).toBe(
+      "GPU-hours of this stack: t: 12 GPUs x 10 h = 120 GPU-hours (until 2026-11-25T10:00:00Z). Total 120 GPU-hours, about 2400 at the prices " +
+        'per GPU-hour {"A100":20}.',
+    );
+    const unread = withTemplate(named, { unknown: "no platform settings where pulumi runs" });
+    expect(maxGpus("t", unread, baseline)).toEqual([]);
+    const committed = commitments(
+      [
+        { name: "t", props: unread },
+        { name: "a", props: { ...running, stopTime: "2026-11-25T10:00:00Z" } },
+      ],
+      now,
+    );
+    expect(summary(committed)).toBe(
+      "GPU-hours of this stack: a: 1 GPU x 10 h = 10 GPU-hours (until 2026-11-25T10:00:00Z). Total 10 GPU-hours, plus t's GPUs not known " +
+        "(template 7: no platform settings where pulumi runs).",
+    );
+    expect(overBudget(committed, { budgetGpuHours: 100 })).toEqual([
+      "the GPUs of t are not known (template 7: no platform settings where pulumi runs), and a budget is set",
     ]);
   });
 

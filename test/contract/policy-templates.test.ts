@@ -1,0 +1,112 @@
+/**
+ * The guardrails read the GPUs of a template a notebook names (and gives no
+ * customGpu) from the platform, read-only, with the settings in the
+ * environment where pulumi runs (policy/templates.ts): over real HTTP to the
+ * emulator, one request per template. Without settings, for a template the
+ * platform does not list, or offline, the GPUs are "not known" and the
+ * summary says why. Expected figures are written by hand from the template
+ * this file adds (4 A100 GPUs).
+ */
+import type { ResourceValidationPolicy, StackValidationPolicy } from "@pulumi/policy";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Emulator } from "../../emulator";
+import { guardrails } from "../../policy/policies";
+import { TemplateCatalogue } from "../../policy/templates";
+import { emulatorCredentials, emulatorZone, startTestEmulator } from "../support/emulator";
+import { fourA100Template, PlatformWriter } from "../support/platform-writer";
+
+let emulator: Emulator;
+let fourA100: number;
+let environment: NodeJS.ProcessEnv;
+
+beforeAll(async () => {
+  emulator = await startTestEmulator();
+  const writer = new PlatformWriter({ baseUrl: emulator.url, zone: emulatorZone, credentials: emulatorCredentials });
+  const [id] = await writer.createTemplate(fourA100Template("node-pack-1", "share_gpu"));
+  fourA100 = id!;
+  await writer.close();
+  environment = {
+    AICP_BASE_URL: emulator.url,
+    QY_ACCESS_KEY_ID: emulatorCredentials.accessKeyId,
+    QY_SECRET_ACCESS_KEY: emulatorCredentials.secretAccessKey,
+    AICP_ZONE: emulatorZone,
+  };
+});
+afterAll(() => emulator?.close());
+
+const templateReads = () => emulator.requests().filter((r) => r.operation === "listTemplates");
+
+describe("the guardrails' template catalogue", () => {
+  it("answers a template's GPUs and model, of any spec type, with one read however often it is asked", async () => {
+    const before = templateReads().length;
+    const start = emulator.requests().length;
+    const catalogue = new TemplateCatalogue(environment);
+    const answers = await Promise.all([catalogue.answer(fourA100), catalogue.answer(fourA100), catalogue.answer(fourA100)]);
+    expect(answers).toEqual([
+      { gpus: 4, model: "A100" },
+      { gpus: 4, model: "A100" },
+      { gpus: 4, model: "A100" },
+    ]);
+    expect(templateReads().length - before).toBe(1);
+    expect(
+      emulator
+        .requests()
+        .slice(start)
+        .filter((r) => r.method !== "GET" && r.operation !== "admin"),
+    ).toEqual([]);
+  });
+
+  it("says why a template's GPUs are not known: no settings, a template the platform does not list, a platform out of reach", async () => {
+    expect(await new TemplateCatalogue({}).answer(fourA100)).toEqual({
+      unknown: "no platform settings where pulumi runs (QY_ACCESS_KEY_ID, QY_SECRET_ACCESS_KEY, AICP_BASE_URL, AICP_ZONE) to read it",
+    });
+    expect(await new TemplateCatalogue(environment).answer(987654)).toEqual({ unknown: "the platform lists no template 987654 for this account" });
+    const offline = await new TemplateCatalogue({ ...environment, AICP_BASE_URL: "http://127.0.0.1:9" }).answer(fourA100);
+    expect(offline).toEqual({ unknown: expect.stringMatching(/^cannot read it: .*ECONNREFUSED/) });
+    expect(JSON.stringify(offline)).not.toContain(emulatorCredentials.secretAccessKey);
+  });
+});
+
+describe("the guardrails with a notebook that names a template", () => {
+  const notebook = (replicas: number) => ({
+    chargeMode: "elastic",
+    image: "registry.team/jupyter:1",
+    stopTime: "2099-01-01T10:00:00Z",
+    replicaSpecs: { templateId: fourA100, replicas },
+  });
+
+  it("hold it to the GPUs per notebook the template gives", async () => {
+    const policy = guardrails(() => new TemplateCatalogue(environment)).find((p) => p.name === "aicp-notebook-max-gpus") as ResourceValidationPolicy;
+    const messages: string[] = [];
+    const args = { type: "aicp:index:Notebook", name: "wide", props: notebook(3), getConfig: () => ({}) };
+    await (policy.validateResource as (args: never, report: (m: string) => void) => Promise<void>)(args as never, (m) => messages.push(m));
+    expect(messages).toEqual([
+      `Notebook 'wide': replicaSpecs holds 12 GPUs (template ${fourA100}: 4 per replica), more than the 8 a notebook may hold (maxGpusPerNotebook)`,
+    ]);
+  });
+
+  it("count its GPUs in the stack's total and its summary, and name it when the platform cannot say", async () => {
+    const run = async (catalogue: TemplateCatalogue, policyName: string, config: Record<string, unknown> = {}) => {
+      const policy = guardrails(() => catalogue).find((p) => p.name === policyName) as StackValidationPolicy;
+      const messages: string[] = [];
+      const resources = [{ type: "pulumi-nodejs:dynamic/aicp:Notebook", name: "wide", props: notebook(9) }];
+      await (policy.validateStack as (args: never, report: (m: string) => void) => Promise<void>)({ resources, getConfig: () => config } as never, (m) =>
+        messages.push(m),
+      );
+      return messages;
+    };
+    expect(await run(new TemplateCatalogue(environment), "aicp-stack-max-gpus")).toEqual([
+      "the stack's notebooks hold 36 GPUs (wide 36), more than the 32 a stack may hold (maxGpusPerStack)",
+    ]);
+    const [summary] = await run(new TemplateCatalogue(environment), "aicp-gpu-hours-summary");
+    expect(summary).toMatch(/^GPU-hours of this stack: wide: 36 GPUs x \d+ h = \d+ GPU-hours \(until 2099-01-01T10:00:00Z\)\. Total \d+ GPU-hours\.$/);
+    expect(await run(new TemplateCatalogue({}), "aicp-gpu-hours-summary")).toEqual([
+      "GPU-hours of this stack: no notebook with known GPUs. Total 0 GPU-hours, plus wide's GPUs not known (template " +
+        `${fourA100}: no platform settings where pulumi runs (QY_ACCESS_KEY_ID, QY_SECRET_ACCESS_KEY, AICP_BASE_URL, AICP_ZONE) to read it).`,
+    ]);
+    expect(await run(new TemplateCatalogue({}), "aicp-stack-budget", { budgetGpuHours: 10 })).toEqual([
+      `the GPUs of wide are not known (template ${fourA100}: no platform settings where pulumi runs (QY_ACCESS_KEY_ID, QY_SECRET_ACCESS_KEY, ` +
+        "AICP_BASE_URL, AICP_ZONE) to read it), and a budget is set",
+    ]);
+  });
+});
