@@ -83,6 +83,7 @@ async function scale(root: string, emulator: EmulatorProcess) {
   const rows: Array<Record<string, unknown>> = [];
   const largest = Math.max(...sizes);
   let noop: Record<string, unknown> = {};
+  let packAtSmallest: Record<string, unknown> | undefined;
   for (const n of sizes) {
     const upMs: number[] = [];
     const baselineMs: number[] = [];
@@ -105,6 +106,8 @@ async function scale(root: string, emulator: EmulatorProcess) {
         };
       }
       if (n === largest && run === runs - 1) noop = await noOpAndRefresh(stack, emulator, n);
+      // The pack's fixed start, apart from its evaluation of many notebooks.
+      else if (n === Math.min(...sizes) && run === runs - 1) packAtSmallest = { n, ...(await policyCost(stack)) };
       await stack.destroy();
       dispose();
       baselineMs.push((await baseline(n, run)).ms);
@@ -120,7 +123,7 @@ async function scale(root: string, emulator: EmulatorProcess) {
     row.baselineMarginalMsPerNotebook = round(marginal("baseline"), 1);
     row.marginalRatio = round(marginal("up") / marginal("baseline"), 2);
   }
-  return { rows, fixedCostMs: fixed ? (fixed.up as { median: number }).median : undefined, noop };
+  return { rows, fixedCostMs: fixed ? (fixed.up as { median: number }).median : undefined, noop, packAtSmallest };
 }
 
 /** The same API calls made directly through our client, with the engine's concurrency. */
@@ -260,6 +263,13 @@ function print(report: Record<string, any>): void {
     `Guardrails pack at N=${noop.n}: no-op preview ${ms(noop.policy.withoutMs)} ms without, ${ms(noop.policy.withPackMs)} ms with ` +
       `(+${ms(noop.policy.addedMs)} ms, ratio ${noop.policy.ratio}; medians of 3 interleaved pairs)`,
   );
+  const small = s.packAtSmallest;
+  if (small) {
+    console.log(
+      `Guardrails pack at N=${small.n}: +${ms(small.addedMs)} ms (the pack's start); so its evaluation of ${noop.n - small.n} more notebooks ` +
+        `adds ${ms(noop.policy.addedMs - small.addedMs)} ms`,
+    );
+  }
   console.log(
     `Refresh at N=${noop.n}: ${noop.refresh.ms} ms, ${noop.refresh.requests} requests, ${noop.refresh.byOperation.listNotebooks ?? 0} list pages for ` +
       `${noop.refresh.listPagesNeeded} needed (ratio ${noop.refresh.listPagesRatio})`,
