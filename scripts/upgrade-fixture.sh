@@ -85,7 +85,11 @@ cat >"$tmp/programs/package.json" <<JSON
 { "name": "aicp-upgrade-programs", "private": true, "dependencies": { "pulumi-aicp": "file:$tmp/$tarball", "@pulumi/pulumi": "$pulumi_version" } }
 JSON
 (cd "$tmp/programs" && npm install --prefer-offline --no-audit --no-fund --loglevel=error >&2)
-archive="$(cd "$src" && AICP_BOOTSTRAP=node bash scripts/plugin-pack.sh "$tmp/plugin" | tail -n 1)"
+# The first versions had no provider plugin: their fixture has the TypeScript front only.
+archive=""
+if [ -f "$src/scripts/plugin-pack.sh" ]; then
+  archive="$(cd "$src" && AICP_BOOTSTRAP=node bash scripts/plugin-pack.sh "$tmp/plugin" | tail -n 1)"
+fi
 
 step "emulator of $short with --state"
 node "$src/dist/emulator/cli.js" --port 0 --state "$tmp/emulator-state.json" --ready-delay-ms 200 >"$tmp/emulator.log" 2>&1 &
@@ -191,8 +195,9 @@ JS
 up_and_export "$ts" "$tmp/out/typescript/stack.json"
 cp "$ts/index.js" "$tmp/out/typescript/index.js"
 
-step "yaml: the provider plugin"
 yaml="$tmp/yaml"
+if [ -n "$archive" ]; then
+step "yaml: the provider plugin"
 mkdir -p "$yaml"
 cat >"$yaml/Pulumi.yaml" <<'YAML'
 # The upgrade fixture's plugin-front program (written by scripts/upgrade-fixture.sh).
@@ -258,18 +263,27 @@ YAML
 in_project "$yaml" pulumi plugin install resource aicp "$version" --file "$archive" >&2
 up_and_export "$yaml" "$tmp/out/yaml/stack.json"
 cp "$yaml/Pulumi.yaml" "$tmp/out/yaml/Pulumi.yaml"
+else
+  step "yaml: none, $short has no provider plugin"
+  rmdir "$tmp/out/yaml"
+fi
 
 step "stop the emulator; write $out"
 kill "$emulator_pid"
 wait "$emulator_pid" 2>/dev/null || true
 emulator_pid=""
 cp "$tmp/emulator-state.json" "$tmp/out/emulator-state.json"
+if [ -n "$archive" ]; then
+  yaml_line="- \`yaml/\`: project \`aicp-yaml\`, stack \`ci\`, the provider plugin $version installed from its archive: \`Pulumi.yaml\` (the program) and \`stack.json\`."
+else
+  yaml_line="- no \`yaml/\`: $short had no provider plugin."
+fi
 cat >"$tmp/out/README.md" <<MD
 # Upgrade fixture: stacks made by $short
 
 Written by \`bash scripts/upgrade-fixture.sh $short\` (commit $full, pulumi-aicp $version
 with @pulumi/pulumi $pulumi_version, pulumi CLI $(pulumi version)); read by
-test/e2e/upgrade.test.ts, which previews these stacks with the current build and expects no change.
+test/e2e/upgrade.test.ts, which previews these stacks with the current build and expects no update or replacement, only the additions CHANGELOG.md names.
 Do not edit these files by hand: run the script again.
 
 The script built that commit in a temporary \`git worktree\`, started its emulator with
@@ -278,8 +292,7 @@ file backend, then \`pulumi preview --expect-no-changes\` with the same version:
 
 - \`typescript/\`: project \`aicp-upgrade\`, stack \`ci\`, the package's dynamic resources:
   \`index.js\` (the program) and \`stack.json\` (\`pulumi stack export\`).
-- \`yaml/\`: project \`aicp-yaml\`, stack \`ci\`, the provider plugin $version installed from its
-  archive: \`Pulumi.yaml\` (the program) and \`stack.json\`.
+$yaml_line
 - \`emulator-state.json\`: the emulator's state file after both updates.
 
 Each resource's \`stackTrace\` and \`sourcePosition\` were left out of \`stack.json\`: the engine's

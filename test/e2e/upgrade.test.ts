@@ -1,17 +1,21 @@
 /**
- * Upgrading the package or the plugin changes nothing: stacks made by the
- * version before the Notebook field-table refactor (commit d0c1869, recorded
- * by scripts/upgrade-fixture.sh in test/fixtures/upgrade/d0c1869/) preview
- * with no change under the current build. For each front, the fixture's
- * `pulumi stack export` is imported into a fresh stack of the same project and
- * stack name (the auto-names and marks derive from them), the emulator starts
- * from a copy of the state that version left, and `pulumi preview
- * --expect-no-changes --diff --json` runs the same program with the current
- * build (the package as the engine project installs it; the plugin from the
- * repository's bin/): the engine must count every recorded resource `same`
- * and plan no other step, and the emulator must see no write.
+ * Upgrading the package or the plugin replaces and updates nothing: stacks
+ * made by earlier landed versions (recorded by scripts/upgrade-fixture.sh in
+ * test/fixtures/upgrade/<commit>/: 6e24962, the first, with the TypeScript
+ * front only; 18ca163; d0c1869, the last before the Notebook field table)
+ * preview under the current build with every recorded resource `same` and
+ * no other step than the additions CHANGELOG.md names (by resource type, in
+ * its "State" notes): a change of what the state holds that the CHANGELOG
+ * does not name fails here. For each front, the fixture's `pulumi stack
+ * export` is imported into a fresh stack of the same project and stack name
+ * (the auto-names and marks derive from them), the emulator starts from a
+ * copy of the state that version left, and `pulumi preview --diff --json`
+ * runs the same program with the current build (the package as the engine
+ * project installs it; the plugin from the repository's bin/). Then `up` and
+ * `refresh` converge: a last `pulumi preview --expect-no-changes` passes. The
+ * emulator sees no write throughout.
  */
-import { copyFileSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -20,7 +24,10 @@ import { cliStack, type CliProject } from "../support/cli-project";
 import { startTestEmulator } from "../support/emulator";
 import { repositoryPlugin, yamlPluginProject } from "../support/plugin-project";
 
-const fixture = join(__dirname, "../fixtures/upgrade/d0c1869");
+const fixtures = join(__dirname, "../fixtures/upgrade");
+const changelog = readFileSync(join(__dirname, "../../CHANGELOG.md"), "utf8");
+
+type Pulumi = (...args: string[]) => Promise<{ status: number | null; output: string }>;
 
 /** A step of `pulumi preview --json`: the engine lists those that are not `same`, and the stack's. */
 interface Step {
@@ -41,7 +48,7 @@ interface Preview {
 }
 
 /** How many resources, providers aside (the engine's summary leaves them out), a front's recorded stack holds. */
-function recordedResources(front: string): number {
+function recordedResources(fixture: string, front: string): number {
   const exported = JSON.parse(readFileSync(join(fixture, front, "stack.json"), "utf8")) as { deployment: { resources: Array<{ type: string }> } };
   return exported.deployment.resources.filter((r) => !r.type.startsWith("pulumi:providers:")).length;
 }
@@ -57,10 +64,10 @@ function changedInputs(step: Step): string[] {
  * Imports the front's recorded stack, then previews the program with `--json` (with `--diff`) for the engine's steps
  * and summary.
  */
-async function importAndPreview(front: string, pulumi: (...args: string[]) => Promise<{ status: number | null; output: string }>): Promise<Preview> {
+async function importAndPreview(fixture: string, front: string, pulumi: Pulumi): Promise<Preview> {
   const imported = await pulumi("stack", "import", "--file", join(fixture, front, "stack.json"));
   expect(imported.status, imported.output).toBe(0);
-  const { status, output } = await pulumi("preview", "--expect-no-changes", "--diff", "--json");
+  const { status, output } = await pulumi("preview", "--diff", "--json");
   // The JSON document is the output's first `{` to its last `}`: the language host may print warnings around it.
   let parsed: { steps?: Step[]; changeSummary?: Record<string, number> };
   try {
@@ -72,22 +79,40 @@ async function importAndPreview(front: string, pulumi: (...args: string[]) => Pr
   return { status, output, steps, resourceChanges: parsed.changeSummary ?? {} };
 }
 
+/** The resource type of a URN (`urn:pulumi:stack::project::type::name`, a parent's type before `$`). */
+const typeOf = (urn: string) => urn.split("::")[2]!.split("$").pop()!;
+
 /**
- * Asserts the preview changed nothing: no step other than `same` (a failure names the resource, the operation and the
- * inputs it changes), each of the `count` recorded resources counted `same`, and success. Soft: both fronts report.
+ * Asserts the preview replaced and updated nothing: each of the `count` recorded resources counted `same`, and no
+ * step other than `same` but the creation of a resource whose type CHANGELOG.md names (a failure names the resource,
+ * the operation and the inputs it changes). Soft: every front reports.
  */
-function expectNoChange(front: string, preview: Preview, count: number): void {
+function expectOnlyNamedAdditions(front: string, preview: Preview, count: number): void {
+  const added = preview.steps.filter((s) => s.op === "create" && changelog.includes(`\`${typeOf(s.urn)}\``));
   expect
     .soft(
-      preview.steps.filter((s) => s.op !== "same"),
-      `${front}: steps other than same`,
+      preview.steps.filter((s) => s.op !== "same" && !added.includes(s)),
+      `${front}: steps other than same and the additions CHANGELOG.md names`,
     )
     .toEqual([]);
-  expect.soft(preview.resourceChanges, `${front}: the engine's summary`).toEqual({ same: count });
-  expect.soft(preview.status, `${front}: pulumi preview --expect-no-changes exits 0; the end of what it printed:\n${preview.output.slice(-1500)}`).toBe(0);
+  expect.soft(preview.resourceChanges, `${front}: the engine's summary`).toEqual(added.length > 0 ? { same: count, create: added.length } : { same: count });
+  expect.soft(preview.status, `${front}: pulumi preview exits 0; the end of what it printed:\n${preview.output.slice(-1500)}`).toBe(0);
 }
 
-describe("stacks made by d0c1869 (before the Notebook field table) preview with no change", () => {
+/** `up`, then `refresh`, then a preview that must show no change: the upgraded stack converges. */
+async function expectConverges(front: string, pulumi: Pulumi): Promise<void> {
+  for (const args of [
+    ["up", "--skip-preview"],
+    ["refresh", "--skip-preview"],
+    ["preview", "--expect-no-changes", "--diff"],
+  ]) {
+    const run = await pulumi(...args);
+    expect.soft(run.status, `${front}: pulumi ${args.join(" ")}; the end of what it printed:\n${run.output.slice(-1500)}`).toBe(0);
+  }
+}
+
+describe.each(readdirSync(fixtures).sort())("stacks made by %s", (commit) => {
+  const fixture = join(fixtures, commit);
   let emulator: Emulator;
   let stateDir: string;
   const projects: CliProject[] = [];
@@ -104,28 +129,30 @@ describe("stacks made by d0c1869 (before the Notebook field table) preview with 
     if (stateDir) rmSync(stateDir, { recursive: true, force: true });
   });
 
-  it("the package's dynamic resources (TypeScript) and the provider plugin (YAML), both previewed at once", async () => {
+  it("preview with no update or replacement under the current build, only the additions CHANGELOG.md names; up and refresh converge", async () => {
     // Project and stack names as the fixture's: aicp-upgrade/ci (cliStack names it aicp-<name>) and aicp-yaml/ci.
     const typescript = async () => {
       const { project, pulumi } = await cliStack("upgrade", emulator, readFileSync(join(fixture, "typescript/index.js"), "utf8"));
       projects.push(project);
-      return importAndPreview("typescript", pulumi);
+      expectOnlyNamedAdditions("typescript", await importAndPreview(fixture, "typescript", pulumi), recordedResources(fixture, "typescript"));
+      await expectConverges("typescript", pulumi);
     };
     const yaml = async () => {
+      // The first versions had no provider plugin.
+      if (!existsSync(join(fixture, "yaml"))) return;
       const program = readFileSync(join(fixture, "yaml/Pulumi.yaml"), "utf8").replace(/^name: aicp-yaml\nruntime: yaml\n/m, "");
       const { project, pulumi } = await yamlPluginProject("upgrade-yaml", emulator, program, repositoryPlugin);
       projects.push(project);
-      return importAndPreview("yaml", pulumi);
+      expectOnlyNamedAdditions("yaml", await importAndPreview(fixture, "yaml", pulumi), recordedResources(fixture, "yaml"));
+      await expectConverges("yaml", pulumi);
     };
-    const [fromTypescript, fromYaml] = await Promise.all([typescript(), yaml()]);
-    expectNoChange("typescript", fromTypescript, recordedResources("typescript"));
-    expectNoChange("yaml", fromYaml, recordedResources("yaml"));
-    // Neither the imports nor the previews wrote: the only requests the emulator had since it started.
+    await Promise.all([typescript(), yaml()]);
+    // Neither the imports, the previews, the ups nor the refreshes wrote: the only requests the emulator had since it started.
     expect(
       emulator
         .requests()
         .filter((r) => r.operation !== "admin" && r.method !== "GET")
         .map((r) => `${r.method} ${r.path}`),
     ).toEqual([]);
-  }, 120_000);
+  }, 240_000);
 });
