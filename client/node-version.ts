@@ -20,6 +20,7 @@
  */
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
+import { isSingleExecutable } from "./single-executable";
 
 /** The package's manifest: the first package.json named pulumi-aicp above `from` (dist/client/ once built, client/ in the tests). */
 function manifest(from: string): { engines?: { node?: string } } {
@@ -83,6 +84,8 @@ export function throwIfNodeTooOld(who: string): void {
 
 /** For a command (the plugin, the doctor): prints the line on stderr and exits 1. */
 export function exitIfNodeTooOld(who: string, advice = ""): void {
+  // A single executable carries the Node.js it was built with (scripts/plugin-executable.sh).
+  if (isSingleExecutable()) return;
   const line = nodeTooOld(who, advice);
   if (line === undefined) return;
   process.stderr.write(`${line}\n`);

@@ -5,6 +5,7 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { packagedFile } from "../client/single-executable";
 
 /** The Pulumi package name: tokens are `aicp:index:<Name>`, the plugin `pulumi-resource-aicp`. */
 export const packageName = "aicp";
@@ -12,13 +13,16 @@ export const packageName = "aicp";
 /** The package root: dist/plugin/ is two levels below it, plugin/ (the sources, as in-process tests load them) one. */
 const root = existsSync(join(__dirname, "..", "package.json")) ? join(__dirname, "..") : join(__dirname, "..", "..");
 
+/** A file beside package.json: from the single executable's assets when the plugin is one (scripts/plugin-executable.sh). */
+const rootFile = (name: string) => packagedFile(name) ?? readFileSync(join(root, name), "utf8");
+
 /** The provider's version: the package's (the schema carries the same). */
-export const pluginVersion = (JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { version: string }).version;
+export const pluginVersion = (JSON.parse(rootFile("package.json")) as { version: string }).version;
 
 let text: string | undefined;
 
 /** schema.json as committed beside package.json. */
 export function schemaText(): string {
-  text ??= readFileSync(join(root, "schema.json"), "utf8");
+  text ??= rootFile("schema.json");
   return text;
 }

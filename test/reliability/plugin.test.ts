@@ -19,25 +19,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emulatorCredentials, providerWaiting, requestsInFlight, startTestEmulator } from "../support/emulator";
-import { packPlugin, pluginVersion, repositoryPlugin, yamlPluginProject } from "../support/plugin-project";
+import { packPlugin, pluginVersion, repositoryPlugin, yamlCpuNotebook, yamlPluginProject } from "../support/plugin-project";
 import { eventually } from "../support/poll";
 import { descendantsOf, killAll } from "../support/processes";
 import { recordCase } from "../support/reliability";
 
 /** One notebook; `version`, where given, names the plugin version as a generated SDK does (respectSchemaVersion). */
 const versioned = (version?: string) => `
-resources:
-  patient:
-    type: aicp:index:Notebook
-    properties:
-      chargeMode: elastic
-      duration: 3600
-      image: jupyter:1
-      imageType: official
-      serverType: jupyter
-      replicaSpecs:
-        specs: sku-1
-        customCpu: 2
+resources:${yamlCpuNotebook("patient")}
       readyTimeoutSeconds: 3600${version ? `\n    options:\n      version: ${version}` : ""}
 outputs:
   uuid: \${patient.uuid}

@@ -121,3 +121,17 @@ export function pythonWithSdk(): string {
     );
   }
 }
+
+/** A YAML resource block of one CPU notebook named `name` (the smallest valid one), its properties indented for more. */
+export const yamlCpuNotebook = (name: string) => `
+  ${name}:
+    type: aicp:index:Notebook
+    properties:
+      chargeMode: elastic
+      duration: 3600
+      image: jupyter:1
+      imageType: official
+      serverType: jupyter
+      replicaSpecs:
+        specs: sku-1
+        customCpu: 2`;

@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# Makes the provider plugin one self-contained executable per platform, which
+# runs where no Node.js is installed, and packs each in the archive the engine
+# installs (`pulumi plugin install`, or by itself from the schema's
+# pluginDownloadURL):
+#
+#   bash scripts/plugin-executable.sh [outdir] [arch ...]   (default: dist-plugin, the machine's arch)
+#   -> <outdir>/pulumi-resource-aicp-v<version>-linux-<arch>.tar.gz, arch amd64 or arm64
+#
+# How: the compiled plugin and all it loads are bundled into one script
+# (tools/plugin-executable/bundle.mjs), which becomes the main script of a
+# Node.js single executable application: Node's own mechanism, a blob
+# injected with postject into a copy of the node binary of the same version
+# (the bootstrap's for this machine's arch; node-linux-<arch> from the npm
+# registry for the other), with package.json and schema.json as its assets.
+# Only for this machine's arch is V8's code cache in the blob (it is specific
+# to the arch that made it). Linux only: darwin executables must be signed
+# after injection (codesign, on macOS) and Windows ones would need the PE
+# resource tools; see README "Installing the plugin".
+# Prints each archive's path, one per line.
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+out="$(mkdir -p "${1:-$root/dist-plugin}" && cd "${1:-$root/dist-plugin}" && pwd)"
+shift || true
+. "$root/scripts/bootstrap.sh" >&2
+
+version="$(node -p 'require(process.argv[1]).version' "$root/package.json")"
+node_version="$(node -p 'process.versions.node')"
+host_arch="$(node -p '({ x64: "amd64", arm64: "arm64" })[process.arch] ?? process.arch')"
+archs=("$@")
+[ "${#archs[@]}" -gt 0 ] || archs=("$host_arch")
+
+stage="$(mktemp -d)"
+trap 'rm -rf "$stage"' EXIT
+[ -f "$root/dist/plugin/main.js" ] || { echo "plugin-executable: build first (npm run build)" >&2; exit 1; }
+node "$root/tools/plugin-executable/bundle.mjs" "$stage/plugin.cjs" >&2
+
+# The official node binary of $node_version for linux-$1 (npm arch name), fetched once into .cache.
+node_binary() {
+  local npm_arch="$1" dir="$root/.cache/node-linux-$1-$node_version"
+  if [ ! -x "$dir/bin/node" ]; then
+    mkdir -p "$dir"
+    (cd "$dir" && npm pack --silent "node-linux-$npm_arch@$node_version" >/dev/null && tar -xzf node-linux-*.tgz --strip-components=1 && rm node-linux-*.tgz)
+  fi
+  echo "$dir/bin/node"
+}
+
+for arch in "${archs[@]}"; do
+  case "$arch" in
+    amd64) npm_arch=x64 ;;
+    arm64) npm_arch=arm64 ;;
+    *) echo "plugin-executable: arch must be amd64 or arm64, got '$arch'" >&2; exit 1 ;;
+  esac
+  if [ "$arch" = "$host_arch" ]; then binary="$(command -v node)"; code_cache=true; else binary="$(node_binary "$npm_arch")"; code_cache=false; fi
+  dir="$stage/$arch"
+  mkdir -p "$dir"
+  cat >"$stage/sea-config.json" <<JSON
+{
+  "main": "$stage/plugin.cjs",
+  "output": "$stage/$arch.blob",
+  "disableExperimentalSEAWarning": true,
+  "useCodeCache": $code_cache,
+  "assets": { "package.json": "$root/package.json", "schema.json": "$root/schema.json" }
+}
+JSON
+  node --experimental-sea-config "$stage/sea-config.json" >&2
+  # Without its debug symbols (a fifth of the binary) where this machine's strip reads the arch; as it is elsewhere.
+  strip -o "$dir/pulumi-resource-aicp" "$binary" 2>/dev/null || cp "$binary" "$dir/pulumi-resource-aicp"
+  chmod u+w "$dir/pulumi-resource-aicp"
+  "$root/node_modules/.bin/postject" "$dir/pulumi-resource-aicp" NODE_SEA_BLOB "$stage/$arch.blob" \
+    --sentinel-fuse NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2 >&2
+  archive="$out/pulumi-resource-aicp-v$version-linux-$arch.tar.gz"
+  tar -czf "$archive" -C "$dir" pulumi-resource-aicp
+  echo "$archive"
+done
