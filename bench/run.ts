@@ -3,8 +3,9 @@
  * against the emulator with 50 ms added to every request. Prints a table and
  * writes the figures to bench/results/. Settings: BENCH_RUNS (default 3),
  * BENCH_SIZES (default 1,10,50,100), BENCH_READINESS_SIZES (default 40,100),
- * BENCH_ONLY=readiness (only the readiness-bound figure) or BENCH_ONLY=scale (only
- * the scale rows and the no-op preview, up and refresh).
+ * BENCH_ONLY=readiness (only the readiness-bound figure), BENCH_ONLY=scale (only
+ * the scale rows and the no-op preview, up and refresh) or BENCH_ONLY=plugin
+ * (only the plugin's two forms, bench/plugin.ts).
  */
 import { execFileSync } from "node:child_process";
 import { cpus, tmpdir, totalmem } from "node:os";
@@ -16,6 +17,7 @@ import { configureFrom } from "../provider/context";
 import * as notebook from "../provider/notebook";
 import type { NotebookInputs } from "../provider/notebook-inputs";
 import { adaptationCost, refreshAtScale } from "./dialects";
+import { pluginForms, printPluginForms } from "./plugin";
 import { printReadiness, readinessBound } from "./readiness";
 import {
   countByOperation,
@@ -59,8 +61,9 @@ async function main(): Promise<void> {
   const only = process.env.BENCH_ONLY;
   const readinessOnly = only === "readiness";
   try {
-    if (only !== "scale") report.readiness = await readinessBound(root, readinessSizes);
-    if (!readinessOnly) report.scale = await scale(root, emulator);
+    if (only === undefined || only === "readiness") report.readiness = await readinessBound(root, readinessSizes);
+    if (only === undefined || only === "scale") report.scale = await scale(root, emulator);
+    if (only === undefined || only === "plugin") report.plugin = await pluginForms(Math.max(5, runs));
     if (only === undefined) {
       report.templates = await templates(emulator);
       report.refreshAtScale = await refreshAtScale(latencyMs);
@@ -75,6 +78,7 @@ async function main(): Promise<void> {
   const file = join(repo, "bench/results", `${String(report.date).slice(0, 10)}${only ? `-${only}` : ""}.json`);
   writeFileSync(file, JSON.stringify(report, null, 2) + "\n");
   if (readinessOnly) printReadiness(report.readiness as Awaited<ReturnType<typeof readinessBound>>);
+  else if (only === "plugin") printPluginForms(report.plugin as Awaited<ReturnType<typeof pluginForms>>);
   else print(report);
   console.log(`\nfigures written to bench/results/${file.split("/").pop()}`);
 }
@@ -292,6 +296,7 @@ function print(report: Record<string, any>): void {
   const st = report.startup;
   console.log(`Program start: require("@pulumi/pulumi") ${fmt(st.requirePulumiMs)} ms; require("pulumi-aicp") adds ${fmt(st.addedByPulumiAicpMs)} ms`);
   printReadiness(report.readiness);
+  printPluginForms(report.plugin);
 }
 
 main().catch((error: unknown) => {
