@@ -196,9 +196,23 @@ function resource(types: SchemaTypes, kind: DescribedKind) {
   return { description: declaration.doc, properties, inputProperties, requiredInputs: args.required };
 }
 
+/** The repository's web address from package.json's `repository.url` (`git+https://…/x.git` gives `https://…/x`). */
+function repositoryHome(url: string): string {
+  const home = url.replace(/^git\+/, "").replace(/\.git$/, "");
+  if (!/^https:\/\/github\.com\/[\w.-]+\/[\w.-]+$/.test(home)) throw new Error(`package.json repository.url must be a GitHub repository, got ${url}`);
+  return home;
+}
+
 /** The package schema, as JSON text (two-space indent, a final newline). */
 export function buildSchema(): string {
-  const pkg = JSON.parse(readFileSync(join(root(), "package.json"), "utf8")) as { version: string; description?: string; license?: string; homepage?: string };
+  const pkg = JSON.parse(readFileSync(join(root(), "package.json"), "utf8")) as {
+    version: string;
+    description?: string;
+    license?: string;
+    homepage?: string;
+    repository: { url: string };
+  };
+  const repository = repositoryHome(pkg.repository.url);
   const types = new SchemaTypes();
   const resources = Object.fromEntries(
     (Object.keys(kindDescriptions) as DescribedKind[]).map((kind) => [`${packageName}:index:${kind}`, resource(types, kind)]),
@@ -234,6 +248,9 @@ export function buildSchema(): string {
     description: pkg.description,
     license: pkg.license,
     homepage: pkg.homepage,
+    repository,
+    // Where the engine downloads the plugin by itself (scripts/release.sh writes the archives a release carries there).
+    pluginDownloadURL: `${repository}/releases/download/v\${VERSION}`,
     keywords: ["pulumi", "aicp", "coreshub", "category/cloud", "kind/native"],
     meta: { moduleFormat: "(.*)" },
     config: { variables },
@@ -248,8 +265,8 @@ export function buildSchema(): string {
       nodejs: { packageName: "pulumi-aicp-plugin", respectSchemaVersion: true },
       // The SDKs ask the engine for the plugin of the schema's version, which is the package's.
       python: { packageName: "pulumi_aicp", pyproject: { enabled: true }, respectSchemaVersion: true },
-      // Not a download location: the Go SDK is used from this repository (sdks/go, README "Go").
-      go: { importBasePath: "aicp.local/pulumi-aicp/sdk/go/aicp", respectSchemaVersion: true, generateResourceContainerTypes: false },
+      // The module is sdks/go of the repository (tagged sdks/go/v<version> by a release).
+      go: { importBasePath: `${repository.replace(/^https:\/\//, "")}/sdks/go/aicp`, respectSchemaVersion: true, generateResourceContainerTypes: false },
     },
   };
   return JSON.stringify(schema, null, 2) + "\n";

@@ -13,5 +13,7 @@ out="${1:-$root/sdks}"
 rm -rf "$out/python" "$out/go/aicp" "$out/nodejs"
 mkdir -p "$out/python" "$out/go" "$out/nodejs"
 bash "$root/tools/sdkgen/generate.sh" "$root/schema.json" "$out/python" python
+# pyproject.toml names README.md beside it as the long description PyPI shows; the generator writes it in the package.
+cp "$out/python/pulumi_aicp/README.md" "$out/python/README.md"
 bash "$root/tools/sdkgen/generate.sh" "$root/schema.json" "$out/go" go
 bash "$root/tools/sdkgen/generate.sh" "$root/schema.json" "$out/nodejs" nodejs

@@ -1,4 +1,4 @@
-module aicp.local/pulumi-aicp/sdk/go
+module github.com/pulumi-aicp/pulumi-aicp/sdks/go
 
 go 1.26
 

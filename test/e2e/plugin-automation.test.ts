@@ -47,14 +47,17 @@ describe("the Go program on the generated Go SDK", () => {
 
   it("the README's Go program, as written, compiles and passes go vet", () => {
     const block = /^```go\n([\s\S]*?)^```$/m.exec(readFileSync(resolve("README.md"), "utf8"))?.[1] ?? "";
-    expect(block).toContain('"aicp.local/pulumi-aicp/sdk/go/aicp"');
+    expect(block).toContain('"github.com/pulumi-aicp/pulumi-aicp/sdks/go/aicp"');
     expect(block).toContain("func main() {");
     // A module of its own beside the test program's requirements (go.mod, go.sum), the SDK replaced by the clone's sdks/go.
     const dir = mkdtempSync(join(tmpdir(), "aicp-readme-go-"));
     try {
       const goMod = readFileSync(join(programs, "go", "go.mod"), "utf8")
         .replace(/^module .*$/m, "module aicp.local/readme")
-        .replace(/^replace aicp\.local\/pulumi-aicp\/sdk\/go => .*$/m, `replace aicp.local/pulumi-aicp/sdk/go => ${resolve("sdks/go")}`);
+        .replace(
+          /^replace github\.com\/pulumi-aicp\/pulumi-aicp\/sdks\/go => .*$/m,
+          `replace github.com/pulumi-aicp/pulumi-aicp/sdks/go => ${resolve("sdks/go")}`,
+        );
       writeFileSync(join(dir, "go.mod"), goMod);
       copyFileSync(join(programs, "go", "go.sum"), join(dir, "go.sum"));
       writeFileSync(join(dir, "main.go"), block);

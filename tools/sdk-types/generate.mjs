@@ -213,7 +213,7 @@ export function readmeTable() {
     });
   return [
     readmeBegin,
-    "| Schema token (YAML: a map) | `pulumi-aicp` | `pulumi-aicp-plugin` | Python (`pulumi_aicp as aicp`) | Go (`aicp.local/pulumi-aicp/sdk/go/aicp`) |",
+    "| Schema token (YAML: a map) | `pulumi-aicp` | `pulumi-aicp-plugin` | Python (`pulumi_aicp as aicp`) | Go (`github.com/pulumi-aicp/pulumi-aicp/sdks/go/aicp`) |",
     "|---|---|---|---|---|",
     ...rows,
     readmeEnd,

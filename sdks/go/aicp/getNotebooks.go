@@ -7,7 +7,7 @@ import (
 	"context"
 	"reflect"
 
-	"aicp.local/pulumi-aicp/sdk/go/aicp/internal"
+	"github.com/pulumi-aicp/pulumi-aicp/sdks/go/aicp/internal"
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 

@@ -6,8 +6,8 @@ package aicp
 import (
 	"fmt"
 
-	"aicp.local/pulumi-aicp/sdk/go/aicp/internal"
 	"github.com/blang/semver"
+	"github.com/pulumi-aicp/pulumi-aicp/sdks/go/aicp/internal"
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 

@@ -4,7 +4,7 @@
 package config
 
 import (
-	"aicp.local/pulumi-aicp/sdk/go/aicp/internal"
+	"github.com/pulumi-aicp/pulumi-aicp/sdks/go/aicp/internal"
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
 )

@@ -3,7 +3,7 @@ module aicp.local/gostack
 go 1.26
 
 require (
-	aicp.local/pulumi-aicp/sdk/go v0.0.0
+	github.com/pulumi-aicp/pulumi-aicp/sdks/go v0.0.0
 	github.com/pulumi/pulumi/sdk/v3 v3.259.0
 )
 
@@ -122,4 +122,4 @@ require (
 	lukechampine.com/frand v1.4.2 // indirect
 )
 
-replace aicp.local/pulumi-aicp/sdk/go => ../../../../sdks/go
+replace github.com/pulumi-aicp/pulumi-aicp/sdks/go => ../../../../sdks/go

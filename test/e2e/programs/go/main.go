@@ -16,7 +16,7 @@ import (
 	"os"
 	"sort"
 
-	"aicp.local/pulumi-aicp/sdk/go/aicp"
+	"github.com/pulumi-aicp/pulumi-aicp/sdks/go/aicp"
 	"github.com/pulumi/pulumi/sdk/v3/go/auto"
 	"github.com/pulumi/pulumi/sdk/v3/go/auto/optdestroy"
 	"github.com/pulumi/pulumi/sdk/v3/go/auto/optpreview"

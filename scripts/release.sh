@@ -1,0 +1,80 @@
+#!/usr/bin/env bash
+# Writes every artifact a release publishes into one folder, and checks each
+# as its registry would:
+#
+#   npm run release -- [--version X.Y.Z] [--out DIR]     (default: release/v<version>)
+#
+# The version is package.json's, the one place it is kept: schema.json, the
+# generated SDKs and the policy pack carry it (`npm run generate`, checked
+# here); --version only confirms it. To release another version: `npm version
+# X.Y.Z --no-git-tag-version`, `npm run generate`, a CHANGELOG.md section
+# `## X.Y.Z`, commit, then this.
+#
+# The folder (README "Releasing"):
+#   pulumi-aicp-<v>.tgz                        npm: the TypeScript package
+#   pulumi-aicp-plugin-<v>.tgz                 npm: the plugin's TypeScript SDK
+#   pulumi_aicp-<v>-py3-none-any.whl, .tar.gz  PyPI: the Python SDK (pip install pulumi-aicp)
+#   pulumi-aicp-go-sdk-v<v>.tar.gz             the Go module github.com/…/sdks/go, tagged sdks/go/v<v>
+#   pulumi-resource-aicp-v<v>-linux-{amd64,arm64}.tar.gz   the plugin executables, where pluginDownloadURL points
+#   CHANGELOG.md                               this version's section
+#   SHA256SUMS                                 of all the above
+# Checks: `npm publish --dry-run` of both npm tarballs, `twine check` of the
+# Python ones, the schema and SDKs generated from this version. Darwin and
+# Windows plugin executables are not made here (scripts/plugin-executable.sh
+# says why). Prints the folder as its last line.
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+. "$root/scripts/bootstrap.sh" >&2
+cd "$root"
+version="$(node -p 'require("./package.json").version')"
+out=""
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --version) [ "$2" = "$version" ] || { echo "release: package.json says $version, not $2: set it with npm version $2 --no-git-tag-version, then npm run generate" >&2; exit 1; }; shift 2 ;;
+    --out) out="$2"; shift 2 ;;
+    *) echo "release: unknown argument $1 (use --version X.Y.Z, --out DIR)" >&2; exit 1 ;;
+  esac
+done
+out="${out:-$root/release/v$version}"
+step() { printf '\n==> %s\n' "$*" >&2; }
+
+step "version $version: schema, SDKs and pack agree"
+node dist/plugin/schema-build.js --check >&2
+for file in sdks/nodejs/package.json sdks/python/pulumi_aicp/pulumi-plugin.json sdks/go/aicp/pulumi-plugin.json policy/pack/package.json; do
+  [ "$(node -p "const j = require('./$file'); j.version ?? j.pulumi?.version")" = "$version" ] || { echo "release: $file is not at $version: npm run generate" >&2; exit 1; }
+done
+notes="$(awk -v v="$version" '$0 ~ "^## " { on = ($2 == v || ($2 == "Unreleased" && $3 == "(" v ")")) } on' CHANGELOG.md)"
+[ -n "$notes" ] || { echo "release: CHANGELOG.md has no section for $version (## $version)" >&2; exit 1; }
+
+rm -rf "$out"
+mkdir -p "$out"
+printf '%s\n' "$notes" >"$out/CHANGELOG.md"
+
+step "npm: pulumi-aicp and pulumi-aicp-plugin"
+npm pack --silent --pack-destination "$out" >/dev/null
+bash scripts/nodejs-sdk.sh "$out" >/dev/null
+for tarball in "$out"/pulumi-aicp-"$version".tgz "$out"/pulumi-aicp-plugin-"$version".tgz; do
+  npm publish --dry-run --registry http://127.0.0.1:9 "$tarball" >&2 2>"$out/.publish.log" || { cat "$out/.publish.log" >&2; exit 1; }
+done
+rm -f "$out/.publish.log"
+
+step "PyPI: pulumi_aicp wheel and sdist"
+venv="$root/.cache/release-venv"
+[ -x "$venv/bin/python" ] || python3 -m venv "$venv" >&2
+"$venv/bin/python" -m pip install --quiet --disable-pip-version-check "build==1.6.1" "twine==7.0.0" >&2
+stage="$(mktemp -d)"
+trap 'rm -rf "$stage"' EXIT
+cp -r sdks/python "$stage/python"
+"$venv/bin/python" -m build --outdir "$out" "$stage/python" >&2
+"$venv/bin/python" -m twine check --strict "$out"/pulumi_aicp-"$version"* >&2
+
+step "Go: the module sdks/go, tag sdks/go/v$version"
+tar -czf "$out/pulumi-aicp-go-sdk-v$version.tar.gz" -C sdks go
+
+step "plugin executables"
+bash scripts/plugin-executable.sh "$out" amd64 arm64 >/dev/null
+
+(cd "$out" && sha256sum -- * >SHA256SUMS)
+step "release $version:"
+(cd "$out" && ls -l | awk 'NR > 1 { printf "  %12d  %s\n", $5, $9 }') >&2
+echo "$out"
