@@ -54,7 +54,7 @@ step "npm: pulumi-aicp and pulumi-aicp-plugin"
 npm pack --silent --pack-destination "$out" >/dev/null
 bash scripts/nodejs-sdk.sh "$out" >/dev/null
 for tarball in "$out"/pulumi-aicp-"$version".tgz "$out"/pulumi-aicp-plugin-"$version".tgz; do
-  npm publish --dry-run --registry http://127.0.0.1:9 "$tarball" >&2 2>"$out/.publish.log" || { cat "$out/.publish.log" >&2; exit 1; }
+  npm publish --dry-run "$tarball" >"$out/.publish.log" 2>&1 || { cat "$out/.publish.log" >&2; exit 1; }
 done
 rm -f "$out/.publish.log"
 
