@@ -68,8 +68,7 @@ export function printPluginForms(forms: Awaited<ReturnType<typeof pluginForms>>)
   const mb = (bytes: number) => (bytes / 2 ** 20).toFixed(1);
   console.log("\nPlugin forms: archive MB, unpacked MB, start to port ms median (min-max)");
   for (const [name, f] of Object.entries(forms)) {
-    console.log(
-      `${name.padEnd(18)}${mb(f.archiveBytes).padEnd(8)}${mb(f.unpackedBytes).padEnd(8)}${f.startToPortMs.median} (${f.startToPortMs.min}-${f.startToPortMs.max})`,
-    );
+    const start = `${f.startToPortMs.median} (${f.startToPortMs.min}-${f.startToPortMs.max})`;
+    console.log(`${name.padEnd(18)}${mb(f.archiveBytes).padEnd(8)}${mb(f.unpackedBytes).padEnd(8)}${start}`);
   }
 }
