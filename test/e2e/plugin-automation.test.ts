@@ -45,12 +45,9 @@ describe("the Go program on the generated Go SDK", () => {
     expect(vetGoProgram).not.toThrow();
   }, 600_000);
 
-  it("the README's Go program, as written, compiles and passes go vet", () => {
-    const block = /^```go\n([\s\S]*?)^```$/m.exec(readFileSync(resolve("README.md"), "utf8"))?.[1] ?? "";
-    expect(block).toContain('"github.com/pulumi-aicp/pulumi-aicp/sdks/go/aicp"');
-    expect(block).toContain("func main() {");
-    // A module of its own beside the test program's requirements (go.mod, go.sum), the SDK replaced by the clone's sdks/go.
-    const dir = mkdtempSync(join(tmpdir(), "aicp-readme-go-"));
+  /** Vets `block` as a module of its own beside the test program's requirements (go.mod, go.sum), the SDK replaced by the clone's sdks/go. */
+  function vetBlock(block: string): void {
+    const dir = mkdtempSync(join(tmpdir(), "aicp-block-go-"));
     try {
       const goMod = readFileSync(join(programs, "go", "go.mod"), "utf8")
         .replace(/^module .*$/m, "module aicp.local/readme")
@@ -65,6 +62,19 @@ describe("the Go program on the generated Go SDK", () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  }
+
+  it("the README's Go program, as written, compiles and passes go vet", () => {
+    const block = /^```go\n([\s\S]*?)^```$/m.exec(readFileSync(resolve("README.md"), "utf8"))?.[1] ?? "";
+    expect(block).toContain('"github.com/pulumi-aicp/pulumi-aicp/sdks/go/aicp"');
+    expect(block).toContain("func main() {");
+    vetBlock(block);
+  }, 600_000);
+
+  it("the registry page's Go examples (docs/_index.md), as written, compile and pass go vet", () => {
+    const blocks = [...readFileSync(resolve("docs/_index.md"), "utf8").matchAll(/^```go\n([\s\S]*?)^```$/gm)].map((m) => m[1]!);
+    expect(blocks).toHaveLength(2);
+    for (const block of blocks) vetBlock(block);
   }, 600_000);
 });
 
@@ -101,6 +111,7 @@ describe("the provider plugin, from a Python program (Automation API)", () => {
   beforeAll(async () => {
     emulator = await startTestEmulator();
     await createTrainingJob(emulator, "auto-job", [{ replica_type: "Worker", replicas: 2 }], "tfjobs");
+    await createTrainingJob(emulator, "nightly-finetune", [{ replica_type: "Worker", replicas: 1 }]);
     argv = [pythonWithSdk(), join(programs, "python_stack.py")];
     project = await pluginHome(`plugin-${language.toLowerCase()}`, emulator, repositoryPlugin);
   }, 600_000);
@@ -132,6 +143,17 @@ describe("the provider plugin, from a Python program (Automation API)", () => {
   );
 
   // After destroy the stack holds nothing: the preview shows the stack and the README program's two resources to create.
+  it("the registry page's Python functions program (docs/_index.md) previews, every function answering", async () => {
+    const block = [...readFileSync(resolve(__dirname, "../../docs/_index.md"), "utf8").matchAll(/^```python\n([\s\S]*?)^```$/gm)]
+      .map((m) => m[1]!)
+      .find((b) => b.includes("get_training_pods"));
+    expect(block, "docs/_index.md has a python functions program").toBeDefined();
+    const file = join(project.dir, "registry_functions.py");
+    writeFileSync(file, block!);
+    const { changes } = await step("preview-file", {}, [file]);
+    expect(changes).toEqual({ create: 2 });
+  }, 300_000);
+
   it("the README's Python program previews cleanly", async () => {
     const readme = readFileSync(resolve(__dirname, "../../README.md"), "utf8");
     const block = /^```python\n([\s\S]*?)^```$/m.exec(readme.slice(readme.indexOf("## Every Pulumi language")))?.[1];

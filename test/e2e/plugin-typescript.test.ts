@@ -132,6 +132,30 @@ describe("the provider plugin, from a TypeScript program", () => {
     expect(preview.status, preview.output).toBe(0);
   }, 300_000);
 
+  it("the registry page's TypeScript examples (docs/_index.md) type-check against the SDK", async () => {
+    const page = readFileSync(join(repo, "docs/_index.md"), "utf8");
+    const files = [...page.matchAll(/^```typescript\n([\s\S]*?)^```$/gm)].map((m, i) => {
+      writeFileSync(join(project.dir, `registry-example-${i + 1}.ts`), m[1]!);
+      return `registry-example-${i + 1}.ts`;
+    });
+    expect(files).toHaveLength(2);
+    const tsc = await project.run(
+      join(repo, "node_modules/.bin/tsc"),
+      "--noEmit",
+      "--strict",
+      "--module",
+      "nodenext",
+      "--moduleResolution",
+      "nodenext",
+      "--target",
+      "es2022",
+      "--types",
+      "node",
+      ...files,
+    );
+    expect(tsc.status, tsc.output).toBe(0);
+  }, 120_000);
+
   it("from then on the program manages both: destroy deletes the notebook and the group", async () => {
     const destroy = await pulumi("destroy");
     expect(destroy.status, destroy.output).toBe(0);

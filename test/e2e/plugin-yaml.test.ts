@@ -21,7 +21,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Emulator } from "../../emulator";
-import { emulatorCredentials, startTestEmulator } from "../support/emulator";
+import { createTrainingJob, emulatorCredentials, startTestEmulator } from "../support/emulator";
 import { packPlugin, pluginVersion, repositoryPlugin, yamlPluginProject } from "../support/plugin-project";
 
 /** The program: a group and a notebook, a function call before them and one on the notebook's outputs. */
@@ -120,6 +120,21 @@ describe("the provider plugin, from a YAML program", () => {
     expect(doctor.status, doctor.output).toBe(0);
     expect(doctor.output).toMatch(/^ok +user id +usr-emulator: its namespace usr-emulator answers these keys$/m);
   }, 60_000);
+
+  it("the registry page's YAML functions program (docs/_index.md) previews, every function answering", async () => {
+    await createTrainingJob(emulator, "nightly-finetune", [{ replica_type: "Worker", replicas: 1 }]);
+    const page = readFileSync(join(__dirname, "../../docs/_index.md"), "utf8");
+    const block = [...page.matchAll(/^```yaml\n([\s\S]*?)^```$/gm)].map((m) => m[1]!).find((b) => b.includes("getTrainingPods"));
+    expect(block, "docs/_index.md has a yaml functions program").toBeDefined();
+    const stack = await yamlPluginProject("plugin-registry", emulator, block!.replace(/^name: .*\nruntime: yaml\n/, ""), repositoryPlugin);
+    try {
+      const preview = await stack.pulumi("preview");
+      expect(preview.status, preview.output).toBe(0);
+      expect(preview.output).toMatch(/\+ 2 to create/);
+    } finally {
+      stack.project.dispose();
+    }
+  }, 300_000);
 
   it("the README's YAML program previews cleanly against the plugin's schema and checks", async () => {
     const readme = readFileSync(join(__dirname, "../../README.md"), "utf8");
