@@ -5,12 +5,21 @@
  * schema.json). Outside one, nothing here applies and the files are read from
  * the package folder.
  */
-import sea from "node:sea";
+
+/** node:sea, which Node.js has from 20.12 and 21.7: loaded when asked, so an older Node still gets the version check's one line. */
+function sea(): typeof import("node:sea") | undefined {
+  try {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    return require("node:sea") as typeof import("node:sea");
+  } catch {
+    return undefined;
+  }
+}
 
 /** Whether this process is the single executable. */
-export const isSingleExecutable = (): boolean => sea.isSea();
+export const isSingleExecutable = (): boolean => sea()?.isSea() ?? false;
 
 /** A package file the single executable carries as an asset; undefined outside one. */
 export function packagedFile(name: string): string | undefined {
-  return sea.isSea() ? sea.getAsset(name, "utf8") : undefined;
+  return isSingleExecutable() ? sea()!.getAsset(name, "utf8") : undefined;
 }

@@ -36,7 +36,11 @@ async function readNotebook(props: NotebookProps, catalogue: Catalogue): Promise
 /** A configuration property of the schema, its default the baseline's. */
 function setting<K extends keyof RuleConfig>(key: K, description: string): PolicyConfigSchema["properties"] {
   const value = baseline[key];
-  const type = Array.isArray(value) ? { type: "array" as const, items: { type: "string" as const } } : { type: "number" as const };
+  const type = Array.isArray(value)
+    ? { type: "array" as const, items: { type: "string" as const } }
+    : typeof value === "boolean"
+      ? { type: "boolean" as const }
+      : { type: "number" as const };
   return { [key]: { ...type, default: value, description } };
 }
 
@@ -82,7 +86,12 @@ export function guardrails(catalogue: Catalogue): Policies {
       "aicp-notebook-max-gpus",
       "A notebook holds at most maxGpusPerNotebook GPUs.",
       "Notebook",
-      { properties: setting("maxGpusPerNotebook", "GPUs one notebook may hold (customGpu, or its template's GPUs, times replicas).") },
+      {
+        properties: {
+          ...setting("maxGpusPerNotebook", "GPUs one notebook may hold (customGpu, or its template's GPUs, times replicas)."),
+          ...setting("allowUnknownGpus", "Let pass a notebook whose template's GPUs cannot be read from the platform (offline, or no settings)."),
+        },
+      },
       (name, props, config) => maxGpus(name, props, config),
       catalogue,
     ),

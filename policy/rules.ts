@@ -58,7 +58,9 @@ export function templateIdOf(props: NotebookProps): number | undefined {
 /** The notebook as the rules read it once the platform has answered for the template it names. */
 export function withTemplate(props: NotebookProps, answer: TemplateAnswer): NotebookProps {
   const id = templateIdOf(props);
-  return id === undefined ? props : { ...props, template: { id, ...answer } };
+  // Not a copy: in a preview @pulumi/policy hands the inputs over wrapped so that reading a value not known yet
+  // throws, and a copy would read them all; this reads through to the inputs only what a rule reads.
+  return id === undefined ? props : Object.assign(Object.create(props) as NotebookProps, { template: { id, ...answer } });
 }
 
 const replicasOf = (props: NotebookProps) => (typeof props.replicaSpecs?.replicas === "number" ? props.replicaSpecs.replicas : 1);
@@ -91,6 +93,8 @@ export interface RuleConfig {
   maxMonthlyDuration: number;
   allowedPodTypes: string[];
   maxGpusPerStack: number;
+  /** Let a notebook whose template's GPUs the pack cannot read pass the GPUs-per-notebook rule. */
+  allowUnknownGpus: boolean;
 }
 
 /** The team baseline the pack applies with no configuration: mandatory (policy/index.ts). */
@@ -103,12 +107,20 @@ export const baseline: RuleConfig = {
   maxMonthlyDuration: 1,
   allowedPodTypes: ["infer", "instance", "job"],
   maxGpusPerStack: 32,
+  allowUnknownGpus: false,
 };
 
 const shown = (value: unknown) => JSON.stringify(value);
 
 /** More GPUs than a notebook may hold. */
-export function maxGpus(name: string, props: NotebookProps, config: Pick<RuleConfig, "maxGpusPerNotebook">): string[] {
+export function maxGpus(name: string, props: NotebookProps, config: Pick<RuleConfig, "maxGpusPerNotebook" | "allowUnknownGpus">): string[] {
+  const unknown = props.template && "unknown" in props.template ? props.template : undefined;
+  if (unknown && !config.allowUnknownGpus) {
+    return [
+      `Notebook '${name}': replicaSpecs names template ${unknown.id}, whose GPUs are not known (${unknown.unknown}), so its GPUs cannot be held ` +
+        `to ${config.maxGpusPerNotebook} (maxGpusPerNotebook); give customGpu, or set allowUnknownGpus`,
+    ];
+  }
   const gpus = gpusOf(props);
   if (gpus <= config.maxGpusPerNotebook) return [];
   const from = props.template && "gpus" in props.template ? ` (template ${props.template.id}: ${props.template.gpus} per replica)` : "";

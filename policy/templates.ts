@@ -28,6 +28,8 @@ export class TemplateCatalogue {
     if (!answer) {
       answer = this.read(id);
       this.answers.set(id, answer);
+      // A read that failed is tried again when asked again (the update after a preview, in the same process).
+      void answer.then((a) => "unknown" in a && a.unknown.startsWith("cannot read it") && this.answers.delete(id));
     }
     return answer;
   }
@@ -47,7 +49,8 @@ export class TemplateCatalogue {
         const { items } = await client.listTemplates({ template_ids: [id], spec_type: specType.options });
         const template = items.find((t) => t.tmp_id === id);
         if (!template) return unknown(`the platform lists no template ${id} for this account`);
-        return { gpus: template.gpu ?? 0, model: template.gpu_name ?? "" };
+        if (typeof template.gpu !== "number" || !Number.isFinite(template.gpu)) return unknown(`the platform gave no GPU count for template ${id}`);
+        return { gpus: template.gpu, model: template.gpu_name ?? "" };
       } finally {
         await client.close();
       }

@@ -7,6 +7,7 @@
  * request itself. Anywhere else (a unit test) the warning goes to stderr.
  */
 import { createRequire } from "node:module";
+import { isSingleExecutable } from "../client/single-executable";
 
 /** The engine's Log call, as the SDK's generated client exposes it. */
 interface EngineClient {
@@ -17,11 +18,13 @@ let engine: EngineClient | undefined;
 
 /**
  * The engine address when this process is a provider the engine started (the
- * nodejs dynamic provider, or the plugin, plugin/main.ts): its last positional
- * argument (logging and tracing flags, when the engine passes them, come first).
+ * nodejs dynamic provider, or the plugin, plugin/main.ts, as a script or as
+ * the single executable, whose second argument is its own path): its last
+ * positional argument (logging and tracing flags, when the engine passes them,
+ * come first).
  */
 function engineAddress(): string | undefined {
-  if (!/dynamic-provider|plugin[\\/]main\.js$/.test(process.argv[1] ?? "")) return undefined;
+  if (!isSingleExecutable() && !/dynamic-provider|plugin[\\/]main\.js$/.test(process.argv[1] ?? "")) return undefined;
   return process.argv
     .slice(2)
     .filter((arg) => !arg.startsWith("-"))

@@ -8,12 +8,18 @@
  * this file adds (4 A100 GPUs).
  */
 import type { ResourceValidationPolicy, StackValidationPolicy } from "@pulumi/policy";
+
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Emulator } from "../../emulator";
 import { guardrails } from "../../policy/policies";
 import { TemplateCatalogue } from "../../policy/templates";
 import { emulatorCredentials, emulatorZone, startTestEmulator } from "../support/emulator";
 import { fourA100Template, PlatformWriter } from "../support/platform-writer";
+
+// How @pulumi/policy hands a policy a resource's inputs in a preview: reading a value not known yet throws (its
+// internal module, which its declarations leave out).
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { unknownCheckingProxy, unknownStringValue } = require("@pulumi/policy/proxy") as { unknownCheckingProxy: <T>(o: T) => T; unknownStringValue: string };
 
 let emulator: Emulator;
 let fourA100: number;
@@ -108,5 +114,34 @@ describe("the guardrails with a notebook that names a template", () => {
       `the GPUs of wide are not known (template ${fourA100}: no platform settings where pulumi runs (QY_ACCESS_KEY_ID, QY_SECRET_ACCESS_KEY, ` +
         "AICP_BASE_URL, AICP_ZONE) to read it), and a budget is set",
     ]);
+  });
+
+  it("still hold a stack to its GPUs when another input of a notebook that names a template is not known yet (a preview)", async () => {
+    const policy = guardrails(() => new TemplateCatalogue(environment)).find((p) => p.name === "aicp-stack-max-gpus") as StackValidationPolicy;
+    const messages: string[] = [];
+    const resources = [
+      { type: "aicp:index:Notebook", name: "big", props: unknownCheckingProxy({ ...notebook(1), replicaSpecs: { customGpu: 8, replicas: 4 } }) },
+      { type: "aicp:index:Notebook", name: "built", props: unknownCheckingProxy({ ...notebook(1), image: unknownStringValue }) },
+    ];
+    await (policy.validateStack as (args: never, report: (m: string) => void) => Promise<void>)({ resources, getConfig: () => ({}) } as never, (m) =>
+      messages.push(m),
+    );
+    expect(messages).toEqual(["the stack's notebooks hold 36 GPUs (big 32, built 4), more than the 32 a stack may hold (maxGpusPerStack)"]);
+  });
+
+  it("refuse a notebook whose template's GPUs are not known under the mandatory GPU rule, unless allowUnknownGpus", async () => {
+    const policy = guardrails(() => new TemplateCatalogue({})).find((p) => p.name === "aicp-notebook-max-gpus") as ResourceValidationPolicy;
+    const validate = policy.validateResource as (args: never, report: (m: string) => void) => Promise<void>;
+    const run = async (config: Record<string, unknown>) => {
+      const messages: string[] = [];
+      await validate({ type: "aicp:index:Notebook", name: "wide", props: notebook(1), getConfig: () => config } as never, (m) => messages.push(m));
+      return messages;
+    };
+    expect(await run({})).toEqual([
+      `Notebook 'wide': replicaSpecs names template ${fourA100}, whose GPUs are not known (no platform settings where pulumi runs (QY_ACCESS_KEY_ID, ` +
+        "QY_SECRET_ACCESS_KEY, AICP_BASE_URL, AICP_ZONE) to read it), so its GPUs cannot be held to 8 (maxGpusPerNotebook); give customGpu, " +
+        "or set allowUnknownGpus",
+    ]);
+    expect(await run({ allowUnknownGpus: true })).toEqual([]);
   });
 });

@@ -13,7 +13,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Emulator } from "../../emulator";
-import { startTestEmulator } from "../support/emulator";
+import { emulatorCredentials, startTestEmulator } from "../support/emulator";
 import { pluginVersion, yamlCpuNotebook, yamlHostDir, yamlPluginProject } from "../support/plugin-project";
 import { pulumiBinary } from "../support/pulumi";
 
@@ -78,6 +78,32 @@ describe("the plugin as a single executable, with no node on PATH", () => {
       const destroy = await stack.pulumi("destroy");
       expect(destroy.status, destroy.output).toBe(0);
       expect(emulator.listNotebooks()).toEqual([]);
+    } finally {
+      stack.project.dispose();
+    }
+  }, 240_000);
+
+  it("sends its warnings to the engine, which prints them as warnings (a take-over's preview)", async () => {
+    const [uuid] = emulator.seedNotebooks({ namespace: emulatorCredentials.userId.toLowerCase(), count: 1, namePrefix: "console" });
+    const program = `
+resources:
+  research:
+    type: aicp:index:Notebook
+    properties:
+      adoptId: ${uuid}
+      chargeMode: elastic
+      duration: 3600
+      image: jupyter:2
+      imageType: official
+      serverType: jupyter
+      replicaSpecs:
+        customCpu: 2
+`;
+    const stack = await yamlPluginProject("executable-warning", emulator, program, archive, { PATH: nodeless });
+    try {
+      const preview = await stack.pulumi("preview");
+      expect(preview.status, preview.output).toBe(0);
+      expect(preview.output).toMatch(new RegExp(`warning: .*will take over notebook ${uuid}`));
     } finally {
       stack.project.dispose();
     }

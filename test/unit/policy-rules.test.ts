@@ -182,7 +182,11 @@ describe("the guardrails' rules", () => {
         'per GPU-hour {"A100":20}.',
     );
     const unread = withTemplate(named, { unknown: "no platform settings where pulumi runs" });
-    expect(maxGpus("t", unread, baseline)).toEqual([]);
+    expect(maxGpus("t", unread, baseline)).toEqual([
+      "Notebook 't': replicaSpecs names template 7, whose GPUs are not known (no platform settings where pulumi runs), so its GPUs cannot be held " +
+        "to 8 (maxGpusPerNotebook); give customGpu, or set allowUnknownGpus",
+    ]);
+    expect(maxGpus("t", unread, { ...baseline, allowUnknownGpus: true })).toEqual([]);
     const committed = commitments(
       [
         { name: "t", props: unread },
