@@ -11,8 +11,10 @@
 # (tools/plugin-executable/bundle.mjs), which becomes the main script of a
 # Node.js single executable application: Node's own mechanism, a blob
 # injected with postject into a copy of the node binary of the same version
-# (the bootstrap's for this machine's arch; node-linux-<arch> from the npm
-# registry for the other), with package.json and schema.json as its assets.
+# (node-linux-<arch> from the npm registry, the official build; its checksum
+# is not checked against nodejs.org's, which this machine cannot reach), with
+# package.json and schema.json as its assets. The executable for this
+# machine's arch must start and print its port before it is packed.
 # Only for this machine's arch is V8's code cache in the blob (it is specific
 # to the arch that made it). Linux only: darwin executables must be signed
 # after injection (codesign, on macOS) and Windows ones would need the PE
@@ -51,7 +53,10 @@ for arch in "${archs[@]}"; do
     arm64) npm_arch=arm64 ;;
     *) echo "plugin-executable: arch must be amd64 or arm64, got '$arch'" >&2; exit 1 ;;
   esac
-  if [ "$arch" = "$host_arch" ]; then binary="$(command -v node)"; code_cache=true; else binary="$(node_binary "$npm_arch")"; code_cache=false; fi
+  # The official binary of this Node.js version as the npm registry carries it (node-linux-<arch>), for every arch
+  # alike: never whatever node this machine has, which may be a distribution's build linked to its own libraries.
+  binary="$(node_binary "$npm_arch")"
+  if [ "$arch" = "$host_arch" ]; then code_cache=true; else code_cache=false; fi
   dir="$stage/$arch"
   mkdir -p "$dir"
   cat >"$stage/sea-config.json" <<JSON
@@ -69,6 +74,15 @@ JSON
   chmod u+w "$dir/pulumi-resource-aicp"
   "$root/node_modules/.bin/postject" "$dir/pulumi-resource-aicp" NODE_SEA_BLOB "$stage/$arch.blob" \
     --sentinel-fuse NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2 >&2
+  if [ "$arch" = "$host_arch" ]; then
+    # It must start and print its port, as the engine waits for, before it is packed.
+    port="$(node -e '
+      const child = require("node:child_process").spawn(process.argv[1], { stdio: ["ignore", "pipe", "inherit"] });
+      const timer = setTimeout(() => { child.kill(); process.exit(1); }, 20000);
+      child.stdout.once("data", (d) => { clearTimeout(timer); process.stdout.write(String(d).trim()); child.kill(); });
+    ' "$dir/pulumi-resource-aicp")" || true
+    [[ "$port" =~ ^[0-9]+$ ]] || { echo "plugin-executable: the $arch executable did not print its port (got '$port')" >&2; exit 1; }
+  fi
   archive="$out/pulumi-resource-aicp-v$version-linux-$arch.tar.gz"
   tar -czf "$archive" -C "$dir" pulumi-resource-aicp
   echo "$archive"

@@ -18,8 +18,10 @@
 #   pulumi-resource-aicp-v<v>-linux-{amd64,arm64}.tar.gz   the plugin executables, where pluginDownloadURL points
 #   CHANGELOG.md                               this version's section
 #   SHA256SUMS                                 of all the above
-# Checks: `npm publish --dry-run` of both npm tarballs, `twine check` of the
-# Python ones, the schema and SDKs generated from this version. Darwin and
+# Checks: a clean working copy (--allow-dirty for a rehearsal), built afresh
+# in a staging folder; `npm publish --dry-run` of both npm tarballs, `twine
+# check` of the Python ones, the schema and SDKs at this version, the plugin
+# executable starting. Darwin and
 # Windows plugin executables are not made here (scripts/plugin-executable.sh
 # says why). Prints the folder as its last line.
 set -euo pipefail
@@ -28,26 +30,45 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 version="$(node -p 'require("./package.json").version')"
 out=""
+allow_dirty=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --version) [ "$2" = "$version" ] || { echo "release: package.json says $version, not $2: set it with npm version $2 --no-git-tag-version, then npm run generate" >&2; exit 1; }; shift 2 ;;
     --out) out="$2"; shift 2 ;;
-    *) echo "release: unknown argument $1 (use --version X.Y.Z, --out DIR)" >&2; exit 1 ;;
+    # For the rehearsal (test/e2e/release.test.ts) in a working copy: a real release is made from a commit.
+    --allow-dirty) allow_dirty=1; shift ;;
+    *) echo "release: unknown argument $1 (use --version X.Y.Z, --out DIR, --allow-dirty)" >&2; exit 1 ;;
   esac
 done
-out="${out:-$root/release/v$version}"
+out="$(mkdir -p "${out:-$root/release/v$version}" && cd "${out:-$root/release/v$version}" && pwd)"
 step() { printf '\n==> %s\n' "$*" >&2; }
+
+if [ -z "$allow_dirty" ] && [ -n "$(git status --porcelain)" ]; then
+  echo "release: the working copy has changes (git status); release a commit" >&2
+  exit 1
+fi
+
+step "a clean build of the working copy in a staging folder"
+# Never the clone's dist/, which may hold modules whose source is gone; the clone's node_modules and .cache are shared.
+stage="$(mktemp -d)"
+trap 'rm -rf "$stage"' EXIT
+mkdir "$stage/src"
+git ls-files -co --exclude-standard -z | tar --null -T - -cf - | tar -xf - -C "$stage/src"
+ln -s "$root/node_modules" "$stage/src/node_modules"
+ln -s "$root/.cache" "$stage/src/.cache"
+root="$stage/src"
+cd "$root"
+npm run --silent build >&2
 
 step "version $version: schema, SDKs and pack agree"
 node dist/plugin/schema-build.js --check >&2
 for file in sdks/nodejs/package.json sdks/python/pulumi_aicp/pulumi-plugin.json sdks/go/aicp/pulumi-plugin.json policy/pack/package.json; do
   [ "$(node -p "const j = require('./$file'); j.version ?? j.pulumi?.version")" = "$version" ] || { echo "release: $file is not at $version: npm run generate" >&2; exit 1; }
 done
-notes="$(awk -v v="$version" '$0 ~ "^## " { on = ($2 == v || ($2 == "Unreleased" && $3 == "(" v ")")) } on' CHANGELOG.md)"
+notes="$(awk -v v="$version" '$0 ~ "^## " { on = ($2 == v && NF == 2) } on' CHANGELOG.md)"
 [ -n "$notes" ] || { echo "release: CHANGELOG.md has no section for $version (## $version)" >&2; exit 1; }
 
-rm -rf "$out"
-mkdir -p "$out"
+rm -rf "${out:?}"/*
 printf '%s\n' "$notes" >"$out/CHANGELOG.md"
 
 step "npm: pulumi-aicp and pulumi-aicp-plugin"
@@ -62,8 +83,6 @@ step "PyPI: pulumi_aicp wheel and sdist"
 venv="$root/.cache/release-venv"
 [ -x "$venv/bin/python" ] || python3 -m venv "$venv" >&2
 "$venv/bin/python" -m pip install --quiet --disable-pip-version-check "build==1.6.1" "twine==7.0.0" >&2
-stage="$(mktemp -d)"
-trap 'rm -rf "$stage"' EXIT
 cp -r sdks/python "$stage/python"
 "$venv/bin/python" -m build --outdir "$out" "$stage/python" >&2
 "$venv/bin/python" -m twine check --strict "$out"/pulumi_aicp-"$version"* >&2
