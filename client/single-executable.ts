@@ -9,7 +9,6 @@
 /** node:sea, which Node.js has from 20.12 and 21.7: loaded when asked, so an older Node still gets the version check's one line. */
 function sea(): typeof import("node:sea") | undefined {
   try {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
     return require("node:sea") as typeof import("node:sea");
   } catch {
     return undefined;

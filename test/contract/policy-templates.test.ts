@@ -18,7 +18,6 @@ import { fourA100Template, PlatformWriter } from "../support/platform-writer";
 
 // How @pulumi/policy hands a policy a resource's inputs in a preview: reading a value not known yet throws (its
 // internal module, which its declarations leave out).
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const { unknownCheckingProxy, unknownStringValue } = require("@pulumi/policy/proxy") as { unknownCheckingProxy: <T>(o: T) => T; unknownStringValue: string };
 
 let emulator: Emulator;

@@ -120,7 +120,8 @@ describe("the release rehearsal: published to local registries, installed and ru
       .trim()
       .split("\n")
       .pop()!;
-    release = execFileSync("bash", [join(repo, "scripts/release.sh"), "--allow-dirty", "--out", join(work, "release")], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] })
+    const releaseArgs = [join(repo, "scripts/release.sh"), "--allow-dirty", "--out", join(work, "release")];
+    release = execFileSync("bash", releaseArgs, { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] })
       .trim()
       .split("\n")
       .pop()!;
