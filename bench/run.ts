@@ -5,7 +5,8 @@
  * BENCH_SIZES (default 1,10,50,100), BENCH_READINESS_SIZES (default 40,100),
  * BENCH_ONLY=readiness (only the readiness-bound figure), BENCH_ONLY=scale (only
  * the scale rows and the no-op preview, up and refresh) or BENCH_ONLY=plugin
- * (only the plugin's two forms, bench/plugin.ts).
+ * (only the plugin's two forms, bench/plugin.ts) or BENCH_ONLY=floor (only up
+ * of the largest size against the engine's floor, bench/floor.ts).
  */
 import { execFileSync } from "node:child_process";
 import { cpus, tmpdir, totalmem } from "node:os";
@@ -17,6 +18,7 @@ import { configureFrom } from "../provider/context";
 import * as notebook from "../provider/notebook";
 import type { NotebookInputs } from "../provider/notebook-inputs";
 import { adaptationCost, refreshAtScale } from "./dialects";
+import { againstFloor, printFloor } from "./floor";
 import { pluginForms, printPluginForms } from "./plugin";
 import { printReadiness, readinessBound } from "./readiness";
 import {
@@ -64,6 +66,7 @@ async function main(): Promise<void> {
     if (only === undefined || only === "readiness") report.readiness = await readinessBound(root, readinessSizes);
     if (only === undefined || only === "scale") report.scale = await scale(root, emulator);
     if (only === undefined || only === "plugin") report.plugin = await pluginForms(Math.max(5, runs));
+    if (only === undefined || only === "floor") report.floor = await againstFloor(root, emulator, Math.max(...sizes), Math.max(5, runs), latencyMs);
     if (only === undefined) {
       report.templates = await templates(emulator);
       report.refreshAtScale = await refreshAtScale(latencyMs);
@@ -79,6 +82,7 @@ async function main(): Promise<void> {
   writeFileSync(file, JSON.stringify(report, null, 2) + "\n");
   if (readinessOnly) printReadiness(report.readiness as Awaited<ReturnType<typeof readinessBound>>);
   else if (only === "plugin") printPluginForms(report.plugin as Awaited<ReturnType<typeof pluginForms>>);
+  else if (only === "floor") printFloor(report.floor as Awaited<ReturnType<typeof againstFloor>>);
   else print(report);
   console.log(`\nfigures written to bench/results/${file.split("/").pop()}`);
 }
@@ -297,6 +301,7 @@ function print(report: Record<string, any>): void {
   console.log(`Program start: require("@pulumi/pulumi") ${fmt(st.requirePulumiMs)} ms; require("pulumi-aicp") adds ${fmt(st.addedByPulumiAicpMs)} ms`);
   printReadiness(report.readiness);
   printPluginForms(report.plugin);
+  printFloor(report.floor);
 }
 
 main().catch((error: unknown) => {
