@@ -33,6 +33,44 @@ async function readNotebook(props: NotebookProps, catalogue: Catalogue): Promise
   return id === undefined ? props : withTemplate(props, await catalogue().answer(id));
 }
 
+// @pulumi/policy's error for an input read in a preview that is not known yet (its internal module; the class is not declared).
+const { UnknownValueError } = require("@pulumi/policy/proxy") as { UnknownValueError: new () => Error };
+
+/**
+ * The inputs the stack's rules read, copied one by one out of the wrapper
+ * @pulumi/policy hands them in: in a preview, reading an input not known yet
+ * throws, which would stop the rule for every notebook; such an input is left
+ * out and named (notKnown), and the rules count what it decides as not known.
+ */
+export function plainInputs(props: Record<string, unknown>): NotebookProps {
+  const notKnown: string[] = [];
+  const read = (path: string, get: () => unknown): unknown => {
+    try {
+      return get();
+    } catch (error) {
+      if (!(error instanceof UnknownValueError)) throw error;
+      notKnown.push(path);
+      return undefined;
+    }
+  };
+  const specs = read("replicaSpecs", () => props.replicaSpecs) as Record<string, unknown> | undefined;
+  const plain: NotebookProps = {};
+  if (specs && typeof specs === "object") {
+    const copy: Record<string, unknown> = {};
+    for (const key of ["customGpu", "customGpuList", "replicas", "specs", "customGpuName", "templateId"]) {
+      // Of a list, only its length counts (an id in it may not be known yet).
+      const value = read(`replicaSpecs.${key}`, () => (Array.isArray(specs[key]) ? new Array((specs[key] as unknown[]).length).fill("") : specs[key]));
+      if (value !== undefined) copy[key] = value;
+    }
+    plain.replicaSpecs = copy;
+  }
+  for (const key of ["desiredState", "stopTime", "autoDeleteTime", "image", "imageType", "chargeMode", "duration"] as const) {
+    const value = read(key, () => props[key]);
+    if (value !== undefined) plain[key] = value;
+  }
+  return notKnown.length > 0 ? { ...plain, notKnown } : plain;
+}
+
 /** A configuration property of the schema, its default the baseline's. */
 function setting<K extends keyof RuleConfig>(key: K, description: string): PolicyConfigSchema["properties"] {
   const value = baseline[key];
@@ -69,7 +107,9 @@ function resourcePolicy(
 
 /** The stack's notebooks, as the rules read them. */
 const notebooksOf = (resources: Array<{ type: string; name: string; props: Record<string, unknown> }>, catalogue: Catalogue) =>
-  Promise.all(resources.filter((r) => kindOf(r.type) === "Notebook").map(async (r) => ({ name: r.name, props: await readNotebook(r.props, catalogue) })));
+  Promise.all(
+    resources.filter((r) => kindOf(r.type) === "Notebook").map(async (r) => ({ name: r.name, props: await readNotebook(plainInputs(r.props), catalogue) })),
+  );
 
 const price = {
   pricePerGpuHour: {
@@ -136,7 +176,12 @@ export function guardrails(catalogue: Catalogue): Policies {
     {
       name: "aicp-stack-max-gpus",
       description: "The stack's notebooks hold at most maxGpusPerStack GPUs together.",
-      configSchema: { properties: setting("maxGpusPerStack", "GPUs all the stack's notebooks may hold together.") },
+      configSchema: {
+        properties: {
+          ...setting("maxGpusPerStack", "GPUs all the stack's notebooks may hold together."),
+          ...setting("allowUnknownGpus", "Count a notebook whose GPUs are not known (a template not read, an input not known in a preview) as none."),
+        },
+      },
       validateStack: async (args, reportViolation) => {
         const config = { ...baseline, ...args.getConfig<Partial<RuleConfig>>() };
         for (const message of stackGpus(await notebooksOf(args.resources, catalogue), config)) reportViolation(message);

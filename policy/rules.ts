@@ -38,6 +38,18 @@ export interface NotebookProps {
   duration?: unknown;
   /** What the platform said of the template the notebook names (withTemplate). */
   template?: { id: number } & TemplateAnswer;
+  /** Inputs not known yet (a preview), by path: the stack's rules count what they decide as not known (policies.ts plainInputs). */
+  notKnown?: string[];
+}
+
+/** The inputs that decide a notebook's GPUs, and those that decide its hours. */
+const gpuInputs = ["replicaSpecs", "replicaSpecs.customGpu", "replicaSpecs.customGpuList", "replicaSpecs.replicas", "replicaSpecs.templateId"];
+const hourInputs = ["chargeMode", "duration", "desiredState", "stopTime", "autoDeleteTime"];
+
+/** Why some of `paths` are not known: the inputs of `props` among them that a preview does not know yet. */
+function notKnownAmong(props: NotebookProps, paths: string[]): string | undefined {
+  const missing = (props.notKnown ?? []).filter((p) => paths.includes(p));
+  return missing.length > 0 ? `${missing.join(", ")} not known until the update` : undefined;
 }
 
 /** What the platform says of a resource template (policy/templates.ts reads it): its GPUs and model, or why they are not known. */
@@ -78,9 +90,10 @@ export function gpusOf(props: NotebookProps): number {
   return perReplica(props) * replicasOf(props);
 }
 
-/** Why a notebook's GPUs are not known: it names a template the platform did not describe. */
-function unknownGpus(props: NotebookProps): string | undefined {
-  return props.template && "unknown" in props.template ? `template ${props.template.id}: ${props.template.unknown}` : undefined;
+/** Why a notebook's GPUs are not known: it names a template the platform did not describe, or an input that decides them is not known yet. */
+export function unknownGpus(props: NotebookProps): string | undefined {
+  if (props.template && "unknown" in props.template) return `template ${props.template.id}: ${props.template.unknown}`;
+  return notKnownAmong(props, gpuInputs);
 }
 
 /** Configuration of each rule; every field has the team baseline as its default (defaults below). */
@@ -180,12 +193,20 @@ export function podTypes(name: string, props: { podTypes?: unknown }, config: Pi
 }
 
 /** More GPUs in the stack's notebooks than the stack may hold. */
-export function stackGpus(notebooks: Array<{ name: string; props: NotebookProps }>, config: Pick<RuleConfig, "maxGpusPerStack">): string[] {
+export function stackGpus(
+  notebooks: Array<{ name: string; props: NotebookProps }>,
+  config: Pick<RuleConfig, "maxGpusPerStack"> & Partial<Pick<RuleConfig, "allowUnknownGpus">>,
+): string[] {
+  const found: string[] = [];
+  for (const n of config.allowUnknownGpus ? [] : notebooks) {
+    const why = unknownGpus(n.props);
+    if (why) found.push(`the stack's GPUs cannot be counted: those of ${n.name} are not known (${why}); give customGpu, or set allowUnknownGpus`);
+  }
   const held = notebooks.map((n) => ({ name: n.name, gpus: gpusOf(n.props) })).filter((n) => n.gpus > 0);
   const total = held.reduce((sum, n) => sum + n.gpus, 0);
-  if (total <= config.maxGpusPerStack) return [];
+  if (total <= config.maxGpusPerStack) return found;
   const each = held.map((n) => `${n.name} ${n.gpus}`).join(", ");
-  return [`the stack's notebooks hold ${total} GPUs (${each}), more than the ${config.maxGpusPerStack} a stack may hold (maxGpusPerStack)`];
+  return [...found, `the stack's notebooks hold ${total} GPUs (${each}), more than the ${config.maxGpusPerStack} a stack may hold (maxGpusPerStack)`];
 }
 
 /** Hours in a month of a monthly subscription, for the GPU-hour estimate: 30 days. */
@@ -199,8 +220,9 @@ export interface Commitment {
   model: string;
   hours: number | undefined;
   why: string;
-  /** Why the notebook's GPUs are not known (a template the platform did not describe). */
+  /** Why the notebook's GPUs (or, with unknownWhat "GPU-hours", its hours) are not known. */
   unknown?: string;
+  unknownWhat?: "GPUs" | "GPU-hours";
 }
 
 /**
@@ -212,8 +234,10 @@ export function commitments(notebooks: Array<{ name: string; props: NotebookProp
   return notebooks.map(({ name, props }) => {
     const named = props.replicaSpecs?.customGpuName;
     const model = typeof named === "string" ? named : props.template && "model" in props.template ? props.template.model : "";
-    const unknown = unknownGpus(props);
-    return { ...hoursOf(name, props, now), model, ...(unknown === undefined ? {} : { unknown }) };
+    const gpus = unknownGpus(props);
+    const hours = notKnownAmong(props, hourInputs);
+    const unknown = gpus ? { unknown: gpus, unknownWhat: "GPUs" as const } : hours ? { unknown: hours, unknownWhat: "GPU-hours" as const } : {};
+    return { ...hoursOf(name, props, now), model, ...unknown };
   });
 }
 
@@ -242,7 +266,7 @@ function priceOf(prices: Prices, model: string): number | undefined {
 export function costOf(committed: Commitment[], prices: Prices): { cost: number; unpriced: string[] } {
   let cost = 0;
   const unpriced: string[] = [];
-  for (const c of committed.filter((c) => c.gpus > 0 && c.hours !== undefined)) {
+  for (const c of committed.filter((c) => c.gpus > 0 && c.hours !== undefined && c.unknown === undefined)) {
     const price = priceOf(prices, c.model);
     if (price === undefined) unpriced.push(c.name);
     else cost += c.gpus * c.hours! * price;
@@ -257,7 +281,7 @@ function priceWords(prices: Prices): string {
 
 /** The stack's GPU-hours: the sum of what ends, and the notebooks nothing ends. */
 export function totals(committed: Commitment[]): { gpuHours: number; unbounded: string[] } {
-  const holding = committed.filter((c) => c.gpus > 0);
+  const holding = committed.filter((c) => c.gpus > 0 && c.unknown === undefined);
   return {
     gpuHours: holding.reduce((sum, c) => sum + (c.hours === undefined ? 0 : c.gpus * c.hours), 0),
     unbounded: holding.filter((c) => c.hours === undefined).map((c) => c.name),
@@ -267,7 +291,7 @@ export function totals(committed: Commitment[]): { gpuHours: number; unbounded: 
 /** The summary a preview prints: each notebook holding GPUs, then the stack's total, and the estimated cost at `pricePerGpuHour`. */
 export function summary(committed: Commitment[], pricePerGpuHour?: Prices): string {
   // By name: the engine lists a stack's resources in the order they were registered, which varies from run to run.
-  const holding = committed.filter((c) => c.gpus > 0).sort((a, b) => a.name.localeCompare(b.name));
+  const holding = committed.filter((c) => c.gpus > 0 && c.unknown === undefined).sort((a, b) => a.name.localeCompare(b.name));
   const gpus = (n: number) => `${n} GPU${n === 1 ? "" : "s"}`;
   const lines = holding.map((c) =>
     c.hours === undefined
@@ -279,7 +303,7 @@ export function summary(committed: Commitment[], pricePerGpuHour?: Prices): stri
   const missing = priced && priced.unpriced.length > 0 ? ` (no price for ${priced.unpriced.join(", ")})` : "";
   const cost = priced === undefined ? "" : `, about ${priced.cost} at ${priceWords(pricePerGpuHour!)}${missing}`;
   const open = unbounded.length > 0 ? ` plus unbounded (${unbounded.join(", ")})` : "";
-  const unknown = committed.filter((c) => c.unknown !== undefined).map((c) => `${c.name}'s GPUs not known (${c.unknown})`);
+  const unknown = committed.filter((c) => c.unknown !== undefined).map((c) => `${c.name}'s ${c.unknownWhat ?? "GPUs"} not known (${c.unknown})`);
   const notKnown = unknown.length > 0 ? `, plus ${unknown.join(", ")}` : "";
   const each = lines.length > 0 ? lines.join("; ") : "no notebook with known GPUs";
   return `GPU-hours of this stack: ${each}. Total ${gpuHours} GPU-hours${open}${cost}${notKnown}.`;
@@ -297,7 +321,7 @@ export function overBudget(committed: Commitment[], config: { budgetGpuHours?: n
     );
   }
   for (const c of hasBudget ? committed.filter((c) => c.unknown !== undefined) : []) {
-    found.push(`the GPUs of ${c.name} are not known (${c.unknown}), and a budget is set`);
+    found.push(`the ${c.unknownWhat ?? "GPUs"} of ${c.name} are not known (${c.unknown}), and a budget is set`);
   }
   if (config.budgetGpuHours !== undefined && gpuHours > config.budgetGpuHours) {
     found.push(`the stack commits ${gpuHours} GPU-hours, over the budget of ${config.budgetGpuHours} (budgetGpuHours)`);

@@ -15,6 +15,9 @@ import type { TemplateAnswer } from "./rules";
 /** Reads stay short: a preview that waits on an unreachable platform is worse than a summary that says "not known". */
 const readLimits = { timeoutMs: 5_000, retryBudgetMs: 10_000 };
 
+/** How long a failed read answers before it is tried again. */
+const failureKeptMs = 30_000;
+
 const settingsNamed = (["accessKeyId", "secretAccessKey", "baseUrl", "zone"] as const).map((key) => configKeys[key].env).join(", ");
 
 /** Each template's answer, read once per process (one preview) however many notebooks name it. */
@@ -28,8 +31,10 @@ export class TemplateCatalogue {
     if (!answer) {
       answer = this.read(id);
       this.answers.set(id, answer);
-      // A read that failed is tried again when asked again (the update after a preview, in the same process).
-      void answer.then((a) => "unknown" in a && a.unknown.startsWith("cannot read it") && this.answers.delete(id));
+      // A read that failed answers for a while (one preview asks per notebook and per stack rule), then is tried again
+      // (the update after a preview, in the same process).
+      const forget = () => setTimeout(() => this.answers.get(id) === answer && this.answers.delete(id), failureKeptMs).unref();
+      void answer.then((a) => "unknown" in a && a.unknown.startsWith("cannot read it") && forget(), forget);
     }
     return answer;
   }

@@ -26,6 +26,8 @@
 # says why). Prints the folder as its last line.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+# A relative --out is the caller's (npm run sets INIT_CWD to where it was typed).
+caller="${INIT_CWD:-$PWD}"
 . "$root/scripts/bootstrap.sh" >&2
 cd "$root"
 version="$(node -p 'require("./package.json").version')"
@@ -40,8 +42,16 @@ while [ $# -gt 0 ]; do
     *) echo "release: unknown argument $1 (use --version X.Y.Z, --out DIR, --allow-dirty)" >&2; exit 1 ;;
   esac
 done
-out="$(mkdir -p "${out:-$root/release/v$version}" && cd "${out:-$root/release/v$version}" && pwd)"
+case "${out:-}" in "") out="$root/release/v$version" ;; /*) ;; *) out="$caller/$out" ;; esac
+out="$(mkdir -p "$out" && cd "$out" && pwd)"
+case "$root/" in "$out"/*) echo "release: --out $out holds the repository; give a folder of its own" >&2; exit 1 ;; esac
 step() { printf '\n==> %s\n' "$*" >&2; }
+
+# Cleared only when it is empty or an earlier release folder (it has SHA256SUMS): never a folder of other files.
+if [ -n "$(ls -A "$out")" ] && [ ! -f "$out/SHA256SUMS" ]; then
+  echo "release: $out holds other files; give --out an empty folder or an earlier release folder" >&2
+  exit 1
+fi
 
 if [ -z "$allow_dirty" ] && [ -n "$(git status --porcelain)" ]; then
   echo "release: the working copy has changes (git status); release a commit" >&2
@@ -53,7 +63,9 @@ step "a clean build of the working copy in a staging folder"
 stage="$(mktemp -d)"
 trap 'rm -rf "$stage"' EXIT
 mkdir "$stage/src"
-git ls-files -co --exclude-standard -z | tar --null -T - -cf - | tar -xf - -C "$stage/src"
+# Tracked and new files as they are in the working copy; a tracked file deleted there is left out.
+git ls-files -co --exclude-standard -z | while IFS= read -r -d '' file; do [ -e "$file" ] && printf '%s\0' "$file"; done |
+  tar --null -T - -cf - | tar -xf - -C "$stage/src"
 ln -s "$root/node_modules" "$stage/src/node_modules"
 ln -s "$root/.cache" "$stage/src/.cache"
 root="$stage/src"

@@ -143,4 +143,44 @@ describe("the guardrails with a notebook that names a template", () => {
     ]);
     expect(await run({ allowUnknownGpus: true })).toEqual([]);
   });
+
+  it("count a notebook whose stop time or GPUs a preview does not know yet as not known, the others as usual", async () => {
+    const stackPolicy = (name: string) => guardrails(() => new TemplateCatalogue(environment)).find((p) => p.name === name) as StackValidationPolicy;
+    const run = async (name: string, config: Record<string, unknown> = {}) => {
+      const messages: string[] = [];
+      const inTenHours = new Date(Date.now() + 10 * 3_600_000).toISOString().replace(/\.\d{3}Z$/, "Z");
+      const base = { chargeMode: "elastic", image: "registry.team/jupyter:1", stopTime: inTenHours };
+      const resources = [
+        { type: "aicp:index:Notebook", name: "known", props: unknownCheckingProxy({ ...base, replicaSpecs: { customGpu: 1 } }) },
+        { type: "aicp:index:Notebook", name: "later", props: unknownCheckingProxy({ ...base, stopTime: unknownStringValue, replicaSpecs: { customGpu: 2 } }) },
+        {
+          type: "aicp:index:Notebook",
+          name: "computed",
+          props: unknownCheckingProxy({ ...base, replicaSpecs: { customGpu: unknownStringValue } }),
+        },
+      ];
+      await (stackPolicy(name).validateStack as (args: never, report: (m: string) => void) => Promise<void>)(
+        { resources, getConfig: () => config } as never,
+        (m) => messages.push(m),
+      );
+      return messages;
+    };
+    expect(await run("aicp-gpu-hours-summary")).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          "^GPU-hours of this stack: known: 1 GPU x 10 h = 10 GPU-hours \\(until [0-9T:-]+Z\\)\\. Total 10 GPU-hours, plus later's GPU-hours not " +
+            "known \\(stopTime not known until the update\\), computed's GPUs not known \\(replicaSpecs\\.customGpu not known until the update\\)\\.$",
+        ),
+      ),
+    ]);
+    expect(await run("aicp-stack-budget", { budgetGpuHours: 100 })).toEqual([
+      "the GPU-hours of later are not known (stopTime not known until the update), and a budget is set",
+      "the GPUs of computed are not known (replicaSpecs.customGpu not known until the update), and a budget is set",
+    ]);
+    expect(await run("aicp-stack-max-gpus")).toEqual([
+      "the stack's GPUs cannot be counted: those of computed are not known (replicaSpecs.customGpu not known until the update); give customGpu, " +
+        "or set allowUnknownGpus",
+    ]);
+    expect(await run("aicp-stack-max-gpus", { allowUnknownGpus: true })).toEqual([]);
+  });
 });
