@@ -13,8 +13,8 @@
 # injected with postject into a copy of the node binary of the same version
 # (node-linux-<arch> from the npm registry, the official build; its checksum
 # is not checked against nodejs.org's, which this machine cannot reach), with
-# package.json and schema.json as its assets. The executable for this
-# machine's arch must start and print its port before it is packed.
+# package.json and schema.json as its assets. Each executable must start and
+# print its port before it is packed (arm64 under qemu-user where installed).
 # Only for this machine's arch is V8's code cache in the blob (it is specific
 # to the arch that made it). Linux only: darwin executables must be signed
 # after injection (codesign, on macOS) and Windows ones would need the PE
@@ -74,14 +74,27 @@ JSON
   chmod u+w "$dir/pulumi-resource-aicp"
   "$root/node_modules/.bin/postject" "$dir/pulumi-resource-aicp" NODE_SEA_BLOB "$stage/$arch.blob" \
     --sentinel-fuse NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2 >&2
-  if [ "$arch" = "$host_arch" ]; then
-    # It must start and print its port, as the engine waits for, before it is packed.
+  # It must start and print its port, as the engine waits for, before it is packed: natively for this machine's
+  # arch; under qemu-user for arm64 on an amd64 machine where it is installed (Debian: qemu-user and
+  # libc6-arm64-cross, libstdc++6-arm64-cross), else said and left unstarted.
+  start=("$dir/pulumi-resource-aicp")
+  if [ "$arch" != "$host_arch" ]; then
+    if [ "$arch" = arm64 ] && command -v qemu-aarch64 >/dev/null 2>&1 && [ -e /usr/aarch64-linux-gnu/lib/ld-linux-aarch64.so.1 ]; then
+      start=(qemu-aarch64 -L /usr/aarch64-linux-gnu "$dir/pulumi-resource-aicp")
+    else
+      start=()
+      echo "plugin-executable: the $arch executable was not started here (no qemu-user for it)" >&2
+    fi
+  fi
+  if [ "${#start[@]}" -gt 0 ]; then
     port="$(node -e '
-      const child = require("node:child_process").spawn(process.argv[1], { stdio: ["ignore", "pipe", "inherit"] });
-      const timer = setTimeout(() => { child.kill(); process.exit(1); }, 20000);
+      const [command, ...args] = process.argv.slice(1);
+      const child = require("node:child_process").spawn(command, args, { stdio: ["ignore", "pipe", "inherit"] });
+      const timer = setTimeout(() => { child.kill(); process.exit(1); }, 90000);
       child.stdout.once("data", (d) => { clearTimeout(timer); process.stdout.write(String(d).trim()); child.kill(); });
-    ' "$dir/pulumi-resource-aicp")" || true
+    ' "${start[@]}")" || true
     [[ "$port" =~ ^[0-9]+$ ]] || { echo "plugin-executable: the $arch executable did not print its port (got '$port')" >&2; exit 1; }
+    echo "plugin-executable: the $arch executable started (port $port)" >&2
   fi
   archive="$out/pulumi-resource-aicp-v$version-linux-$arch.tar.gz"
   tar -czf "$archive" -C "$dir" pulumi-resource-aicp
