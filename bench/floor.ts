@@ -6,21 +6,14 @@
  * latency. Interleaved pairs, each up followed by its destroy; with the
  * requests each created notebook cost, by operation, from the emulator's log.
  */
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
-import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import type * as automation from "@pulumi/pulumi/automation";
-import { countByOperation, notebookStack, spread, timed, type EmulatorProcess, type LoggedRequest } from "./lib";
+import { countByOperation, inlineStack, notebookStack, spread, timed, type EmulatorProcess, type LoggedRequest } from "./lib";
 
 /** A stack of `count` dynamic resources whose create waits `latencyMs` and sends nothing. */
-async function floorStack(root: string, count: number, latencyMs: number): Promise<{ stack: automation.Stack; dispose(): void }> {
-  const load = createRequire(join(root, "package.json"));
-  const auto = load("@pulumi/pulumi/automation") as typeof automation;
-  const pulumi = load("@pulumi/pulumi") as typeof import("@pulumi/pulumi");
-  const base = mkdtempSync(join(tmpdir(), "aicp-bench-floor-"));
-  mkdirSync(join(base, "state"));
-  const workDir = mkdtempSync(join(root, "floor-"));
+function floorStack(root: string, count: number, latencyMs: number): Promise<{ stack: automation.Stack; dispose(): void }> {
+  const pulumi = createRequire(join(root, "package.json"))("@pulumi/pulumi") as typeof import("@pulumi/pulumi");
   const wait = latencyMs;
   const provider: import("@pulumi/pulumi").dynamic.ResourceProvider = {
     async create() {
@@ -33,24 +26,10 @@ async function floorStack(root: string, count: number, latencyMs: number): Promi
       super(provider, name, {}, {}, "Floor");
     }
   }
-  const stack = await auto.LocalWorkspace.createStack(
-    {
-      stackName: "floor",
-      projectName: "aicp-floor",
-      program: async () => {
-        for (let i = 0; i < count; i++) new FloorResource(`floor-${i}`);
-        return {};
-      },
-    },
-    {
-      workDir,
-      pulumiCommand: await auto.PulumiCommand.get({ root: dirname(dirname(process.env.AICP_PULUMI!)) }),
-      pulumiHome: join(base, "home"),
-      projectSettings: { name: "aicp-floor", runtime: "nodejs", backend: { url: `file://${join(base, "state")}` } },
-      envVars: { PULUMI_CONFIG_PASSPHRASE: "bench", PULUMI_BACKEND_URL: `file://${join(base, "state")}` },
-    },
-  );
-  return { stack, dispose: () => [base, workDir].forEach((d) => rmSync(d, { recursive: true, force: true })) };
+  return inlineStack(root, "floor", async () => {
+    for (let i = 0; i < count; i++) new FloorResource(`floor-${i}`);
+    return {};
+  });
 }
 
 /** `pairs` interleaved ups (and destroys) of N notebooks and of N floor resources at `--parallel 8`. */

@@ -70,35 +70,44 @@ export const notebookArgs = {
   replicaSpecs: { specs: "sku-1", customCpu: 2 },
 } as const;
 
-/** A stack whose inline program declares `count` notebooks, against the emulator. */
-export async function notebookStack(root: string, emulator: EmulatorProcess, count: number): Promise<{ stack: automation.Stack; dispose(): void }> {
-  const load = createRequire(join(root, "package.json"));
-  const auto = load("@pulumi/pulumi/automation") as typeof automation;
-  const aicp = load("pulumi-aicp") as typeof import("../sdk");
-  const base = mkdtempSync(join(tmpdir(), "aicp-bench-stack-"));
+/**
+ * A stack `name` of project `aicp-<name>` running `program` inline, with its own PULUMI_HOME and file backend in a
+ * temporary folder and its work folder below `root` (where the package is installed).
+ */
+export async function inlineStack(
+  root: string,
+  name: string,
+  program: () => Promise<Record<string, unknown>>,
+  envVars: Record<string, string> = {},
+): Promise<{ stack: automation.Stack; dispose(): void }> {
+  const auto = createRequire(join(root, "package.json"))("@pulumi/pulumi/automation") as typeof automation;
+  const base = mkdtempSync(join(tmpdir(), `aicp-bench-${name}-`));
   mkdirSync(join(base, "state"));
-  const workDir = mkdtempSync(join(root, "program-"));
+  const workDir = mkdtempSync(join(root, `${name}-`));
   const binary = process.env.AICP_PULUMI;
   if (!binary) throw new Error("run the benchmark with `npm run bench`, which provides the pulumi CLI");
+  const backend = `file://${join(base, "state")}`;
   const stack = await auto.LocalWorkspace.createStack(
-    {
-      stackName: "bench",
-      projectName: "aicp-bench",
-      program: async () => {
-        for (let i = 0; i < count; i++) {
-          new aicp.Notebook(`nb-${i}`, notebookArgs);
-        }
-        return {};
-      },
-    },
+    { stackName: name, projectName: `aicp-${name}`, program },
     {
       workDir,
       pulumiCommand: await auto.PulumiCommand.get({ root: dirname(dirname(binary)) }),
       pulumiHome: join(base, "home"),
-      projectSettings: { name: "aicp-bench", runtime: "nodejs", backend: { url: `file://${join(base, "state")}` } },
-      envVars: { PULUMI_CONFIG_PASSPHRASE: "bench", PULUMI_BACKEND_URL: `file://${join(base, "state")}`, AICP_POLL_INTERVAL_MS: "100" },
+      projectSettings: { name: `aicp-${name}`, runtime: "nodejs", backend: { url: backend } },
+      envVars: { PULUMI_CONFIG_PASSPHRASE: "bench", PULUMI_BACKEND_URL: backend, ...envVars },
     },
   );
+  return { stack, dispose: () => [base, workDir].forEach((d) => rmSync(d, { recursive: true, force: true })) };
+}
+
+/** A stack whose inline program declares `count` notebooks, against the emulator. */
+export async function notebookStack(root: string, emulator: EmulatorProcess, count: number): Promise<{ stack: automation.Stack; dispose(): void }> {
+  const aicp = createRequire(join(root, "package.json"))("pulumi-aicp") as typeof import("../sdk");
+  const program = async () => {
+    for (let i = 0; i < count; i++) new aicp.Notebook(`nb-${i}`, notebookArgs);
+    return {};
+  };
+  const { stack, dispose } = await inlineStack(root, "bench", program, { AICP_POLL_INTERVAL_MS: "100" });
   await stack.setAllConfig({
     "aicp:baseUrl": { value: emulator.url },
     "aicp:accessKeyId": { value: credentials.accessKeyId },
@@ -106,7 +115,7 @@ export async function notebookStack(root: string, emulator: EmulatorProcess, cou
     "aicp:userId": { value: credentials.userId },
     "aicp:zone": { value: "xb3" },
   });
-  return { stack, dispose: () => [base, workDir].forEach((d) => rmSync(d, { recursive: true, force: true })) };
+  return { stack, dispose };
 }
 
 /** Samples the peak resident memory of the dynamic-provider processes while `work` runs. */

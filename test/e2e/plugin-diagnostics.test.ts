@@ -11,7 +11,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Emulator } from "../../emulator";
 import { emulatorCredentials, startTestEmulator } from "../support/emulator";
-import { repositoryPlugin, yamlPluginProject } from "../support/plugin-project";
+import { repositoryPlugin, yamlPluginProject, yamlTakeOver } from "../support/plugin-project";
 
 describe("the plugin's warnings through the engine", () => {
   let emulator: Emulator;
@@ -25,25 +25,7 @@ describe("the plugin's warnings through the engine", () => {
 
   it("a take-over's preview warning reaches the engine's diagnostics, as the package's does", async () => {
     const [uuid] = emulator.seedNotebooks({ namespace: emulatorCredentials.userId.toLowerCase(), count: 1, namePrefix: "console" });
-    const stack = await yamlPluginProject(
-      "plugin-adopt",
-      emulator,
-      `
-resources:
-  research:
-    type: aicp:index:Notebook
-    properties:
-      adoptId: ${uuid}
-      chargeMode: elastic
-      duration: 3600
-      image: jupyter:2
-      imageType: official
-      serverType: jupyter
-      replicaSpecs:
-        customCpu: 2
-`,
-      repositoryPlugin,
-    );
+    const stack = await yamlPluginProject("plugin-adopt", emulator, yamlTakeOver(uuid!), repositoryPlugin);
     try {
       const preview = await stack.pulumi("preview");
       expect(preview.status, preview.output).toBe(0);

@@ -14,7 +14,7 @@ import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Emulator } from "../../emulator";
 import { emulatorCredentials, startTestEmulator } from "../support/emulator";
-import { pluginVersion, yamlCpuNotebook, yamlHostDir, yamlPluginProject } from "../support/plugin-project";
+import { pluginVersion, yamlCpuNotebook, yamlHostDir, yamlPluginProject, yamlTakeOver } from "../support/plugin-project";
 import { pulumiBinary } from "../support/pulumi";
 
 const repo = resolve(__dirname, "../..");
@@ -85,20 +85,7 @@ describe("the plugin as a single executable, with no node on PATH", () => {
 
   it("sends its warnings to the engine, which prints them as warnings (a take-over's preview)", async () => {
     const [uuid] = emulator.seedNotebooks({ namespace: emulatorCredentials.userId.toLowerCase(), count: 1, namePrefix: "console" });
-    const program = `
-resources:
-  research:
-    type: aicp:index:Notebook
-    properties:
-      adoptId: ${uuid}
-      chargeMode: elastic
-      duration: 3600
-      image: jupyter:2
-      imageType: official
-      serverType: jupyter
-      replicaSpecs:
-        customCpu: 2
-`;
+    const program = yamlTakeOver(uuid!);
     const stack = await yamlPluginProject("executable-warning", emulator, program, archive, { PATH: nodeless });
     try {
       const preview = await stack.pulumi("preview");

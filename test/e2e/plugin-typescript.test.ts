@@ -111,10 +111,9 @@ describe("the provider plugin, from a TypeScript program", () => {
     expect(stateOnDisk(project)).not.toContain(envToken);
   }, 300_000);
 
-  it("the written code type-checks against the SDK and, as the program, previews with no change", async () => {
-    writeFileSync(join(project.dir, "index.ts"), readFileSync(join(project.dir, "imported.ts"), "utf8"));
-    // Strict, as `pulumi new typescript` sets it; the JavaScript it writes is the program.
-    const tsc = await project.run(
+  /** The repository's tsc in the project, strict as `pulumi new typescript` sets it, on `args`. */
+  const strictTsc = (...args: string[]) =>
+    project.run(
       join(repo, "node_modules/.bin/tsc"),
       "--strict",
       "--module",
@@ -125,8 +124,13 @@ describe("the provider plugin, from a TypeScript program", () => {
       "es2022",
       "--types",
       "node",
-      "index.ts",
+      ...args,
     );
+
+  it("the written code type-checks against the SDK and, as the program, previews with no change", async () => {
+    writeFileSync(join(project.dir, "index.ts"), readFileSync(join(project.dir, "imported.ts"), "utf8"));
+    // Strict, as `pulumi new typescript` sets it; the JavaScript it writes is the program.
+    const tsc = await strictTsc("index.ts");
     expect(tsc.status, tsc.output).toBe(0);
     const preview = await pulumi("preview", "--expect-no-changes", "--diff");
     expect(preview.status, preview.output).toBe(0);
@@ -139,20 +143,7 @@ describe("the provider plugin, from a TypeScript program", () => {
       return `registry-example-${i + 1}.ts`;
     });
     expect(files).toHaveLength(2);
-    const tsc = await project.run(
-      join(repo, "node_modules/.bin/tsc"),
-      "--noEmit",
-      "--strict",
-      "--module",
-      "nodenext",
-      "--moduleResolution",
-      "nodenext",
-      "--target",
-      "es2022",
-      "--types",
-      "node",
-      ...files,
-    );
+    const tsc = await strictTsc("--noEmit", ...files);
     expect(tsc.status, tsc.output).toBe(0);
   }, 120_000);
 

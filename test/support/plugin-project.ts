@@ -135,3 +135,19 @@ export const yamlCpuNotebook = (name: string) => `
       replicaSpecs:
         specs: sku-1
         customCpu: 2`;
+
+/** A YAML program whose notebook `research` takes over the notebook `uuid` (its preview warns what the take-over will do). */
+export const yamlTakeOver = (uuid: string) => `
+resources:
+  research:
+    type: aicp:index:Notebook
+    properties:
+      adoptId: ${uuid}
+      chargeMode: elastic
+      duration: 3600
+      image: jupyter:2
+      imageType: official
+      serverType: jupyter
+      replicaSpecs:
+        customCpu: 2
+`;
