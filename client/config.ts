@@ -227,8 +227,8 @@ export function resolveSettings(source: ConfigSource, env: NodeJS.ProcessEnv = p
     userId,
     zone,
     routes,
-    requestTimeoutMs: timeout * 1000,
-    deleteTimeoutMs: deleteTimeout * 1000,
+    requestTimeoutMs: Math.round(timeout * 1000),
+    deleteTimeoutMs: Math.round(deleteTimeout * 1000),
     allowInsecureHttp,
     skipCredentialsValidation,
   };

@@ -10,8 +10,15 @@ import type { Store } from "./state";
 import type { GroupRecord, NotebookRecord } from "./records";
 
 export const misbehaviourSchema = z.strictObject({
-  /** The next `answers` list answers (notebooks and resource groups) leave out every item named `name`. */
-  omit: z.strictObject({ name: z.string().min(1), answers: z.int().min(0) }).optional(),
+  /**
+   * The next `answers` list answers (notebooks and resource groups) leave out
+   * every item named `name` (one name or several). With `unfiltered`, only
+   * answers of a list with no filter count and omit: a whole-namespace list
+   * served by a replica that lags, while a lookup by name is answered in full.
+   */
+  omit: z
+    .strictObject({ name: z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]), answers: z.int().min(0), unfiltered: z.boolean().optional() })
+    .optional(),
   /** A notebook or group is listed (and a group found by id) only this long after its create; 0 lists everything again. */
   listDelayMs: z.int().min(0).optional(),
   /**
@@ -109,12 +116,14 @@ export class Misbehaviour {
   }
 
   /** The items one list answer shows: not yet listed ones and omitted ones left out (spending one omitted answer). */
-  shown<T>(items: T[], now: number, nameOf: (item: T) => string, createdMsOf: (item: T) => number): T[] {
+  shown<T>(items: T[], now: number, nameOf: (item: T) => string, createdMsOf: (item: T) => number, filtered = false): T[] {
     const visible = items.filter((item) => this.listed(createdMsOf(item), now));
     const omit = this.spec.omit;
-    if (!omit || omit.answers <= 0 || !visible.some((item) => nameOf(item) === omit.name)) return visible;
+    if (!omit || omit.answers <= 0 || (omit.unfiltered && filtered)) return visible;
+    const omitted = new Set(typeof omit.name === "string" ? [omit.name] : omit.name);
+    if (!visible.some((item) => omitted.has(nameOf(item)))) return visible;
     omit.answers--;
-    return visible.filter((item) => nameOf(item) !== omit.name);
+    return visible.filter((item) => !omitted.has(nameOf(item)));
   }
 
   /** After a notebook list answered the first page of the whole namespace (no filter): another writer's change, if asked for. */

@@ -99,22 +99,26 @@ export function currentListing(): NotebookListing {
   return shared.listing;
 }
 
-/** The client, the shared listing, and a write step that invalidates the listing after it. */
+/** The client, the shared listing, and a write step that records each write's end for the listing. */
 export function notebookPlatform(): NotebookPlatform {
   const client = currentClient();
   const listing = currentListing();
-  const write = async <T>(namespace: string, send: () => Promise<T>): Promise<T> => {
+  const write = async <T>(namespace: string, uuid: string | undefined, send: () => Promise<T>): Promise<T> => {
+    let answer: T | undefined;
     try {
-      return await send();
+      answer = await send();
+      return answer;
     } finally {
-      listing.invalidate(namespace);
+      // A write whose answer was lost may have been applied too. A create's answer names the notebook it made.
+      const written = uuid ?? (answer as { uuid?: unknown } | undefined)?.uuid;
+      if (typeof written === "string") listing.wrote(namespace, written);
     }
   };
   return { client, listing, write };
 }
 
 /**
- * How old a listing may be and still answer a wait's poll: half a second, or
+ * How long before a wait's poll a walk may have started and still answer it: half a second, or
  * the poll interval when AICP_POLL_INTERVAL_MS makes it shorter (tests against
  * a fast emulator), so a wait sees each poll's answer fresh.
  */

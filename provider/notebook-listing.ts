@@ -1,22 +1,31 @@
 /**
- * One listing of a namespace serves every notebook read of the provider
- * process within a short window. The platform has no "get notebook" operation,
- * so each read is a walk through the list: refreshing 100 notebooks, or 100
+ * One walk of a namespace's list serves every notebook lookup of the provider
+ * process that may take it. The platform has no "get notebook" operation, so
+ * each lookup is a walk through the list: refreshing 100 notebooks, or 100
  * notebooks waiting to become Running, would otherwise walk it 100 times.
- * A write this process sends invalidates the namespace's listing.
+ *
+ * Which walk may answer a lookup: one that started no earlier than the
+ * lookup's `notBefore` (by default the moment it is asked: never an answer
+ * older than the operation that reads it), nor before this process's last
+ * write to that notebook ended. A walk in flight that started earlier is let
+ * finish, and the next walk answers everyone who waited for it: at most one
+ * walk per namespace is in flight, and a write to one notebook sends nobody
+ * else's lookup back to the platform.
  *
  * A walk of the whole list proves nothing about absence: pages shift while
- * others write, and the platform's totals may mislead (platform-api B5). So
- * a notebook the listing does not show is looked up directly, in the list
- * filtered by its name and in a second walk, before anyone concludes it is gone.
+ * others write, a replica may lag, and the platform's totals may mislead
+ * (docs/platform-api.md B5). So a notebook the walk does not show is looked
+ * up directly, in the list filtered by its name and in a second walk, before
+ * anyone concludes it is gone; a lookup by name before a create never comes
+ * from a shared walk (create-once.ts).
  */
 import type { AicpClient } from "../client/client";
 import type { Notebook } from "../client/wire";
 import { lookedUpTwice } from "./create-once";
 import type { NotebookRef } from "./notebook-wait";
 
-/** Sends one write and forgets the listing of its namespace afterwards. */
-export type Write = <T>(namespace: string, send: () => Promise<T>) => Promise<T>;
+/** Sends one write to a notebook (its uuid, or undefined for a create, whose answer names it) and records when it ended. */
+export type Write = <T>(namespace: string, uuid: string | undefined, send: () => Promise<T>) => Promise<T>;
 
 /** What a notebook's lifecycle acts through: the client, the shared listing, and its write step. */
 export interface NotebookPlatform {
@@ -32,66 +41,102 @@ export interface NotebookPlatform {
  */
 export const refreshAgeMs = 5000;
 
-interface Snapshot {
-  /** When the walk finished; undefined while it runs (reads then wait for it). */
-  completedAt?: number;
+/** Now, on the clock lookups and walks are compared by (monotonic: a clock set back does not make an old walk new). */
+export function listingNow(): number {
+  return performance.now();
+}
+
+interface Walk {
+  readonly startedAt: number;
+  done: boolean;
   readonly byUuid: Promise<Map<string, Notebook>>;
 }
 
 export class NotebookListing {
-  private readonly snapshots = new Map<string, Snapshot>();
+  /** The newest walk of each namespace, in flight or done. */
+  private readonly walks = new Map<string, Walk>();
+  /** Per notebook: a walk must start after this to answer for it (this process wrote to it, or saw it where a walk did not). */
+  private readonly floors = new Map<string, number>();
 
-  /** @param maxAgeMs how old a listing may be and still answer a read (waits poll with this age) */
+  /** @param pollAgeMs how long before a wait's poll a walk may have started and still answer it (pollSince) */
   constructor(
     private readonly client: AicpClient,
-    private readonly maxAgeMs = 500,
+    readonly pollAgeMs = 500,
   ) {}
 
   /**
-   * The notebook, from the shared listing or else from direct lookups:
-   * the list filtered by its name, then (in case it was renamed outside
-   * Pulumi) a second walk of the whole list page by page. Undefined only when
-   * none of them shows it.
+   * The notebook, from a shared walk or else from direct lookups: the list
+   * filtered by its name, then (in case it was renamed outside Pulumi) a
+   * second walk of the whole list page by page. Undefined only when none of
+   * them shows it.
    */
-  async locate(namespace: string, uuid: string, name: string | undefined, maxAgeMs = this.maxAgeMs): Promise<Notebook | undefined> {
-    const listed = await this.find(namespace, uuid, maxAgeMs);
+  async locate(namespace: string, uuid: string, name: string | undefined, notBefore = listingNow()): Promise<Notebook | undefined> {
+    const listed = await this.find(namespace, uuid, notBefore);
     if (listed) return listed;
     const byName = name ? (await this.client.findNotebooksByName(namespace, name)).find((n) => n.uuid === uuid) : undefined;
     const direct = byName ?? (await this.client.findNotebook(namespace, uuid));
-    // Seen directly but not in the walk: the listing is stale.
-    if (direct) this.invalidate(namespace);
+    // Seen directly but not in the walk: walks up to now do not show it.
+    if (direct) this.floors.set(key(namespace, uuid), listingNow());
     return direct;
   }
 
-  /** The notebook as listed at most maxAgeMs ago (or by a walk still running); undefined when the list does not show it (which proves nothing). */
-  async find(namespace: string, uuid: string, maxAgeMs = this.maxAgeMs): Promise<Notebook | undefined> {
-    let snapshot = this.snapshots.get(namespace);
-    const stale = snapshot?.completedAt !== undefined && Date.now() - snapshot.completedAt > maxAgeMs;
-    if (!snapshot || stale) {
-      // A walk of many pages may take longer than maxAgeMs: its age counts from when it finished.
-      const byUuid = this.client.listAllNotebooks(namespace).then((all) => {
-        fresh.completedAt = Date.now();
-        return new Map(all.map((n) => [n.uuid, n]));
-      });
-      const fresh: Snapshot = { byUuid };
-      snapshot = fresh;
-      this.snapshots.set(namespace, snapshot);
-      // A failed listing must not answer later reads.
-      byUuid.catch(() => this.snapshots.get(namespace) === snapshot && this.snapshots.delete(namespace));
-    }
-    return (await snapshot.byUuid).get(uuid);
+  /**
+   * The notebook as a walk started at or after notBefore (and after this
+   * process's last write to it) lists it; undefined when it does not, which proves nothing.
+   */
+  async find(namespace: string, uuid: string, notBefore = listingNow()): Promise<Notebook | undefined> {
+    const since = Math.max(notBefore, this.floors.get(key(namespace, uuid)) ?? -Infinity);
+    return (await this.walkSince(namespace, since)).get(uuid);
   }
 
-  /** Forgets the namespace's listing: the next read lists again. */
-  invalidate(namespace: string): void {
-    this.snapshots.delete(namespace);
+  /** Records that a write to the notebook ended now: only a walk started later answers for it. */
+  wrote(namespace: string, uuid: string): void {
+    this.floors.set(key(namespace, uuid), listingNow());
+  }
+
+  /** The notBefore of a wait's poll: a walk at most pollAgeMs old, never one from before the wait began. */
+  pollSince(waitStartedAt: number): number {
+    return Math.max(waitStartedAt, listingNow() - this.pollAgeMs);
+  }
+
+  private async walkSince(namespace: string, since: number): Promise<Map<string, Notebook>> {
+    for (;;) {
+      const newest = this.walks.get(namespace);
+      if (newest && newest.startedAt >= since) return newest.byUuid;
+      if (!newest?.done && newest) {
+        // One walk in flight per namespace: the next one starts when it ends, for everyone waiting.
+        await newest.byUuid.catch(() => undefined);
+        continue;
+      }
+      return this.startWalk(namespace).byUuid;
+    }
+  }
+
+  private startWalk(namespace: string): Walk {
+    const walk: Walk = {
+      startedAt: listingNow(),
+      done: false,
+      byUuid: this.client.listAllNotebooks(namespace).then((all) => new Map(all.map((n) => [n.uuid, n]))),
+    };
+    this.walks.set(namespace, walk);
+    walk.byUuid.then(
+      () => (walk.done = true),
+      // A failed walk answers those who waited for it, and nobody later.
+      () => {
+        walk.done = true;
+        if (this.walks.get(namespace) === walk) this.walks.delete(namespace);
+      },
+    );
+    return walk;
   }
 }
 
-/** The notebook from the listing or direct lookups, asked twice a pause apart before it counts as gone (create-once.ts). */
-export function confirmedLookup(listing: NotebookListing, ref: NotebookRef, maxAgeMs?: number): Promise<Notebook | undefined> {
-  return lookedUpTwice((again) => {
-    if (again) listing.invalidate(ref.namespace);
-    return listing.locate(ref.namespace, ref.uuid, ref.name, again ? 0 : maxAgeMs);
-  });
+function key(namespace: string, uuid: string): string {
+  return `${namespace}\u0000${uuid}`;
+}
+
+/** The notebook from a walk or direct lookups, asked twice a pause apart before it counts as gone (create-once.ts). */
+export function confirmedLookup(listing: NotebookListing, ref: NotebookRef, notBefore?: number): Promise<Notebook | undefined> {
+  // The second look takes only a walk started after the pause.
+  return lookedUpTwice((again) => listing.locate(ref.namespace, ref.uuid, ref.name, again ? listingNow() : notBefore));
 }

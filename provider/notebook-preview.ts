@@ -100,7 +100,7 @@ async function previewAdoption(inputs: NotebookInputs): Promise<pulumi.dynamic.C
 async function neverRanReplacement(id: string, olds: NotebookOutputs, news: NotebookInputs): Promise<boolean> {
   if (olds.neverRan !== true || olds.status !== "Failed" || isProvisional(id) || (news.desiredState ?? defaults.desiredState) !== "Running") return false;
   const live = await currentListing()
-    .locate(String(olds.namespace), id, nameOf(olds), 0)
+    .locate(String(olds.namespace), id, nameOf(olds))
     .catch(() => undefined);
   if (live?.status !== "Failed" || live.running_time !== 0) return false;
   await warn(
@@ -144,7 +144,7 @@ export interface Adoption {
 export async function planAdoption(listing: NotebookListing, inputs: NotebookInputs, digestKey: string, zone: number | undefined): Promise<Adoption> {
   const uuid = String(inputs.adoptId);
   const namespace = String(inputs.namespace);
-  const notebook = await listing.locate(namespace, uuid, undefined, 0);
+  const notebook = await listing.locate(namespace, uuid, undefined);
   if (!notebook) {
     throw new AicpError(
       "AICP_NOT_FOUND",

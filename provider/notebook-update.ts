@@ -107,7 +107,7 @@ async function applyInPlace({ client, write }: NotebookPlatform, ref: NotebookRe
     for (const [name, send] of Object.entries(inPlaceWrites)) {
       if (!needs(changed, name as keyof typeof inPlaceWrites)) continue;
       wrote = true;
-      await write(ref.namespace, () => send(client, ref, news));
+      await write(ref.namespace, ref.uuid, () => send(client, ref, news));
     }
   } catch (error) {
     if (error instanceof AicpError && error.isNotFound) throw goneOutOfBand(ref.uuid, ref.namespace, error);
@@ -210,7 +210,7 @@ export async function settle(
   }
   let sent = false;
   if (desired === "Stopped" && current.status !== "Stopped") {
-    await write(namespace, () => client.stopNotebooks(namespace, [current.uuid]));
+    await write(namespace, current.uuid, () => client.stopNotebooks(namespace, [current.uuid]));
     sent = true;
   }
   if (desired === "Running" && !written?.started && (current.status === "Stopped" || (current.status === "Failed" && !failedBefore))) {
@@ -223,7 +223,7 @@ export async function settle(
       );
     }
     const start = () => client.startNotebooks(namespace, wire.startRequest(current.uuid, skuId, { ...spec, specs: skuId }));
-    await write(namespace, start).catch((error: unknown) => {
+    await write(namespace, current.uuid, start).catch((error: unknown) => {
       throw current.status === "Failed" && isRefusal(error) ? new StartRefused(current, error) : error;
     });
     sent = true;
@@ -262,7 +262,7 @@ export async function resize(p: NotebookPlatform, inputs: NotebookInputs, curren
   const wasRunning = current.status !== "Stopped";
   let stopped = current;
   if (wasRunning) {
-    await p.write(namespace, () => p.client.stopNotebooks(namespace, [current.uuid]));
+    await p.write(namespace, current.uuid, () => p.client.stopNotebooks(namespace, [current.uuid]));
     stopped = await waitForStatus(p.listing, ref, "Stopped", {
       ...waitOptions(inputs),
       showsWrite: evidenceOf({ ...before, before: before?.before ?? current }),
@@ -270,14 +270,14 @@ export async function resize(p: NotebookPlatform, inputs: NotebookInputs, curren
   }
   const spec = programSpec(inputs);
   try {
-    await p.write(namespace, () => p.client.startNotebooks(namespace, wire.startRequest(current.uuid, spec.specs!, spec)));
+    await p.write(namespace, current.uuid, () => p.client.startNotebooks(namespace, wire.startRequest(current.uuid, spec.specs!, spec)));
   } catch (refusal) {
     if (!isRefusal(refusal)) throw refusal;
     const oldSku = current.replica_specs?.specs;
     let restarted = false;
     if (wasRunning && oldSku) {
       restarted = await p
-        .write(namespace, () => p.client.startNotebooks(namespace, wire.startRequest(current.uuid, oldSku)))
+        .write(namespace, current.uuid, () => p.client.startNotebooks(namespace, wire.startRequest(current.uuid, oldSku)))
         .then(
           () => true,
           () => false,

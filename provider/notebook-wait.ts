@@ -5,7 +5,7 @@
  */
 import { AicpError } from "../client/errors";
 import type { Notebook } from "../client/wire";
-import type { NotebookListing } from "./notebook-listing";
+import { listingNow, type NotebookListing } from "./notebook-listing";
 import { cancelled, cancelledError } from "./cancellation";
 import { PollSchedule, type PollIntervals } from "./poll";
 import { warn } from "./engine-log";
@@ -60,10 +60,11 @@ export async function waitForStatus(listing: NotebookListing, ref: NotebookRef, 
   let last: Notebook | undefined;
   let missingSince: number | undefined;
   const started = Date.now();
+  const listedSince = listingNow();
   let failureMayBeOld = options.restartedFromFailed === true;
   let warnedUndecided = false;
   for (;;) {
-    last = await listing.locate(namespace, uuid, ref.name);
+    last = await listing.locate(namespace, uuid, ref.name, listing.pollSince(listedSince));
     if (cancelled()) {
       throw cancelledError(
         `waiting for notebook ${uuid} to be ${wanted} (it is ${last?.status ?? "not listed"}); it is recorded, and the next \`pulumi up\` waits again`,
@@ -147,7 +148,8 @@ function stillWaiting(uuid: string, last: Notebook, wanted: string, timeoutMs: n
 export async function waitForRemoval(listing: NotebookListing, ref: NotebookRef, options: WaitOptions): Promise<void> {
   const { namespace, uuid } = ref;
   const schedule = new PollSchedule(options.timeoutMs, options);
-  while (await listing.locate(namespace, uuid, ref.name)) {
+  const listedSince = listingNow();
+  while (await listing.locate(namespace, uuid, ref.name, listing.pollSince(listedSince))) {
     if (cancelled()) throw cancelledError(`waiting for notebook ${uuid} to be removed (it is stopped and its auto-delete time is set to now)`);
     if (schedule.lastLook) {
       throw new AicpError(

@@ -29,7 +29,7 @@ import { defaults, diffNotebook, wireBody, type NotebookInputs } from "./noteboo
 import { warn } from "./engine-log";
 import { NotebookFailed, waitForRemoval } from "./notebook-wait";
 import { applyUpdate, settle, waitOptions } from "./notebook-update";
-import { confirmedLookup, refreshAgeMs, type NotebookPlatform, type Write } from "./notebook-listing";
+import { confirmedLookup, listingNow, refreshAgeMs, type NotebookPlatform, type Write } from "./notebook-listing";
 import { type CreateTarget, createOnce, isProvisional, resolveProvisional, UnconfirmedCreate } from "./create-once";
 import { notebookByMark, notebookNameHolders } from "./notebook-names";
 import { settleWithState } from "./create-journal";
@@ -75,7 +75,7 @@ async function adoptById(p: NotebookPlatform, inputs: NotebookInputs & { __provi
   const program = inputs;
   const uuid = plan.notebook.uuid;
   try {
-    const current = plan.changes.length > 0 ? await updateToProgram(p, program, plan.notebook, 0) : plan.notebook;
+    const current = plan.changes.length > 0 ? await updateToProgram(p, program, plan.notebook) : plan.notebook;
     return { id: uuid, outs: outputs(program, await settle(p, program, current)) };
   } catch (error) {
     // Taken over: from here on the state holds it, whatever failed.
@@ -122,12 +122,12 @@ async function matchProgram(p: NotebookPlatform, inputs: NotebookInputs & { __pr
  * the engine records anything, so the create journal keeps its entry), its
  * desired state left as it is for settle; then lists it again.
  */
-async function updateToProgram(p: NotebookPlatform, program: NotebookInputs, notebook: wire.Notebook, maxAgeMs?: number): Promise<wire.Notebook> {
+async function updateToProgram(p: NotebookPlatform, program: NotebookInputs, notebook: wire.Notebook): Promise<wire.Notebook> {
   const recordedNow = outputs(program, notebook);
   const ref = { namespace: String(program.namespace), uuid: notebook.uuid, name: nameOf(recordedNow) };
   const news = { ...program, desiredState: recordedNow.desiredState as NotebookInputs["desiredState"] };
   await applyUpdate(p, { id: notebook.uuid, ref, confirming: false }, recordedNow, news);
-  return (await p.listing.locate(ref.namespace, notebook.uuid, notebook.name ?? undefined, maxAgeMs)) ?? notebook;
+  return (await p.listing.locate(ref.namespace, notebook.uuid, notebook.name ?? undefined)) ?? notebook;
 }
 
 /** The create-once target of one notebook body. */
@@ -141,9 +141,9 @@ export function notebookTarget(
   const namespace = body.namespace;
   return {
     ...notebookNameHolders(client, namespace, body.name, mark),
-    send: () => write(namespace, () => client.createNotebook(mark === undefined ? body : { ...body, envs: withMarkEnv(body.envs, mark) })),
+    send: () => write(namespace, undefined, () => client.createNotebook(mark === undefined ? body : { ...body, envs: withMarkEnv(body.envs, mark) })),
     // A Failed notebook of ours is removed by the platform once its auto-delete time passes.
-    removeFailed: (n) => write(namespace, () => client.setDeleteTime(namespace, n.uuid, nowOnTheWire())),
+    removeFailed: (n) => write(namespace, n.uuid, () => client.setDeleteTime(namespace, n.uuid, nowOnTheWire())),
     watchMs,
   };
 }
@@ -186,7 +186,8 @@ export async function read(id: string, props: NotebookOutputs): Promise<pulumi.d
     await warn(notebookPastWindow(id, props, resolved.pastWindow).message);
     return { id, props };
   }
-  const found = resolved.found ?? (await confirmedLookup(currentListing(), { namespace, uuid: resolved.uuid, name: nameOf(props) }, refreshAgeMs));
+  const found =
+    resolved.found ?? (await confirmedLookup(currentListing(), { namespace, uuid: resolved.uuid, name: nameOf(props) }, listingNow() - refreshAgeMs));
   if (!found && props.readById === true) {
     throw new AicpError("AICP_NOT_FOUND", `Notebook.get: namespace ${namespace} holds no notebook ${resolved.uuid} (getNotebooks lists them).`);
   }
@@ -233,7 +234,7 @@ export async function remove(id: string, props: NotebookOutputs): Promise<void> 
   // A delete step answered "not found" may race the notebook's own removal: gone only if the lookups agree.
   const step = async (send: () => Promise<void>) => {
     try {
-      await write(namespace, send);
+      await write(namespace, ref.uuid, send);
       return "done" as const;
     } catch (error) {
       if (error instanceof AicpError && error.isNotFound && !(await confirmedLookup(listing, ref))) return "gone" as const;

@@ -108,18 +108,19 @@ export const listNotebooks: Handler = (ctx) => {
         (from === undefined || nb.created_ms >= from) &&
         (to === undefined || nb.created_ms <= to),
     );
+  const filtered = [q.name, q.image_name, q.owner, q.start_at, q.end_at].some(Boolean) || (q.status?.length ?? 0) > 0;
   const rows = ctx.misbehaviour
     .shown(
       matching,
       ctx.now,
       (nb) => nb.name,
       (nb) => nb.created_ms,
+      filtered,
     )
     .map((nb) => ({ nb, wire: listedWire(ctx, nb) }));
   rows.sort((a, b) => compareValues(a.wire[orderBy], b.wire[orderBy]) || a.nb.created_ms - b.nb.created_ms);
   if (q.reverse) rows.reverse();
   const page = listPage(ctx, rows, q.offset, q.limit, (r) => r.wire);
-  const filtered = [q.name, q.image_name, q.owner, q.start_at, q.end_at].some(Boolean) || (q.status?.length ?? 0) > 0;
   ctx.misbehaviour.afterFirstPage(ctx.store, ctx.params.namespace!, q.offset, ctx.now, filtered);
   return page;
 };

@@ -96,6 +96,7 @@ export const listResourceGroups: Handler = (ctx) => {
     ctx.now,
     (g) => g.name,
     (g) => storedMs(g.created_at),
+    words.length > 0,
   );
   const key = orderBy as keyof GroupRecord;
   const sorted = all.map((g, i) => ({ g, i })).sort((a, b) => compareValues(a.g[key], b.g[key]) || a.i - b.i);

@@ -9,7 +9,7 @@ import { createHash } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Emulator } from "../../emulator";
 import { AicpError } from "../../client/errors";
-import { configureFrom, currentListing } from "../../provider/context";
+import { configureFrom } from "../../provider/context";
 import * as notebook from "../../provider/notebook";
 import type { NotebookInputs, NotebookOutputs } from "../../provider/notebook";
 import { emulatorCredentials, emulatorSettings, startTestEmulator } from "../support/emulator";
@@ -50,6 +50,7 @@ describe("updates wait on evidence of their own write, and kept states stay kept
   }
 
   const run = (name: string, body: Parameters<typeof reliabilityCase>[2]) => reliabilityCase("in-process", name, body);
+  let refreshes = 0;
 
   beforeAll(async () => {
     // Pending lasts long enough that an update which returns on an old answer returns while the platform has it Pending.
@@ -130,8 +131,8 @@ describe("updates wait on evidence of their own write, and kept states stay kept
   async function keptFailed(name: string, extra: Partial<NotebookInputs> = {}) {
     const { id, outs } = await running(await checked(inputs(name, extra)));
     emulator.failNotebook(id, "OOMKilled: the container ran out of memory");
-    // A refresh comes later than the create: the provider's listing of the create is not its answer.
-    currentListing().invalidate(namespace);
+    // A refresh is a provider process of its own, with nothing listed yet: other settings build a new client and listing.
+    configureFrom(emulatorSettings(emulator, { "aicp:requestTimeoutSeconds": String(2 + ++refreshes / 1000) }));
     const refreshed = (await notebook.read(id, outs)).props!;
     expect(refreshed.status).toBe("Failed");
     emulator.clearRequests();

@@ -33,6 +33,15 @@ describe("emulator misbehaviour", () => {
     expect(await names()).toContain(second);
   });
 
+  it("omit of several names with unfiltered: only whole-namespace answers leave them out, and only those count", async () => {
+    emu.seedNotebooks({ namespace: NS, count: 3, namePrefix: "u" });
+    const [first, second, third] = await names();
+    emu.misbehave({ omit: { name: [first!, second!], answers: 1, unfiltered: true } });
+    expect(await names({ name: first! })).toEqual([first]);
+    expect(await names()).toEqual([third]);
+    expect(await names()).toEqual([first, second, third]);
+  });
+
   it("listDelayMs hides recent creates from lists until the delay passes, and 0 lists them again", async () => {
     emu.seedNotebooks({ namespace: NS, count: 2, namePrefix: "late" });
     emu.misbehave({ listDelayMs: 60_000 });

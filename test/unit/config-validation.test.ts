@@ -152,6 +152,10 @@ describe("aicp:requestTimeoutSeconds", () => {
     expect(resolveSettings(none, { AICP_REQUEST_TIMEOUT_SECONDS: "600" }).requestTimeoutMs).toBe(600_000);
     expect(resolveSettings(none, {}).requestTimeoutMs).toBe(30_000);
   });
+
+  it("a fraction of a millisecond is rounded: the timers beneath take whole milliseconds", () => {
+    expect(resolveSettings(none, { AICP_REQUEST_TIMEOUT_SECONDS: "2.0019999" }).requestTimeoutMs).toBe(2002);
+  });
 });
 
 describe("aicp:baseUrl", () => {

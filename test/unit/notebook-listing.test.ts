@@ -1,8 +1,8 @@
 /** "Gone" needs every lookup to agree: the shared walk, the list filtered by name, and a second walk. */
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { AicpClient } from "../../client/client";
 import type { Notebook } from "../../client/wire";
-import { NotebookListing } from "../../provider/notebook-listing";
+import { listingNow, NotebookListing } from "../../provider/notebook-listing";
 
 /** A client whose three list views each show or hide the notebook; counts the calls. */
 function client(shows: { walk: boolean; byName: boolean; secondWalk: boolean }) {
@@ -61,47 +61,57 @@ function walkingClient(answer: (walk: number) => Promise<Notebook[]>) {
 
 describe("NotebookListing's shared walk", () => {
   const nb = { uuid: "nb-1", name: "research-abc", status: "Running" } as Notebook;
-  afterEach(() => vi.useRealTimers());
+  const before = -Infinity;
 
-  it("answers reads within maxAgeMs of the walk's end from that walk, and walks again once it is older", async () => {
-    vi.useFakeTimers({ toFake: ["Date"] });
-    vi.setSystemTime(new Date("2026-11-24T10:00:00.000Z"));
-    const { fake, walks } = walkingClient(async () => [nb]);
-    const listing = new NotebookListing(fake, 500);
-    await listing.find("ns", "nb-1");
-    vi.setSystemTime(new Date("2026-11-24T10:00:00.500Z"));
-    await listing.find("ns", "nb-1");
-    expect(walks()).toBe(1);
-    vi.setSystemTime(new Date("2026-11-24T10:00:00.501Z"));
-    await listing.find("ns", "nb-1");
-    expect(walks()).toBe(2);
-  });
-
-  it("a read's own maxAgeMs overrides the listing's", async () => {
-    vi.useFakeTimers({ toFake: ["Date"] });
-    vi.setSystemTime(new Date("2026-11-24T10:00:00.000Z"));
-    const { fake, walks } = walkingClient(async () => [nb]);
-    const listing = new NotebookListing(fake, 60_000);
-    await listing.find("ns", "nb-1");
-    vi.setSystemTime(new Date("2026-11-24T10:00:00.002Z"));
-    await listing.find("ns", "nb-1", 1);
-    expect(walks()).toBe(2);
-  });
-
-  it("concurrent reads share one walk in flight", async () => {
+  it("answers a read from a walk that started at or after its notBefore, and walks again for a read asked after it", async () => {
     const { fake, walks } = walkingClient(async () => [nb]);
     const listing = new NotebookListing(fake);
-    const found = await Promise.all([listing.find("ns", "nb-1"), listing.find("ns", "nb-1"), listing.find("ns", "nb-2")]);
-    expect(found.map((n) => n?.uuid)).toEqual(["nb-1", "nb-1", undefined]);
+    const asked = listingNow();
+    await listing.find("ns", "nb-1");
+    await listing.find("ns", "nb-1", asked);
     expect(walks()).toBe(1);
+    await listing.find("ns", "nb-1");
+    expect(walks()).toBe(2);
+  });
+
+  it("reads asked while a walk is in flight wait for it to end, then share the next one: one walk in flight per namespace", async () => {
+    let release!: () => void;
+    const { fake, walks } = walkingClient((walk) => (walk === 1 ? new Promise((done) => (release = () => done([]))) : Promise.resolve([nb])));
+    const listing = new NotebookListing(fake);
+    const first = listing.find("ns", "nb-1");
+    const later = Array.from({ length: 10 }, () => listing.find("ns", "nb-1"));
+    await new Promise((r) => setTimeout(r, 5));
+    expect(walks(), "no second walk while the first is in flight").toBe(1);
+    release();
+    expect(await first).toBeUndefined();
+    expect((await Promise.all(later)).map((n) => n?.uuid)).toEqual(Array(10).fill("nb-1"));
+    expect(walks()).toBe(2);
+  });
+
+  it("a write to one notebook sends only that notebook's reads to a new walk", async () => {
+    const { fake, walks } = walkingClient(async () => [nb, { ...nb, uuid: "nb-2" }]);
+    const listing = new NotebookListing(fake);
+    await listing.find("ns", "nb-1", before);
+    listing.wrote("ns", "nb-1");
+    expect((await listing.find("ns", "nb-2", before))?.uuid).toBe("nb-2");
+    expect(walks()).toBe(1);
+    await listing.find("ns", "nb-1", before);
+    expect(walks()).toBe(2);
+  });
+
+  it("a wait's poll takes a walk at most pollAgeMs old, never one from before the wait began", async () => {
+    const listing = new NotebookListing(walkingClient(async () => []).fake, 60_000);
+    const waitBegan = listingNow();
+    expect(listing.pollSince(waitBegan)).toBe(waitBegan);
+    expect(listing.pollSince(waitBegan - 120_000)).toBeGreaterThan(waitBegan - 61_000);
   });
 
   it("keeps one walk per namespace", async () => {
     const { fake, walks } = walkingClient(async () => [nb]);
     const listing = new NotebookListing(fake);
-    await listing.find("ns-a", "nb-1");
-    await listing.find("ns-b", "nb-1");
-    await listing.find("ns-a", "nb-1");
+    await listing.find("ns-a", "nb-1", before);
+    await listing.find("ns-b", "nb-1", before);
+    await listing.find("ns-a", "nb-1", before);
     expect(walks()).toBe(2);
   });
 
@@ -111,46 +121,37 @@ describe("NotebookListing's shared walk", () => {
       return [nb];
     });
     const listing = new NotebookListing(fake);
-    await expect(listing.find("ns", "nb-1")).rejects.toThrow("HTTP 503");
-    expect((await listing.find("ns", "nb-1"))?.uuid).toBe("nb-1");
+    await expect(listing.find("ns", "nb-1", before)).rejects.toThrow("HTTP 503");
+    expect((await listing.find("ns", "nb-1", before))?.uuid).toBe("nb-1");
     expect(walks()).toBe(2);
   });
 
-  it("a failed walk that was already replaced does not forget its replacement", async () => {
+  it("reads waiting on a walk that fails get the next walk's answer, and later reads never the failure", async () => {
     let failFirst!: (e: Error) => void;
     const { fake, walks } = walkingClient((walk) => (walk === 1 ? new Promise((_, reject) => (failFirst = reject)) : Promise.resolve([nb])));
     const listing = new NotebookListing(fake);
     const first = listing.find("ns", "nb-1");
-    listing.invalidate("ns");
-    expect((await listing.find("ns", "nb-1"))?.uuid).toBe("nb-1");
+    const waiting = listing.find("ns", "nb-1");
     failFirst(new Error("HTTP 503"));
     await expect(first).rejects.toThrow("HTTP 503");
-    await listing.find("ns", "nb-1");
+    expect((await waiting)?.uuid).toBe("nb-1");
+    expect((await listing.find("ns", "nb-1", before))?.uuid).toBe("nb-1");
     expect(walks()).toBe(2);
   });
 
-  it("invalidate makes the next read walk again", async () => {
-    const { fake, walks } = walkingClient(async () => [nb]);
-    const listing = new NotebookListing(fake);
-    await listing.find("ns", "nb-1");
-    listing.invalidate("ns");
-    await listing.find("ns", "nb-1");
-    expect(walks()).toBe(2);
-  });
-
-  it("a notebook seen directly but not in the walk makes the walk stale: the next read walks again", async () => {
+  it("a notebook seen directly but not in the walk makes that walk stale for it: its next read walks again", async () => {
     const { fake, walks } = walkingClient(async () => []);
     const listing = new NotebookListing(fake);
-    expect((await listing.locate("ns", "nb-1", "research-abc"))?.uuid).toBe("nb-1");
-    await listing.find("ns", "nb-1");
+    expect((await listing.locate("ns", "nb-1", "research-abc", before))?.uuid).toBe("nb-1");
+    await listing.find("ns", "nb-1", before);
     expect(walks()).toBe(2);
   });
 
   it("a notebook no lookup shows leaves the walk in place", async () => {
     const { fake, walks } = walkingClient(async () => []);
     const listing = new NotebookListing(fake);
-    expect(await listing.locate("ns", "nb-9", "other")).toBeUndefined();
-    await listing.find("ns", "nb-9");
+    expect(await listing.locate("ns", "nb-9", "other", before)).toBeUndefined();
+    await listing.find("ns", "nb-9", before);
     expect(walks()).toBe(1);
   });
 });

@@ -1,0 +1,108 @@
+/**
+ * In-process: the lookups of many operations of one provider process share
+ * list walks (provider/notebook-listing.ts), and sharing changes none of the
+ * answers that keep notebooks safe. Counted from the emulator's request log:
+ * a walk of the whole namespace is a listNotebooks request with no filter, a
+ * lookup by name one with `name`.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import type { Emulator } from "../../emulator";
+import { AicpClient } from "../../client/client";
+import type { NotebookInputs } from "../../provider/notebook-inputs";
+import { mapConcurrent } from "../../client/paging";
+import { emulatorCredentials, emulatorSettings, emulatorZone, startTestEmulator } from "../support/emulator";
+import { validNotebookInputs } from "../support/fixtures";
+
+const namespace = emulatorCredentials.userId.toLowerCase();
+
+type NotebookModule = typeof import("../../provider/notebook");
+
+describe("lookups shared within a provider process", () => {
+  let emulator: Emulator;
+  const lists = (filtered: boolean) => emulator.requests().filter((r) => r.operation === "listNotebooks" && (r.query?.name !== undefined) === filtered).length;
+  const alive = () => emulator.listNotebooks().filter((n) => n.namespace === namespace && !n.auto_delete_time);
+  const inputs = (name: string, extra: Partial<NotebookInputs> = {}): NotebookInputs =>
+    validNotebookInputs({ logicalName: name, autoNameSuffix: "5ea7ed1", ownerMark: `mark-${name}`, readyTimeoutSeconds: 20, ...extra });
+
+  /** A provider process of its own (fresh modules), configured for the emulator. */
+  async function providerProcess() {
+    vi.resetModules();
+    (await import("../../provider/timing")).useTimings({ pollIntervalMs: 50 });
+    (await import("../../provider/context")).configureFrom(emulatorSettings(emulator));
+    const notebook: NotebookModule = await import("../../provider/notebook");
+    // As the engine calls them: check fills in the namespace, the owner and the name, then create.
+    const create = async (name: string, extra: Partial<NotebookInputs> = {}) => {
+      const made = await notebook.create((await notebook.check({}, inputs(name, extra))).inputs!);
+      return { id: made.id, outs: made.outs! };
+    };
+    return { ...notebook, create };
+  }
+
+  const person = () => new AicpClient({ baseUrl: emulator.url, zone: emulatorZone, credentials: emulatorCredentials });
+
+  beforeAll(async () => {
+    emulator = await startTestEmulator({ notebookReadyDelayMs: 0 });
+  });
+  afterAll(() => emulator.close());
+  beforeEach(() => {
+    emulator.clearMisbehaviour();
+    emulator.clearFaults();
+    for (const n of emulator.listNotebooks()) emulator.deleteNotebook(String(n.uuid));
+    emulator.clearRequests();
+  });
+
+  it("16 creates at a parallelism of 8 wait for Running on shared walks: the writes of some do not send the others' polls back to the platform", async () => {
+    emulator.addFault({ kind: "latency", latencyMs: 20 });
+    const notebook = await providerProcess();
+    const made = await mapConcurrent(
+      Array.from({ length: 16 }, (_, i) => `fleet-${i}`),
+      8,
+      (name) => notebook.create(name),
+    );
+    expect(made.map((m) => m.outs.status)).toEqual(Array(16).fill("Running"));
+    expect(alive()).toHaveLength(16);
+    // Each create's own lookup by name (its name is its own), and walks shared by the polls of creates that ended together.
+    expect(lists(true)).toBe(16);
+    expect(lists(false), "walks of the namespace for 16 readiness waits").toBeLessThanOrEqual(8);
+  });
+
+  it("a lookup made after someone else's change shows that change: no answer from a walk that began before it was asked", async () => {
+    const notebook = await providerProcess();
+    const made = await notebook.create("changed");
+    const { currentListing } = await import("../../provider/context");
+    const listing = currentListing();
+    expect((await listing.locate(namespace, made.id, undefined))?.status).toBe("Running");
+    await person().stopNotebooks(namespace, [made.id]);
+    expect((await listing.locate(namespace, made.id, undefined))?.status).toBe("Stopped");
+  });
+
+  it("a shared walk that leaves notebooks out makes none of them 'gone' for a refresh or a destroy, nor a held name free for a create", async () => {
+    const held = emulator.seedNotebooks({ namespace, count: 4, namePrefix: "held" });
+    const names = emulator.listNotebooks().map((n) => String(n.name));
+    const notebook = await providerProcess();
+    const ours = await mapConcurrent(["keep-0", "keep-1", "keep-2", "keep-3"], 4, (name) => notebook.create(name));
+    const everyName = [...names, ...ours.map((o) => String(o.outs.name))];
+    // Every whole-namespace answer for a while leaves all eight out; lookups by name answer in full.
+    emulator.misbehave({ omit: { name: everyName, answers: 50, unfiltered: true } });
+    emulator.clearRequests();
+
+    const refreshed = await mapConcurrent(ours, 4, (o) => notebook.read(o.id, o.outs));
+    expect(refreshed.map((r) => r.id)).toEqual(ours.map((o) => o.id));
+
+    const creates = await mapConcurrent(names, 4, (name) =>
+      notebook.create(`taken-${name}`, { name }).then(
+        () => "created",
+        (e: Error) => e.message,
+      ),
+    );
+    for (const outcome of creates) expect(outcome).toMatch(/already holds a notebook named/);
+    expect(emulator.requests().filter((r) => r.operation === "createNotebook")).toHaveLength(0);
+
+    await mapConcurrent(ours, 4, (o) => notebook.remove(o.id, o.outs));
+    expect(
+      alive()
+        .map((n) => n.uuid)
+        .sort(),
+    ).toEqual([...held].sort());
+  });
+});
