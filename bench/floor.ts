@@ -1,17 +1,19 @@
 /**
  * What users feel against what they cannot avoid (BENCH_ONLY=floor, issue
- * 28): `pulumi up --parallel 8` of N notebooks against the emulator with the
- * bench's latency on every request, beside the engine's own floor, the same
- * up of N dynamic resources whose create does nothing but wait one request's
+ * 28): `pulumi up`, a no-op `pulumi preview` and `pulumi refresh` of N
+ * notebooks at `--parallel 8` against the emulator with the bench's latency on
+ * every request, beside the engine's own floor: the same commands on N
+ * dynamic resources whose create and read do nothing but wait one request's
  * latency. Interleaved pairs, each up followed by its destroy; with the
- * requests each created notebook cost, by operation, from the emulator's log.
+ * requests each notebook cost, by operation, from the emulator's log. The
+ * plugin's front (a YAML program) is measured beside them at the sizes asked.
  */
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import type * as automation from "@pulumi/pulumi/automation";
-import { countByOperation, inlineStack, notebookStack, spread, timed, type EmulatorProcess, type LoggedRequest } from "./lib";
+import { countByOperation, inlineStack, notebookStack, spread, timed, yamlNotebookStack, type EmulatorProcess, type LoggedRequest } from "./lib";
 
-/** A stack of `count` dynamic resources whose create waits `latencyMs` and sends nothing. */
+/** A stack of `count` dynamic resources whose create and read wait `latencyMs` and send nothing. */
 function floorStack(root: string, count: number, latencyMs: number): Promise<{ stack: automation.Stack; dispose(): void }> {
   const pulumi = createRequire(join(root, "package.json"))("@pulumi/pulumi") as typeof import("@pulumi/pulumi");
   const wait = latencyMs;
@@ -19,6 +21,10 @@ function floorStack(root: string, count: number, latencyMs: number): Promise<{ s
     async create() {
       await new Promise((resolve) => setTimeout(resolve, wait));
       return { id: `floor-${Math.random().toString(36).slice(2)}`, outs: {} };
+    },
+    async read(id, props) {
+      await new Promise((resolve) => setTimeout(resolve, wait));
+      return { id, props };
     },
   };
   class FloorResource extends pulumi.dynamic.Resource {
@@ -32,49 +38,118 @@ function floorStack(root: string, count: number, latencyMs: number): Promise<{ s
   });
 }
 
-/** `pairs` interleaved ups (and destroys) of N notebooks and of N floor resources at `--parallel 8`. */
-export async function againstFloor(root: string, emulator: EmulatorProcess, n: number, pairs: number, latencyMs: number) {
-  const notebooks = await notebookStack(root, emulator, n);
-  const floor = await floorStack(root, n, latencyMs);
-  const upMs: number[] = [];
-  const floorMs: number[] = [];
-  let requests: Record<string, number> = {};
-  try {
-    for (let pair = 0; pair < pairs; pair++) {
-      await emulator.admin("DELETE", "/requests");
-      upMs.push((await timed(() => notebooks.stack.up({ parallel: 8 }))).ms);
-      if (pair === 0) {
-        const log = await emulator.admin<LoggedRequest[]>("GET", "/requests");
-        requests = countByOperation(log.filter((r) => r.operation !== "admin"));
-      }
-      await notebooks.stack.destroy();
-      floorMs.push((await timed(() => floor.stack.up({ parallel: 8 }))).ms);
-      await floor.stack.destroy();
-    }
-  } finally {
-    notebooks.dispose();
-    floor.dispose();
-  }
-  const up = spread(upMs);
-  const engineFloor = spread(floorMs);
-  const total = Object.values(requests).reduce((sum, c) => sum + c, 0);
+type Stack = { stack: automation.Stack; dispose(): void };
+const commands = ["up", "preview", "refresh"] as const;
+type Command = (typeof commands)[number];
+
+/** The emulator's request log: cleared before a command, counted by operation after it. */
+interface RequestLog {
+  clear(): Promise<void>;
+  count(): Promise<Record<string, number>>;
+}
+
+function requestLog(emulator: EmulatorProcess): RequestLog {
   return {
-    n,
-    pairs,
-    up,
-    engineFloor,
-    ratio: Math.round((up.median / engineFloor.median) * 100) / 100,
-    pairRatios: upMs.map((ms, i) => Math.round((ms / floorMs[i]!) * 100) / 100),
-    requestsPerNotebook: Math.round((total / n) * 100) / 100,
-    requestsPerNotebookByOperation: Object.fromEntries(Object.entries(requests).map(([op, c]) => [op, Math.round((c / n) * 100) / 100])),
+    clear: () => emulator.admin("DELETE", "/requests"),
+    count: async () => countByOperation((await emulator.admin<LoggedRequest[]>("GET", "/requests")).filter((r) => r.operation !== "admin")),
   };
+}
+
+/** One up, no-op preview and refresh of `stack` at --parallel 8, timed (and their requests counted, given a log), then its destroy. */
+async function cycle(stack: automation.Stack, log?: RequestLog) {
+  const run: Record<Command, () => Promise<unknown>> = {
+    up: () => stack.up({ parallel: 8 }),
+    preview: () => stack.preview({ parallel: 8 }),
+    refresh: () => stack.refresh({ parallel: 8 }),
+  };
+  const ms = {} as Record<Command, number>;
+  const requests = {} as Record<Command, Record<string, number>>;
+  for (const command of commands) {
+    await log?.clear();
+    ms[command] = (await timed(run[command])).ms;
+    if (log) requests[command] = await log.count();
+  }
+  await stack.destroy({ parallel: 8 });
+  return { ms, requests };
+}
+
+/** The figures of one command at one size and front. */
+export interface FloorRow {
+  n: number;
+  front: "typescript" | "yaml";
+  command: Command;
+  ms: ReturnType<typeof spread>;
+  engineFloor: ReturnType<typeof spread>;
+  ratio: number;
+  pairRatios: number[];
+  requestsPerNotebook: number;
+  requestsPerNotebookByOperation: Record<string, number>;
+}
+
+/** `pairs` interleaved cycles of N notebooks (and of N floor resources) for each size; the YAML front at `yamlSizes`. */
+export async function againstFloor(root: string, emulator: EmulatorProcess, sizes: number[], yamlSizes: number[], pairs: number, latencyMs: number) {
+  const rows: FloorRow[] = [];
+  for (const n of sizes) {
+    const fronts: Array<["typescript" | "yaml", Stack]> = [["typescript", await notebookStack(root, emulator, n)]];
+    if (yamlSizes.includes(n)) fronts.push(["yaml", await yamlNotebookStack(root, emulator, n)]);
+    const floor = await floorStack(root, n, latencyMs);
+    const measured = new Map(
+      fronts.map(([front]) => [front, { ms: [] as Array<Record<Command, number>>, requests: {} as Record<Command, Record<string, number>> }]),
+    );
+    const floorMs: Array<Record<Command, number>> = [];
+    try {
+      for (let pair = 0; pair < pairs; pair++) {
+        for (const [front, { stack }] of fronts) {
+          const result = await cycle(stack, pair === 0 ? requestLog(emulator) : undefined);
+          measured.get(front)!.ms.push(result.ms);
+          if (pair === 0) measured.get(front)!.requests = result.requests;
+        }
+        floorMs.push((await cycle(floor.stack)).ms);
+      }
+    } finally {
+      for (const [, s] of fronts) s.dispose();
+      floor.dispose();
+    }
+    for (const [front, { ms, requests }] of measured) {
+      for (const command of commands) {
+        const mine = ms.map((m) => m[command]);
+        const floors = floorMs.map((m) => m[command]);
+        const byOperation = requests[command] ?? {};
+        const total = Object.values(byOperation).reduce((sum, c) => sum + c, 0);
+        rows.push({
+          n,
+          front,
+          command,
+          ms: spread(mine),
+          engineFloor: spread(floors),
+          ratio: round(spread(mine).median / spread(floors).median),
+          pairRatios: mine.map((x, i) => round(x / floors[i]!)),
+          requestsPerNotebook: round(total / n),
+          requestsPerNotebookByOperation: Object.fromEntries(Object.entries(byOperation).map(([op, c]) => [op, round(c / n)])),
+        });
+      }
+    }
+  }
+  return { pairs, latencyMs, rows };
+}
+
+function round(x: number): number {
+  return Math.round(x * 100) / 100;
 }
 
 /** Prints the comparison as the README quotes it. */
 export function printFloor(f: Awaited<ReturnType<typeof againstFloor>>): void {
-  console.log(
-    `\nup of ${f.n} notebooks at --parallel 8: ${Math.round(f.up.median)} ms against the engine floor ${Math.round(f.engineFloor.median)} ms, ` +
-      `ratio ${f.ratio} (pairs ${f.pairRatios.join(", ")}; medians of ${f.pairs} interleaved pairs)`,
-  );
-  console.log(`requests per created notebook: ${f.requestsPerNotebook} (${JSON.stringify(f.requestsPerNotebookByOperation)})`);
+  console.log(`\nAgainst the engine's floor, --parallel 8, ${f.latencyMs} ms per request, medians of ${f.pairs} interleaved pairs (ms):`);
+  console.log("front".padEnd(12) + "command".padEnd(9) + "N".padEnd(6) + "ms".padEnd(9) + "floor".padEnd(9) + "ratio".padEnd(7) + "requests/notebook");
+  for (const r of f.rows) {
+    console.log(
+      r.front.padEnd(12) +
+        r.command.padEnd(9) +
+        String(r.n).padEnd(6) +
+        String(Math.round(r.ms.median)).padEnd(9) +
+        String(Math.round(r.engineFloor.median)).padEnd(9) +
+        String(r.ratio).padEnd(7) +
+        `${r.requestsPerNotebook} ${JSON.stringify(r.requestsPerNotebookByOperation)}`,
+    );
+  }
 }

@@ -108,14 +108,66 @@ export async function notebookStack(root: string, emulator: EmulatorProcess, cou
     return {};
   };
   const { stack, dispose } = await inlineStack(root, "bench", program, { AICP_POLL_INTERVAL_MS: "100" });
-  await stack.setAllConfig({
+  await stack.setAllConfig(emulatorConfig(emulator));
+  return { stack, dispose };
+}
+
+/**
+ * The same notebooks as a YAML program served by the provider plugin (the
+ * plugin's front): this repository's bin/pulumi-resource-aicp, named by the
+ * project's `plugins.providers`, and the YAML language host built from the Go
+ * module proxy (tools/yaml-host/build.sh).
+ */
+export async function yamlNotebookStack(root: string, emulator: EmulatorProcess, count: number): Promise<{ stack: automation.Stack; dispose(): void }> {
+  const auto = createRequire(join(root, "package.json"))("@pulumi/pulumi/automation") as typeof automation;
+  const binary = process.env.AICP_PULUMI;
+  if (!binary) throw new Error("run the benchmark with `npm run bench`, which provides the pulumi CLI");
+  const yamlHost = execFileSync("bash", [join(repo, "tools/yaml-host/build.sh")], { encoding: "utf8" })
+    .trim()
+    .split("\n")
+    .pop()!;
+  const version = (JSON.parse(readFileSync(join(repo, "package.json"), "utf8")) as { version: string }).version;
+  const base = mkdtempSync(join(tmpdir(), "aicp-bench-yaml-"));
+  mkdirSync(join(base, "state"));
+  const workDir = mkdtempSync(join(root, "yaml-"));
+  const { chargeMode, duration, image, imageType, serverType, replicaSpecs } = notebookArgs;
+  const notebook = (i: number) =>
+    `  nb-${i}:\n    type: aicp:index:Notebook\n    properties:\n      chargeMode: ${chargeMode}\n      duration: ${duration}\n      image: ${image}\n` +
+    `      imageType: ${imageType}\n      serverType: ${serverType}\n      replicaSpecs:\n        specs: ${replicaSpecs.specs}\n        customCpu: ${replicaSpecs.customCpu}\n`;
+  writeFileSync(
+    join(workDir, "Pulumi.yaml"),
+    `name: aicp-yaml-bench\nruntime: yaml\nplugins:\n  providers:\n    - name: aicp\n      path: ${JSON.stringify(join(repo, "bin"))}\n      version: ${version}\n` +
+      `resources:\n${Array.from({ length: count }, (_, i) => notebook(i)).join("")}`,
+  );
+  const backend = `file://${join(base, "state")}`;
+  const stack = await auto.LocalWorkspace.createStack(
+    { stackName: "yaml", workDir },
+    {
+      workDir,
+      pulumiCommand: await auto.PulumiCommand.get({ root: dirname(dirname(binary)) }),
+      pulumiHome: join(base, "home"),
+      envVars: {
+        PULUMI_CONFIG_PASSPHRASE: "bench",
+        PULUMI_BACKEND_URL: backend,
+        PATH: `${yamlHost}:${dirname(binary)}:${process.env.PATH}`,
+        PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
+        AICP_POLL_INTERVAL_MS: "100",
+      },
+    },
+  );
+  await stack.setAllConfig(emulatorConfig(emulator));
+  return { stack, dispose: () => [base, workDir].forEach((d) => rmSync(d, { recursive: true, force: true })) };
+}
+
+/** The stack configuration that points the provider at the emulator. */
+function emulatorConfig(emulator: EmulatorProcess): automation.ConfigMap {
+  return {
     "aicp:baseUrl": { value: emulator.url },
     "aicp:accessKeyId": { value: credentials.accessKeyId },
     "aicp:secretAccessKey": { value: credentials.secretAccessKey, secret: true },
     "aicp:userId": { value: credentials.userId },
     "aicp:zone": { value: "xb3" },
-  });
-  return { stack, dispose };
+  };
 }
 
 /** Samples the peak resident memory of the dynamic-provider processes while `work` runs. */

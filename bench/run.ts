@@ -5,8 +5,10 @@
  * BENCH_SIZES (default 1,10,50,100), BENCH_READINESS_SIZES (default 40,100),
  * BENCH_ONLY=readiness (only the readiness-bound figure), BENCH_ONLY=scale (only
  * the scale rows and the no-op preview, up and refresh) or BENCH_ONLY=plugin
- * (only the plugin's two forms, bench/plugin.ts) or BENCH_ONLY=floor (only up
- * of the largest size against the engine's floor, bench/floor.ts).
+ * (only the plugin's two forms, bench/plugin.ts) or BENCH_ONLY=floor (only up,
+ * preview and refresh against the engine's floor, bench/floor.ts, at
+ * BENCH_FLOOR_SIZES, default 1,10,100,300, and as a YAML program through the
+ * plugin at BENCH_YAML_SIZES, default 100).
  */
 import { execFileSync } from "node:child_process";
 import { cpus, tmpdir, totalmem } from "node:os";
@@ -39,6 +41,9 @@ import {
 
 const runs = Number(process.env.BENCH_RUNS ?? 3);
 const sizes = (process.env.BENCH_SIZES ?? "1,10,50,100").split(",").map(Number);
+/** The sizes of the comparison with the engine's floor (BENCH_FLOOR_SIZES), and those also run as a YAML program through the plugin (BENCH_YAML_SIZES). */
+const floorSizes = (process.env.BENCH_FLOOR_SIZES ?? "1,10,100,300").split(",").map(Number);
+const yamlFloorSizes = (process.env.BENCH_YAML_SIZES ?? "100").split(",").map(Number);
 const latencyMs = 50;
 /** `pulumi up --parallel` default on this machine (the CLI prints it in `pulumi up --help`). */
 const engineParallelism = 8;
@@ -66,7 +71,7 @@ async function main(): Promise<void> {
     if (only === undefined || only === "readiness") report.readiness = await readinessBound(root, readinessSizes);
     if (only === undefined || only === "scale") report.scale = await scale(root, emulator);
     if (only === undefined || only === "plugin") report.plugin = await pluginForms(Math.max(5, runs));
-    if (only === undefined || only === "floor") report.floor = await againstFloor(root, emulator, Math.max(...sizes), Math.max(5, runs), latencyMs);
+    if (only === undefined || only === "floor") report.floor = await againstFloor(root, emulator, floorSizes, yamlFloorSizes, Math.max(5, runs), latencyMs);
     if (only === undefined) {
       report.templates = await templates(emulator);
       report.refreshAtScale = await refreshAtScale(latencyMs);
