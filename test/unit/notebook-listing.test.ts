@@ -1,5 +1,5 @@
 /** "Gone" needs every lookup to agree: the shared walk, the list filtered by name, and a second walk. */
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { AicpClient } from "../../client/client";
 import type { Notebook } from "../../client/wire";
 import { listingNow, NotebookListing } from "../../provider/notebook-listing";
@@ -104,6 +104,36 @@ describe("NotebookListing's shared walk", () => {
     const waitBegan = listingNow();
     expect(listing.pollSince(waitBegan)).toBe(waitBegan);
     expect(listing.pollSince(waitBegan - 120_000)).toBeGreaterThan(waitBegan - 61_000);
+  });
+
+  it("time the machine spent asleep counts: a walk from before a suspend does not answer a refresh after it", async () => {
+    // Suspended: the wall clock moved an hour, the monotonic clock (performance.now) did not.
+    vi.useFakeTimers({ toFake: ["Date", "performance"] });
+    try {
+      const { fake, walks } = walkingClient(async () => [nb]);
+      const listing = new NotebookListing(fake);
+      await listing.find("ns", "nb-1");
+      vi.setSystemTime(Date.now() + 3_600_000);
+      await listing.find("ns", "nb-1", listingNow() - 5000);
+      expect(walks()).toBe(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("a wall clock set back does not make an old walk new", async () => {
+    vi.useFakeTimers({ toFake: ["Date", "performance"] });
+    try {
+      const { fake, walks } = walkingClient(async () => [nb]);
+      const listing = new NotebookListing(fake);
+      await listing.find("ns", "nb-1");
+      vi.advanceTimersByTime(60_000);
+      vi.setSystemTime(Date.now() - 3_600_000);
+      await listing.find("ns", "nb-1", listingNow() - 5000);
+      expect(walks()).toBe(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("keeps one walk per namespace", async () => {
