@@ -133,6 +133,27 @@ export async function againstFloor(root: string, emulator: EmulatorProcess, size
   return { pairs, latencyMs, rows };
 }
 
+/**
+ * How the floor itself grows with each create's latency (BENCH_FLOOR_LATENCIES,
+ * e.g. 50,100,150,200): what a create that costs k request latencies costs the
+ * whole up, at N and --parallel 8, median of `runs` interleaved ups each.
+ */
+export async function floorByLatency(root: string, n: number, latencies: number[], runs: number) {
+  const stacks = await Promise.all(latencies.map((latency) => floorStack(root, n, latency)));
+  const ms = latencies.map(() => [] as number[]);
+  try {
+    for (let run = 0; run < runs; run++) {
+      for (const [i, { stack }] of stacks.entries()) {
+        ms[i]!.push((await timed(() => stack.up({ parallel: 8 }))).ms);
+        await stack.destroy({ parallel: 8 });
+      }
+    }
+  } finally {
+    for (const s of stacks) s.dispose();
+  }
+  return { n, runs, rows: latencies.map((latencyMs, i) => ({ latencyMs, up: spread(ms[i]!) })) };
+}
+
 function round(x: number): number {
   return Math.round(x * 100) / 100;
 }

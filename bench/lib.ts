@@ -132,13 +132,18 @@ export async function yamlNotebookStack(root: string, emulator: EmulatorProcess,
   const workDir = mkdtempSync(join(root, "yaml-"));
   const { chargeMode, duration, image, imageType, serverType, replicaSpecs } = notebookArgs;
   const notebook = (i: number) =>
-    `  nb-${i}:\n    type: aicp:index:Notebook\n    properties:\n      chargeMode: ${chargeMode}\n      duration: ${duration}\n      image: ${image}\n` +
-    `      imageType: ${imageType}\n      serverType: ${serverType}\n      replicaSpecs:\n        specs: ${replicaSpecs.specs}\n        customCpu: ${replicaSpecs.customCpu}\n`;
-  writeFileSync(
-    join(workDir, "Pulumi.yaml"),
-    `name: aicp-yaml-bench\nruntime: yaml\nplugins:\n  providers:\n    - name: aicp\n      path: ${JSON.stringify(join(repo, "bin"))}\n      version: ${version}\n` +
-      `resources:\n${Array.from({ length: count }, (_, i) => notebook(i)).join("")}`,
-  );
+    [
+      `  nb-${i}:`,
+      "    type: aicp:index:Notebook",
+      "    properties:",
+      ...Object.entries({ chargeMode, duration, image, imageType, serverType }).map(([key, value]) => `      ${key}: ${value}`),
+      "      replicaSpecs:",
+      `        specs: ${replicaSpecs.specs}`,
+      `        customCpu: ${replicaSpecs.customCpu}`,
+    ].join("\n");
+  const plugin = ["plugins:", "  providers:", "    - name: aicp", `      path: ${JSON.stringify(join(repo, "bin"))}`, `      version: ${version}`];
+  const program = ["name: aicp-yaml-bench", "runtime: yaml", ...plugin, "resources:", ...Array.from({ length: count }, (_, i) => notebook(i))];
+  writeFileSync(join(workDir, "Pulumi.yaml"), program.join("\n") + "\n");
   const backend = `file://${join(base, "state")}`;
   const stack = await auto.LocalWorkspace.createStack(
     { stackName: "yaml", workDir },

@@ -11,6 +11,11 @@ import { notebookStack, startEmulator, timed, type EmulatorProcess } from "./lib
 /** The `--parallel` the README and examples/ci/deploy.sh set for pipelines. */
 export const recommendedParallelism = 128;
 
+/** What the README recommends for an up of `n` notebooks: 128, or at least one slot per notebook when more wait at once. */
+export function recommendedFor(n: number): number {
+  return Math.max(recommendedParallelism, n);
+}
+
 export interface ReadinessRow {
   n: number;
   readinessMs: number;
@@ -18,6 +23,7 @@ export interface ReadinessRow {
   limitMs: number;
   defaultMs: number;
   defaultRatio: number;
+  recommendedParallelism: number;
   recommendedMs: number;
   recommendedRatio: number;
 }
@@ -27,7 +33,7 @@ async function upOnce(root: string, emulator: EmulatorProcess, n: number, parall
   const { stack, dispose } = await notebookStack(root, emulator, n);
   try {
     const { ms } = await timed(() => stack.up(parallel === undefined ? {} : { parallel }));
-    await stack.destroy({ parallel: recommendedParallelism });
+    await stack.destroy({ parallel: recommendedFor(n) });
     return ms;
   } finally {
     dispose();
@@ -41,9 +47,10 @@ export async function readinessBound(root: string, sizes: number[], readinessMs 
   const rows: ReadinessRow[] = [];
   try {
     for (const n of sizes) {
-      const fixedCostMs = await upOnce(root, instant, n, recommendedParallelism);
+      const parallel = recommendedFor(n);
+      const fixedCostMs = await upOnce(root, instant, n, parallel);
       const defaultMs = await upOnce(root, slow, n, undefined);
-      const recommendedMs = await upOnce(root, slow, n, recommendedParallelism);
+      const recommendedMs = await upOnce(root, slow, n, parallel);
       const limitMs = readinessMs + fixedCostMs;
       const ratio = (ms: number) => Math.round((ms / limitMs) * 100) / 100;
       rows.push({
@@ -53,6 +60,7 @@ export async function readinessBound(root: string, sizes: number[], readinessMs 
         limitMs: Math.round(limitMs),
         defaultMs: Math.round(defaultMs),
         defaultRatio: ratio(defaultMs),
+        recommendedParallelism: parallel,
         recommendedMs: Math.round(recommendedMs),
         recommendedRatio: ratio(recommendedMs),
       });
@@ -67,8 +75,8 @@ export async function readinessBound(root: string, sizes: number[], readinessMs 
 /** The table `npm run bench` prints. */
 export function printReadiness(rows: ReadinessRow[]): void {
   console.log(
-    `\nReadiness-bound up: N notebooks that take R to start; limit = R + fixed cost (the same up, notebooks ready at once, --parallel ` +
-      `${recommendedParallelism})`,
+    "\nReadiness-bound up: N notebooks that take R to start; limit = R + fixed cost (the same up, notebooks ready at once, at the recommended " +
+      `--parallel: ${recommendedParallelism}, or N when larger)`,
   );
   console.log(
     "N".padEnd(6) +
@@ -76,7 +84,8 @@ export function printReadiness(rows: ReadinessRow[]): void {
       "limit ms".padEnd(10) +
       "default ms".padEnd(12) +
       "ratio".padEnd(8) +
-      `--parallel ${recommendedParallelism} ms`.padEnd(20) +
+      "--parallel".padEnd(12) +
+      "ms".padEnd(10) +
       "ratio",
   );
   for (const r of rows) {
@@ -86,7 +95,8 @@ export function printReadiness(rows: ReadinessRow[]): void {
         String(r.limitMs).padEnd(10) +
         String(r.defaultMs).padEnd(12) +
         String(r.defaultRatio).padEnd(8) +
-        String(r.recommendedMs).padEnd(20) +
+        String(r.recommendedParallelism).padEnd(12) +
+        String(r.recommendedMs).padEnd(10) +
         String(r.recommendedRatio),
     );
   }

@@ -2,13 +2,14 @@
  * `npm run bench`: what teams feel when they manage many notebooks, measured
  * against the emulator with 50 ms added to every request. Prints a table and
  * writes the figures to bench/results/. Settings: BENCH_RUNS (default 3),
- * BENCH_SIZES (default 1,10,50,100), BENCH_READINESS_SIZES (default 40,100),
+ * BENCH_SIZES (default 1,10,50,100), BENCH_READINESS_SIZES (default 40,100,300),
  * BENCH_ONLY=readiness (only the readiness-bound figure), BENCH_ONLY=scale (only
  * the scale rows and the no-op preview, up and refresh) or BENCH_ONLY=plugin
  * (only the plugin's two forms, bench/plugin.ts) or BENCH_ONLY=floor (only up,
  * preview and refresh against the engine's floor, bench/floor.ts, at
  * BENCH_FLOOR_SIZES, default 1,10,100,300, and as a YAML program through the
- * plugin at BENCH_YAML_SIZES, default 100).
+ * plugin at BENCH_YAML_SIZES, default 100) or BENCH_ONLY=floor-latency (how the
+ * floor of 100 resources grows with each create's latency, BENCH_FLOOR_LATENCIES).
  */
 import { execFileSync } from "node:child_process";
 import { cpus, tmpdir, totalmem } from "node:os";
@@ -20,7 +21,7 @@ import { configureFrom } from "../provider/context";
 import * as notebook from "../provider/notebook";
 import type { NotebookInputs } from "../provider/notebook-inputs";
 import { adaptationCost, refreshAtScale } from "./dialects";
-import { againstFloor, printFloor } from "./floor";
+import { againstFloor, floorByLatency, printFloor } from "./floor";
 import { pluginForms, printPluginForms } from "./plugin";
 import { printReadiness, readinessBound } from "./readiness";
 import {
@@ -44,6 +45,8 @@ const sizes = (process.env.BENCH_SIZES ?? "1,10,50,100").split(",").map(Number);
 /** The sizes of the comparison with the engine's floor (BENCH_FLOOR_SIZES), and those also run as a YAML program through the plugin (BENCH_YAML_SIZES). */
 const floorSizes = (process.env.BENCH_FLOOR_SIZES ?? "1,10,100,300").split(",").map(Number);
 const yamlFloorSizes = (process.env.BENCH_YAML_SIZES ?? "100").split(",").map(Number);
+/** The create latencies of the floor's own growth (BENCH_ONLY=floor-latency, bench/floor.ts floorByLatency). */
+const floorLatencies = (process.env.BENCH_FLOOR_LATENCIES ?? "50,100,150,200").split(",").map(Number);
 const latencyMs = 50;
 /** `pulumi up --parallel` default on this machine (the CLI prints it in `pulumi up --help`). */
 const engineParallelism = 8;
@@ -64,7 +67,7 @@ async function main(): Promise<void> {
       })[key],
   );
   const report: Record<string, unknown> = { date: new Date().toISOString(), machine: { cpus: cpus().length, memoryBytes: totalmem() }, latencyMs, runs };
-  const readinessSizes = (process.env.BENCH_READINESS_SIZES ?? "40,100").split(",").map(Number);
+  const readinessSizes = (process.env.BENCH_READINESS_SIZES ?? "40,100,300").split(",").map(Number);
   const only = process.env.BENCH_ONLY;
   const readinessOnly = only === "readiness";
   try {
@@ -72,6 +75,7 @@ async function main(): Promise<void> {
     if (only === undefined || only === "scale") report.scale = await scale(root, emulator);
     if (only === undefined || only === "plugin") report.plugin = await pluginForms(Math.max(5, runs));
     if (only === undefined || only === "floor") report.floor = await againstFloor(root, emulator, floorSizes, yamlFloorSizes, Math.max(5, runs), latencyMs);
+    if (only === "floor-latency") report.floorByLatency = await floorByLatency(root, 100, floorLatencies, Math.max(3, runs));
     if (only === undefined) {
       report.templates = await templates(emulator);
       report.refreshAtScale = await refreshAtScale(latencyMs);
@@ -88,6 +92,7 @@ async function main(): Promise<void> {
   if (readinessOnly) printReadiness(report.readiness as Awaited<ReturnType<typeof readinessBound>>);
   else if (only === "plugin") printPluginForms(report.plugin as Awaited<ReturnType<typeof pluginForms>>);
   else if (only === "floor") printFloor(report.floor as Awaited<ReturnType<typeof againstFloor>>);
+  else if (only === "floor-latency") console.log(JSON.stringify(report.floorByLatency, null, 2));
   else print(report);
   console.log(`\nfigures written to bench/results/${file.split("/").pop()}`);
 }

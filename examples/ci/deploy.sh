@@ -11,7 +11,9 @@
 #   OUTPUTS_FILE              where `up` writes the outputs (default: stack-outputs.json)
 #   PULUMI_PARALLEL           resource operations at once (default: 128). Each notebook's
 #                             wait for Running holds one; the engine's default (4 per CPU)
-#                             makes an up of 40 notebooks wait in turns (see bench/readiness.ts)
+#                             makes an up of 40 notebooks wait in turns (see bench/readiness.ts).
+#                             For an up that creates or starts more than 128 notebooks, set
+#                             it to at least their number
 #   POLICY_PACK, POLICY_CONFIG  the guardrails pack's folder and its configuration JSON
 #                             (README, Guardrails): both commands run it, so a mandatory rule
 #                             or budget fails the preview and refuses the up
