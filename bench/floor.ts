@@ -13,14 +13,20 @@ import { join } from "node:path";
 import type * as automation from "@pulumi/pulumi/automation";
 import { countByOperation, inlineStack, notebookStack, spread, timed, yamlNotebookStack, type EmulatorProcess, type LoggedRequest } from "./lib";
 
-/** A stack of `count` dynamic resources whose create and read wait `latencyMs` and send nothing. */
-function floorStack(root: string, count: number, latencyMs: number): Promise<{ stack: automation.Stack; dispose(): void }> {
+/**
+ * A stack of `count` dynamic resources whose create and read wait `latencyMs`
+ * and send nothing; with `stateBytes`, each records about that many bytes of
+ * inputs and outputs (half each), as a notebook does: the engine writes every
+ * resource's state at each step, so the size of the state is part of the floor.
+ */
+function floorStack(root: string, count: number, latencyMs: number, stateBytes = 0): Promise<{ stack: automation.Stack; dispose(): void }> {
   const pulumi = createRequire(join(root, "package.json"))("@pulumi/pulumi") as typeof import("@pulumi/pulumi");
   const wait = latencyMs;
+  const inputs = stateBytes > 0 ? { padding: "x".repeat(Math.round(stateBytes / 2)) } : {};
   const provider: import("@pulumi/pulumi").dynamic.ResourceProvider = {
-    async create() {
+    async create(given) {
       await new Promise((resolve) => setTimeout(resolve, wait));
-      return { id: `floor-${Math.random().toString(36).slice(2)}`, outs: {} };
+      return { id: `floor-${Math.random().toString(36).slice(2)}`, outs: given };
     },
     async read(id, props) {
       await new Promise((resolve) => setTimeout(resolve, wait));
@@ -29,10 +35,11 @@ function floorStack(root: string, count: number, latencyMs: number): Promise<{ s
   };
   class FloorResource extends pulumi.dynamic.Resource {
     constructor(name: string) {
-      super(provider, name, {}, {}, "Floor");
+      // A copy for each: the dynamic resource writes its provider into the object it is given.
+      super(provider, name, { ...inputs }, {}, "Floor");
     }
   }
-  return inlineStack(root, "floor", async () => {
+  return inlineStack(root, stateBytes > 0 ? "floor-state" : "floor", async () => {
     for (let i = 0; i < count; i++) new FloorResource(`floor-${i}`);
     return {};
   });
@@ -82,6 +89,9 @@ export interface FloorRow {
   engineFloor: ReturnType<typeof spread>;
   ratio: number;
   pairRatios: number[];
+  /** The floor whose resources record as many bytes of state as a notebook (floorStack's stateBytes), and the ratio to it. */
+  engineFloorSameState: ReturnType<typeof spread>;
+  ratioSameState: number;
   requestsPerNotebook: number;
   requestsPerNotebookByOperation: Record<string, number>;
 }
@@ -89,14 +99,17 @@ export interface FloorRow {
 /** `pairs` interleaved cycles of N notebooks (and of N floor resources) for each size; the YAML front at `yamlSizes`. */
 export async function againstFloor(root: string, emulator: EmulatorProcess, sizes: number[], yamlSizes: number[], pairs: number, latencyMs: number) {
   const rows: FloorRow[] = [];
+  const stateBytes = await notebookStateBytes(root, emulator);
   for (const n of sizes) {
     const fronts: Array<["typescript" | "yaml", Stack]> = [["typescript", await notebookStack(root, emulator, n)]];
     if (yamlSizes.includes(n)) fronts.push(["yaml", await yamlNotebookStack(root, emulator, n)]);
     const floor = await floorStack(root, n, latencyMs);
+    const sameState = await floorStack(root, n, latencyMs, stateBytes);
     const measured = new Map(
       fronts.map(([front]) => [front, { ms: [] as Array<Record<Command, number>>, requests: {} as Record<Command, Record<string, number>> }]),
     );
     const floorMs: Array<Record<Command, number>> = [];
+    const sameStateMs: Array<Record<Command, number>> = [];
     try {
       for (let pair = 0; pair < pairs; pair++) {
         for (const [front, { stack }] of fronts) {
@@ -105,15 +118,18 @@ export async function againstFloor(root: string, emulator: EmulatorProcess, size
           if (pair === 0) measured.get(front)!.requests = result.requests;
         }
         floorMs.push((await cycle(floor.stack)).ms);
+        sameStateMs.push((await cycle(sameState.stack)).ms);
       }
     } finally {
       for (const [, s] of fronts) s.dispose();
       floor.dispose();
+      sameState.dispose();
     }
     for (const [front, { ms, requests }] of measured) {
       for (const command of commands) {
         const mine = ms.map((m) => m[command]);
         const floors = floorMs.map((m) => m[command]);
+        const sameStateFloors = sameStateMs.map((m) => m[command]);
         const byOperation = requests[command] ?? {};
         const total = Object.values(byOperation).reduce((sum, c) => sum + c, 0);
         rows.push({
@@ -124,13 +140,29 @@ export async function againstFloor(root: string, emulator: EmulatorProcess, size
           engineFloor: spread(floors),
           ratio: round(spread(mine).median / spread(floors).median),
           pairRatios: mine.map((x, i) => round(x / floors[i]!)),
+          engineFloorSameState: spread(sameStateFloors),
+          ratioSameState: round(spread(mine).median / spread(sameStateFloors).median),
           requestsPerNotebook: round(total / n),
           requestsPerNotebookByOperation: Object.fromEntries(Object.entries(byOperation).map(([op, c]) => [op, round(c / n)])),
         });
       }
     }
   }
-  return { pairs, latencyMs, rows };
+  return { pairs, latencyMs, notebookStateBytes: stateBytes, rows };
+}
+
+/** Bytes of inputs and outputs one notebook records in the state (JSON), from an up of one. */
+async function notebookStateBytes(root: string, emulator: EmulatorProcess): Promise<number> {
+  const { stack, dispose } = await notebookStack(root, emulator, 1);
+  try {
+    await stack.up();
+    const resources = ((await stack.exportStack()).deployment as { resources?: Array<{ type: string; inputs?: unknown; outputs?: unknown }> }).resources;
+    const notebook = resources?.find((r) => r.type === "pulumi-nodejs:dynamic/aicp:Notebook");
+    await stack.destroy();
+    return Buffer.byteLength(JSON.stringify(notebook?.inputs ?? {})) + Buffer.byteLength(JSON.stringify(notebook?.outputs ?? {}));
+  } finally {
+    dispose();
+  }
 }
 
 /**
@@ -160,8 +192,21 @@ function round(x: number): number {
 
 /** Prints the comparison as the README quotes it. */
 export function printFloor(f: Awaited<ReturnType<typeof againstFloor>>): void {
-  console.log(`\nAgainst the engine's floor, --parallel 8, ${f.latencyMs} ms per request, medians of ${f.pairs} interleaved pairs (ms):`);
-  console.log("front".padEnd(12) + "command".padEnd(9) + "N".padEnd(6) + "ms".padEnd(9) + "floor".padEnd(9) + "ratio".padEnd(7) + "requests/notebook");
+  console.log(
+    `\nAgainst the engine's floor, --parallel 8, ${f.latencyMs} ms per request, medians of ${f.pairs} interleaved pairs (ms); "same state": ` +
+      `floor resources recording ${f.notebookStateBytes} bytes each, as a notebook does:`,
+  );
+  console.log(
+    "front".padEnd(12) +
+      "command".padEnd(9) +
+      "N".padEnd(6) +
+      "ms".padEnd(9) +
+      "floor".padEnd(9) +
+      "ratio".padEnd(7) +
+      "same state".padEnd(12) +
+      "ratio".padEnd(7) +
+      "requests/notebook",
+  );
   for (const r of f.rows) {
     console.log(
       r.front.padEnd(12) +
@@ -170,6 +215,8 @@ export function printFloor(f: Awaited<ReturnType<typeof againstFloor>>): void {
         String(Math.round(r.ms.median)).padEnd(9) +
         String(Math.round(r.engineFloor.median)).padEnd(9) +
         String(r.ratio).padEnd(7) +
+        String(Math.round(r.engineFloorSameState.median)).padEnd(12) +
+        String(r.ratioSameState).padEnd(7) +
         `${r.requestsPerNotebook} ${JSON.stringify(r.requestsPerNotebookByOperation)}`,
     );
   }
