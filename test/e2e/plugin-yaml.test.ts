@@ -22,7 +22,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Emulator } from "../../emulator";
 import { createTrainingJob, emulatorCredentials, startTestEmulator } from "../support/emulator";
-import { packPlugin, pluginVersion, repositoryPlugin, yamlPluginProject } from "../support/plugin-project";
+import { packPlugin, pluginVersion, repositoryPlugin, yamlCpuNotebook, yamlPluginProject } from "../support/plugin-project";
 
 /** The program: a group and a notebook, a function call before them and one on the notebook's outputs. */
 function program(description: string, stopTime?: string) {
@@ -34,17 +34,7 @@ resources:
       skuId: sku-1
       podTypes: [job, instance]
       description: ${description}
-  nb:
-    type: aicp:index:Notebook
-    properties:
-      chargeMode: elastic
-      duration: 3600
-      image: jupyter:1
-      imageType: official
-      serverType: jupyter
-      replicaSpecs:
-        specs: sku-1
-        customCpu: 2
+${yamlCpuNotebook("nb").replace(/^\n/, "")}
 ${stopTime ? `      stopTime: "${stopTime}"\n` : ""}
 variables:
   templates:
