@@ -8,7 +8,7 @@ import { z } from "zod";
 import * as wire from "./wire";
 import { AicpError } from "./errors";
 import { malformed, oneOrMany, parseList, parseOne, routeError, toQuery, validate } from "./parse";
-import { collectAll, findInPages, type Page, type PagingOptions } from "./paging";
+import { collectAll, findInPages, pageSizeOf, type Page, type PagingOptions } from "./paging";
 import { resolveRoutes, type OperationName, type RouteTable } from "./routes";
 import { Transport, type TransportOptions } from "./transport";
 import type { BodyHash, QueryValue } from "./signature";
@@ -158,12 +158,31 @@ export class AicpClient {
     return this.page("listNotebooks", wire.listNotebooksQuery, query, wire.notebook, { namespace });
   }
 
-  async listAllNotebooks(namespace: string, query: Omit<wire.ListNotebooksQuery, "offset" | "limit"> = {}): Promise<wire.Notebook[]> {
+  /**
+   * Every notebook matching the filters, page by page. `firstPage`, when
+   * given, is the answer of {@link firstNotebookPage} for the same namespace
+   * and no filter, taken as the walk's first page instead of asking again.
+   */
+  async listAllNotebooks(
+    namespace: string,
+    query: Omit<wire.ListNotebooksQuery, "offset" | "limit"> = {},
+    firstPage?: Page<wire.Notebook>,
+  ): Promise<wire.Notebook[]> {
+    let first = firstPage;
     return collectAll(
-      (offset, limit) => this.listNotebooks(namespace, { ...query, offset, limit }),
+      (offset, limit) => {
+        const seeded = offset === 0 ? first : undefined;
+        first = undefined;
+        return seeded ? Promise.resolve(seeded) : this.listNotebooks(namespace, { ...query, offset, limit });
+      },
       this.paging,
       (n) => n.uuid,
     );
+  }
+
+  /** The first page of a walk of the namespace's notebooks, as {@link listAllNotebooks} would ask for it. */
+  async firstNotebookPage(namespace: string): Promise<Page<wire.Notebook>> {
+    return this.listNotebooks(namespace, { offset: 0, limit: pageSizeOf(this.paging) });
   }
 
   /** Finds a notebook by uuid, paging through the list; undefined when it does not exist. */

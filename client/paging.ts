@@ -51,7 +51,12 @@ export function statedTotal(page: Page<unknown>): number | undefined {
 
 function settings(options: PagingOptions) {
   const merged = { ...defaults, ...options };
-  return { ...merged, pageSize: Math.max(1, Math.min(merged.pageSize, maxPageSize)) };
+  return { ...merged, pageSize: pageSizeOf(options) };
+}
+
+/** The items a walk with these options asks for per request: its first page is `fetchPage(0, pageSizeOf(options))`. */
+export function pageSizeOf(options: PagingOptions): number {
+  return Math.max(1, Math.min(options.pageSize ?? defaults.pageSize, maxPageSize));
 }
 
 /** Identity of a list item, to drop one seen twice when pages shift; by default its JSON text. */

@@ -60,7 +60,7 @@ function replaceClient(): void {
 export async function checkConfiguredSettings(): Promise<void> {
   const checked = currentSettings();
   if (checked.skipCredentialsValidation || !checkable) return;
-  const pending = (settingsCheck ??= checkSettingsWithPlatform(checked, currentClient()));
+  const pending = (settingsCheck ??= checkSettingsWithPlatform(checked, currentClient(), currentListing()));
   try {
     // An answer that said nothing of the settings (a busy platform) is asked again by a later operation.
     if ((await pending) === "undetermined" && settingsCheck === pending) settingsCheck = undefined;

@@ -20,6 +20,7 @@
  * from a shared walk (create-once.ts).
  */
 import type { AicpClient } from "../client/client";
+import type { Page } from "../client/paging";
 import type { Notebook } from "../client/wire";
 import { lookedUpTwice } from "./create-once";
 import type { NotebookRef } from "./notebook-wait";
@@ -69,6 +70,8 @@ export class NotebookListing {
   private readonly walks = new Map<string, Walk>();
   /** Per notebook: a walk must start after this to answer for it (this process wrote to it, or saw it where a walk did not). */
   private readonly floors = new Map<string, number>();
+  /** The settings check's page of each namespace, until a walk starts (firstPage). */
+  private readonly firstPages = new Map<string, { startedAt: number; page: Page<Notebook> }>();
 
   /** @param pollAgeMs how long before a wait's poll a walk may have started and still answer it (pollSince) */
   constructor(
@@ -101,6 +104,20 @@ export class NotebookListing {
     return (await this.walkSince(namespace, since)).get(uuid);
   }
 
+  /**
+   * The first page of a walk of the namespace, which the settings check reads
+   * (settings-check.ts): kept, so that a walk that may start as early as this
+   * page was asked for (a refresh's, refreshAgeMs) begins with it instead of
+   * asking again. A lookup asked after it never gets it.
+   */
+  async firstPage(namespace: string): Promise<Page<Notebook>> {
+    const startedAt = listingNow();
+    const page = await this.client.firstNotebookPage(namespace);
+    const newest = this.walks.get(namespace);
+    if (!newest || newest.startedAt < startedAt) this.firstPages.set(namespace, { startedAt, page });
+    return page;
+  }
+
   /** Records that a write to the notebook ended now: only a walk started later answers for it. */
   wrote(namespace: string, uuid: string): void {
     this.floors.set(key(namespace, uuid), listingNow());
@@ -120,15 +137,19 @@ export class NotebookListing {
         await newest.byUuid.catch(() => undefined);
         continue;
       }
-      return this.startWalk(namespace).byUuid;
+      return this.startWalk(namespace, since).byUuid;
     }
   }
 
-  private startWalk(namespace: string): Walk {
+  private startWalk(namespace: string, since: number): Walk {
+    const kept = this.firstPages.get(namespace);
+    this.firstPages.delete(namespace);
+    // A walk is as old as its first page: the settings check's, when that is recent enough for the lookup.
+    const first = kept && kept.startedAt >= since ? kept : undefined;
     const walk: Walk = {
-      startedAt: listingNow(),
+      startedAt: first?.startedAt ?? listingNow(),
       done: false,
-      byUuid: this.client.listAllNotebooks(namespace).then((all) => new Map(all.map((n) => [n.uuid, n]))),
+      byUuid: this.client.listAllNotebooks(namespace, {}, first?.page).then((all) => new Map(all.map((n) => [n.uuid, n]))),
     };
     this.walks.set(namespace, walk);
     walk.byUuid.then(

@@ -3,7 +3,7 @@
  * preview fails where the `up` after it would (README "Configuration"): a
  * wrong key, zone, base URL or user id is found at the first resource whose
  * inputs are valid (provider/index.ts), with the line `pulumi-aicp doctor`
- * would print (client/first-contact.ts). Listing one notebook of the user's
+ * would print (client/first-contact.ts). Listing the notebooks of the user's
  * namespace exercises all four at once; without a user id, one template.
  * Read-only, and the answer teaches the client the platform's path prefix,
  * which the first lifecycle request would otherwise learn.
@@ -12,6 +12,7 @@ import type { AicpClient } from "../client/client";
 import { named, type Settings } from "../client/config";
 import { AicpError } from "../client/errors";
 import { definiteAboutSettings, firstContactLine } from "../client/first-contact";
+import type { NotebookListing } from "./notebook-listing";
 
 /**
  * "checked" when the platform takes the settings; "undetermined" when its
@@ -20,11 +21,13 @@ import { definiteAboutSettings, firstContactLine } from "../client/first-contact
  * one checks again; throws AICP_CONFIG with one line naming the setting when
  * the platform refuses them.
  */
-export async function checkSettingsWithPlatform(settings: Settings, client: AicpClient): Promise<"checked" | "undetermined"> {
+export async function checkSettingsWithPlatform(settings: Settings, client: AicpClient, listing?: NotebookListing): Promise<"checked" | "undetermined"> {
   const namespace = settings.userId?.toLowerCase();
   const operation = namespace === undefined ? "listTemplates" : "listNotebooks";
   try {
     if (namespace === undefined) await client.listTemplates({ limit: 1 });
+    // A whole first page where one notebook would do: a refresh's walk starts from it (notebook-listing.ts firstPage).
+    else if (listing) await listing.firstPage(namespace);
     else await client.listNotebooks(namespace, { offset: 0, limit: 1 });
   } catch (error) {
     if (!(error instanceof AicpError)) throw error;

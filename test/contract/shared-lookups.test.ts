@@ -76,6 +76,49 @@ describe("lookups shared within a provider process", () => {
     expect((await listing.locate(namespace, made.id, undefined))?.status).toBe("Stopped");
   });
 
+  /** A refresh as the engine drives it: a provider process of its own, configured, then read of each notebook, each behind the settings check. */
+  async function refreshProcess() {
+    vi.resetModules();
+    (await import("../../provider/timing")).useTimings({ pollIntervalMs: 50 });
+    (await import("../../provider/context")).configureFrom(emulatorSettings(emulator));
+    const gated = (await import("../../provider/index")).forKind("Notebook");
+    type Read = (id: string, props: unknown) => Promise<{ props?: { status?: unknown } }>;
+    return { read: gated.read as unknown as Read };
+  }
+
+  it("a refresh takes the settings check's page as its walk: one list request for 30 notebooks, two for 100 (a full page needs one more)", async () => {
+    for (const count of [30, 100]) {
+      for (const n of emulator.listNotebooks()) emulator.deleteNotebook(String(n.uuid));
+      const notebook = await providerProcess();
+      const ours = await mapConcurrent(
+        Array.from({ length: count }, (_, i) => `kept-${i}`),
+        8,
+        (name) => notebook.create(name),
+      );
+      emulator.clearRequests();
+      const refresh = await refreshProcess();
+      const read = await mapConcurrent(ours, 8, (o) => refresh.read(o.id, o.outs));
+      expect(read.map((r) => r.props?.status)).toEqual(Array(count).fill("Running"));
+      const sent = emulator.requests().filter((r) => r.operation !== "admin");
+      expect(
+        sent.map((r) => `${r.operation} ${r.query?.offset ?? ""}`),
+        `refresh of ${count}`,
+      ).toEqual(count < 100 ? ["listNotebooks 0"] : ["listNotebooks 0", "listNotebooks 100"]);
+    }
+  });
+
+  it("the settings check's page answers no lookup asked after it: a change made between them shows", async () => {
+    const notebook = await providerProcess();
+    const made = await notebook.create("checked-then-stopped");
+    await refreshProcess();
+    const { checkConfiguredSettings, currentListing } = await import("../../provider/context");
+    // The check runs before the first operation and keeps its page; a person stops the notebook; a lookup asked now must see it.
+    await checkConfiguredSettings();
+    await person().stopNotebooks(namespace, [made.id]);
+    expect((await currentListing().locate(namespace, made.id, undefined))?.status).toBe("Stopped");
+    expect(emulator.requests().filter((r) => r.operation === "listNotebooks" && r.query?.name === undefined).length).toBeGreaterThanOrEqual(2);
+  });
+
   it("a shared walk that leaves notebooks out makes none of them 'gone' for a refresh or a destroy, nor a held name free for a create", async () => {
     const held = emulator.seedNotebooks({ namespace, count: 4, namePrefix: "held" });
     const names = emulator.listNotebooks().map((n) => String(n.name));

@@ -73,14 +73,17 @@ export function providerWaiting(emulator: Emulator): boolean {
 
 /**
  * The API requests `emulator` logged, but the one read that checks the
- * settings (provider/settings-check.ts: one notebook of the namespace listed,
- * or one template without a user id), which a test of "nothing sent" for a
- * resource or a function does not count.
+ * settings (provider/settings-check.ts: the first page of the namespace's
+ * notebooks, unfiltered, or one template without a user id), which a test of
+ * "nothing sent" for a resource or a function does not count.
  */
 export function requestsBeyondSettingsCheck(emulator: Emulator): RequestLogEntry[] {
   const api = emulator.requests().filter((r) => r.operation !== "admin");
   const check = api.findIndex(
-    (r) => r.method === "GET" && (r.operation === "listNotebooks" || r.operation === "listTemplates") && r.query?.limit === "1" && r.query?.offset === "0",
+    (r) =>
+      r.method === "GET" &&
+      r.query?.offset === "0" &&
+      ((r.operation === "listNotebooks" && r.query?.name === undefined) || (r.operation === "listTemplates" && r.query?.limit === "1")),
   );
   return check < 0 ? api : api.filter((_, i) => i !== check);
 }
