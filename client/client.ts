@@ -158,29 +158,35 @@ export class AicpClient {
     return this.page("listNotebooks", wire.listNotebooksQuery, query, wire.notebook, { namespace });
   }
 
-  /**
-   * Every notebook matching the filters, page by page. `firstPage`, when
-   * given, is the answer of {@link firstNotebookPage} for the same namespace
-   * and no filter, taken as the walk's first page instead of asking again.
-   */
-  async listAllNotebooks(
-    namespace: string,
-    query: Omit<wire.ListNotebooksQuery, "offset" | "limit"> = {},
-    firstPage?: Page<wire.Notebook>,
-  ): Promise<wire.Notebook[]> {
-    let first = firstPage;
+  async listAllNotebooks(namespace: string, query: Omit<wire.ListNotebooksQuery, "offset" | "limit"> = {}): Promise<wire.Notebook[]> {
     return collectAll(
-      (offset, limit) => {
-        const seeded = offset === 0 ? first : undefined;
-        first = undefined;
-        return seeded ? Promise.resolve(seeded) : this.listNotebooks(namespace, { ...query, offset, limit });
-      },
+      (offset, limit) => this.listNotebooks(namespace, { ...query, offset, limit }),
       this.paging,
       (n) => n.uuid,
     );
   }
 
-  /** The first page of a walk of the namespace's notebooks, as {@link listAllNotebooks} would ask for it. */
+  /**
+   * Every notebook of the namespace, for a reader to whom a notebook the walk
+   * leaves out costs a lookup of its own, never a wrong answer
+   * (provider/notebook-listing.ts): it ends where the stated total says.
+   * `firstPage`, when given, is {@link firstNotebookPage}'s answer, taken as
+   * the walk's first page instead of asking again.
+   */
+  async walkNotebooks(namespace: string, firstPage?: Page<wire.Notebook>): Promise<wire.Notebook[]> {
+    let first = firstPage;
+    return collectAll(
+      (offset, limit) => {
+        const kept = offset === 0 ? first : undefined;
+        first = undefined;
+        return kept ? Promise.resolve(kept) : this.listNotebooks(namespace, { offset, limit });
+      },
+      { ...this.paging, endAtTotal: true },
+      (n) => n.uuid,
+    );
+  }
+
+  /** The first page of {@link walkNotebooks}, as it would ask for it. */
   async firstNotebookPage(namespace: string): Promise<Page<wire.Notebook>> {
     return this.listNotebooks(namespace, { offset: 0, limit: pageSizeOf(this.paging) });
   }

@@ -36,10 +36,17 @@ export interface PagingOptions {
   readonly concurrency?: number;
   /** Safety bound on the number of pages. */
   readonly maxPages?: number;
+  /**
+   * End the walk once it holds as many items as a stated total says, where it
+   * would otherwise ask once more to see the end. Only for a caller to whom an
+   * item the walk leaves out (a total that lags) costs a lookup of its own,
+   * never a wrong answer: the shared notebook walks (provider/notebook-listing.ts).
+   */
+  readonly endAtTotal?: boolean;
 }
 
 // Ten pages in flight: after the first page (which tells the total), 1,000 items arrive in one round.
-const defaults = { pageSize: maxPageSize, concurrency: 10, maxPages: 1000 };
+const defaults = { pageSize: maxPageSize, concurrency: 10, maxPages: 1000, endAtTotal: false };
 
 /** The total number of matches a page states, when it states one that can be believed. */
 export function statedTotal(page: Page<unknown>): number | undefined {
@@ -91,12 +98,14 @@ function collector<T>(key: ItemKey<T>) {
  * where the list ends (a total may lag behind, or overstate).
  */
 export async function collectAll<T>(fetchPage: PageFetcher<T>, options: PagingOptions = {}, key: ItemKey<T> = (item) => JSON.stringify(item)): Promise<T[]> {
-  const { pageSize, concurrency, maxPages } = settings(options);
+  const { pageSize, concurrency, maxPages, endAtTotal } = settings(options);
   const { items, add } = collector(key);
   const first = await fetchPage(0, pageSize);
   add(first);
   if (first.items.length === 0) return items;
   const total = statedTotal(first);
+  const holdsTotal = () => endAtTotal && total !== undefined && items.length >= total;
+  if (holdsTotal()) return items;
   let size = pageSize;
   let last = first;
   let offset = first.items.length;
@@ -115,7 +124,7 @@ export async function collectAll<T>(fetchPage: PageFetcher<T>, options: PagingOp
       for (const [i, page] of pages.entries()) {
         last = page;
         offset = round[i]! + size;
-        if (add(page) === 0 || page.items.length < size) return items;
+        if (add(page) === 0 || page.items.length < size || holdsTotal()) return items;
       }
     }
   }

@@ -14,10 +14,12 @@
  *
  * A walk of the whole list proves nothing about absence: pages shift while
  * others write, a replica may lag, and the platform's totals may mislead
- * (docs/platform-api.md B5). So a notebook the walk does not show is looked
- * up directly, in the list filtered by its name and in a second walk, before
- * anyone concludes it is gone; a lookup by name before a create never comes
- * from a shared walk (create-once.ts).
+ * (docs/platform-api.md B5); it even ends where a stated total says, since
+ * what it leaves out costs a lookup, not an answer. So a notebook the walk
+ * does not show is looked up directly, in the list filtered by its name and
+ * in a second walk that believes no total, before anyone concludes it is
+ * gone; a lookup by name before a create never comes from a shared walk
+ * (create-once.ts).
  */
 import type { AicpClient } from "../client/client";
 import type { Page } from "../client/paging";
@@ -149,7 +151,7 @@ export class NotebookListing {
     const walk: Walk = {
       startedAt: first?.startedAt ?? listingNow(),
       done: false,
-      byUuid: this.client.listAllNotebooks(namespace, {}, first?.page).then((all) => new Map(all.map((n) => [n.uuid, n]))),
+      byUuid: this.client.walkNotebooks(namespace, first?.page).then((all) => new Map(all.map((n) => [n.uuid, n]))),
     };
     this.walks.set(namespace, walk);
     walk.byUuid.then(

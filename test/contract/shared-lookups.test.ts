@@ -86,7 +86,7 @@ describe("lookups shared within a provider process", () => {
     return { read: gated.read as unknown as Read };
   }
 
-  it("a refresh takes the settings check's page as its walk: one list request for 30 notebooks, two for 100 (a full page needs one more)", async () => {
+  it("a refresh takes the settings check's page as its walk: one list request for 30 notebooks, and for 100 (the page's total says it is all)", async () => {
     for (const count of [30, 100]) {
       for (const n of emulator.listNotebooks()) emulator.deleteNotebook(String(n.uuid));
       const notebook = await providerProcess();
@@ -103,8 +103,26 @@ describe("lookups shared within a provider process", () => {
       expect(
         sent.map((r) => `${r.operation} ${r.query?.offset ?? ""}`),
         `refresh of ${count}`,
-      ).toEqual(count < 100 ? ["listNotebooks 0"] : ["listNotebooks 0", "listNotebooks 100"]);
+      ).toEqual(["listNotebooks 0"]);
     }
+  });
+
+  it("a total that lags ends the shared walk short, and costs the notebooks it leaves out a lookup each, never 'gone'", async () => {
+    const notebook = await providerProcess();
+    const ours = await mapConcurrent(
+      Array.from({ length: 120 }, (_, i) => `counted-${i}`),
+      8,
+      (name) => notebook.create(name),
+    );
+    // Every list answer claims 100 matches, as a total that lags behind 20 creates would: the walk ends after its first page.
+    emulator.misbehave({ claimedCount: 100 });
+    emulator.clearRequests();
+    const refresh = await refreshProcess();
+    const read = await mapConcurrent(ours, 8, (o) => refresh.read(o.id, o.outs));
+    expect(read.map((r) => r.props?.status)).toEqual(Array(120).fill("Running"));
+    expect(lists(false), "the check's page, and no further page of the walk").toBe(1);
+    const namesLookedUp = new Set(emulator.requests().flatMap((r) => (r.operation === "listNotebooks" && r.query?.name ? [r.query.name] : [])));
+    expect(namesLookedUp.size, "a lookup by name for each of the 20 the walk left out").toBe(20);
   });
 
   it("the settings check's page answers no lookup asked after it: a change made between them shows", async () => {

@@ -9,7 +9,7 @@ function client(shows: { walk: boolean; byName: boolean; secondWalk: boolean }) 
   const nb = { uuid: "nb-1", name: "research-abc", status: "Running" } as Notebook;
   const calls: string[] = [];
   const fake = {
-    listAllNotebooks: async () => (calls.push("walk"), shows.walk ? [nb] : []),
+    walkNotebooks: async () => (calls.push("walk"), shows.walk ? [nb] : []),
     findNotebooksByName: async (_ns: string, name: string) => (calls.push(`name:${name}`), shows.byName ? [nb] : []),
     findNotebook: async () => (calls.push("second walk"), shows.secondWalk ? nb : undefined),
   };
@@ -52,7 +52,7 @@ describe("NotebookListing.locate", () => {
 function walkingClient(answer: (walk: number) => Promise<Notebook[]>) {
   let walks = 0;
   const fake = {
-    listAllNotebooks: async () => answer(++walks),
+    walkNotebooks: async () => answer(++walks),
     findNotebooksByName: async () => [{ uuid: "nb-1", name: "research-abc" } as Notebook],
     findNotebook: async () => undefined,
   };

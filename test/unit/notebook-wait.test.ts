@@ -12,7 +12,7 @@ function lagging(hiddenFor: number) {
   const nb = { uuid: "nb-1", name: "lagging", status: "Running" } as Notebook;
   const shown = () => walks > hiddenFor;
   const fake = {
-    listAllNotebooks: async () => (walks++, shown() ? [nb] : []),
+    walkNotebooks: async () => (walks++, shown() ? [nb] : []),
     findNotebooksByName: async () => (shown() ? [nb] : []),
     findNotebook: async () => (shown() ? nb : undefined),
   };
@@ -39,7 +39,7 @@ describe("waitForStatus", () => {
   it("waits for Stopped through Failed: a Failed notebook being stopped is on its way", async () => {
     const answers = ["Failed", "Failed", "Stopped"];
     const fake = {
-      listAllNotebooks: async () => [{ uuid: "nb-1", name: "lagging", status: answers.length > 1 ? answers.shift() : answers[0] } as Notebook],
+      walkNotebooks: async () => [{ uuid: "nb-1", name: "lagging", status: answers.length > 1 ? answers.shift() : answers[0] } as Notebook],
       findNotebooksByName: async () => [],
       findNotebook: async () => undefined,
     };

@@ -85,6 +85,25 @@ describe("totals that lie, and platforms that misbehave", () => {
     return { fetch, calls, all: items };
   };
 
+  it("with endAtTotal, ends where total_sum says: 1 request for a full page of 100, 10 for 1,000; a total too small ends it short", async () => {
+    for (const [n, requests] of [
+      [100, 1],
+      [1000, 10],
+      [250, 3],
+    ] as const) {
+      const { fetch, calls, all } = list(n, "total_sum");
+      expect(await collectAll(fetch, { endAtTotal: true })).toEqual(all);
+      expect(calls, `${n} items`).toHaveLength(requests);
+    }
+    // counts equal to the page is no total: the walk goes on to the end.
+    const pageCounts = list(200, "counts-page");
+    expect(await collectAll(pageCounts.fetch, { endAtTotal: true })).toHaveLength(200);
+    expect(pageCounts.calls.map(([offset]) => offset)).toEqual([0, 100, 200]);
+    // A lagging total of 150 for 250 items: the caller asked to stop there, and gets the 200 its pages brought.
+    const { fetch } = lying(150);
+    expect(await collectAll(fetch, { endAtTotal: true })).toHaveLength(200);
+  });
+
   it("walks past a total that is too small (it lagged behind)", async () => {
     const { fetch, all } = lying(150);
     expect(await collectAll(fetch)).toEqual(all);
