@@ -14,6 +14,8 @@ let configureError: unknown;
 let client: AicpClient | undefined;
 let shared: { client: AicpClient; listing: NotebookListing } | undefined;
 let settingsCheck: Promise<"checked" | "undetermined"> | undefined;
+/** When a walk must have started to answer for a notebook, kept across clients (notebook-listing.ts). */
+const writeFloors = new Map<string, number>();
 let checkable = true;
 
 /**
@@ -95,7 +97,7 @@ export function learnedZone(): number | undefined {
 /** The process's shared notebook listing (see notebook-listing.ts). */
 export function currentListing(): NotebookListing {
   const forClient = currentClient();
-  if (shared?.client !== forClient) shared = { client: forClient, listing: new NotebookListing(forClient, listingMaxAgeMs()) };
+  if (shared?.client !== forClient) shared = { client: forClient, listing: new NotebookListing(forClient, listingMaxAgeMs(), writeFloors) };
   return shared.listing;
 }
 

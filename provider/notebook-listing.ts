@@ -70,15 +70,19 @@ interface Walk {
 export class NotebookListing {
   /** The newest walk of each namespace, in flight or done. */
   private readonly walks = new Map<string, Walk>();
-  /** Per notebook: a walk must start after this to answer for it (this process wrote to it, or saw it where a walk did not). */
-  private readonly floors = new Map<string, number>();
   /** The settings check's page of each namespace, until a walk starts (firstPage). */
   private readonly firstPages = new Map<string, { startedAt: number; page: Page<Notebook> }>();
 
-  /** @param pollAgeMs how long before a wait's poll a walk may have started and still answer it (pollSince) */
+  /**
+   * @param pollAgeMs how long before a wait's poll a walk may have started and still answer it (pollSince)
+   * @param floors per notebook, when a walk must have started to answer for it (this process wrote to it, or saw it where a
+   * walk did not): the process's one map, shared by the listings of every client it builds, so a write that ends after the
+   * settings changed still counts
+   */
   constructor(
     private readonly client: AicpClient,
     readonly pollAgeMs = 500,
+    private readonly floors = new Map<string, number>(),
   ) {}
 
   /**

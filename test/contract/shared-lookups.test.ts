@@ -125,6 +125,19 @@ describe("lookups shared within a provider process", () => {
     expect(namesLookedUp.size, "a lookup by name for each of the 20 the walk left out").toBe(20);
   });
 
+  it("a write that ends after the settings changed still keeps older walks from answering for its notebook", async () => {
+    const notebook = await providerProcess();
+    const made = await notebook.create("written-across-reconfigure");
+    const context = await import("../../provider/context");
+    // A write step taken before the engine configured other settings (a new client, a new listing) ends after them.
+    const { write } = context.notebookPlatform();
+    context.configureFrom(emulatorSettings(emulator, { "aicp:requestTimeoutSeconds": "31" }));
+    const walkedAt = (await import("../../provider/notebook-listing")).listingNow();
+    expect((await context.currentListing().find(namespace, made.id, walkedAt))?.status).toBe("Running");
+    await write(namespace, made.id, () => person().stopNotebooks(namespace, [made.id]));
+    expect((await context.currentListing().find(namespace, made.id, walkedAt))?.status, "the walk from before the write's end").toBe("Stopped");
+  });
+
   it("the settings check's page answers no lookup asked after it: a change made between them shows", async () => {
     const notebook = await providerProcess();
     const made = await notebook.create("checked-then-stopped");
