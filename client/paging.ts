@@ -9,7 +9,9 @@
  * - with a total, the remaining pages are fetched concurrently; with or
  *   without one, the walk ends only at a page shorter than the pages served,
  *   an empty page or a page with nothing new, so a total that lags or lies
- *   can neither cut the list short nor make the walk run away;
+ *   can neither cut the list short nor make the walk run away (unless the
+ *   caller asks to end at the total, `endAtTotal`, because an item left out
+ *   costs it a lookup, not a wrong answer);
  * - a first page shorter than asked, with no total saying more, is checked
  *   with one more request: the platform may serve fewer than asked.
  * A walk that misses an item proves nothing: "gone" is decided by a direct
@@ -94,8 +96,9 @@ function collector<T>(key: ItemKey<T>) {
 /**
  * Fetches every page and returns all items in order. The walk ends at a page
  * shorter than the pages served, at an empty page, or at a page with nothing
- * new; a stated total only decides which pages may be fetched at once, never
- * where the list ends (a total may lag behind, or overstate).
+ * new; a stated total only decides which pages may be fetched at once, not
+ * where the list ends (a total may lag behind, or overstate), unless
+ * `endAtTotal` asks for that.
  */
 export async function collectAll<T>(fetchPage: PageFetcher<T>, options: PagingOptions = {}, key: ItemKey<T> = (item) => JSON.stringify(item)): Promise<T[]> {
   const { pageSize, concurrency, maxPages, endAtTotal } = settings(options);

@@ -186,8 +186,9 @@ export async function read(id: string, props: NotebookOutputs): Promise<pulumi.d
     await warn(notebookPastWindow(id, props, resolved.pastWindow).message);
     return { id, props };
   }
-  const found =
-    resolved.found ?? (await confirmedLookup(currentListing(), { namespace, uuid: resolved.uuid, name: nameOf(props) }, listingNow() - refreshAgeMs));
+  // A refresh is one point in time and may read a walk a few seconds old; a get or an import is asked now.
+  const askedAt = props.readById === true || typeof (props as Claim).importAs === "string" ? listingNow() : listingNow() - refreshAgeMs;
+  const found = resolved.found ?? (await confirmedLookup(currentListing(), { namespace, uuid: resolved.uuid, name: nameOf(props) }, askedAt));
   if (!found && props.readById === true) {
     throw new AicpError("AICP_NOT_FOUND", `Notebook.get: namespace ${namespace} holds no notebook ${resolved.uuid} (getNotebooks lists them).`);
   }

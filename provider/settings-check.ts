@@ -27,7 +27,7 @@ export async function checkSettingsWithPlatform(settings: Settings, client: Aicp
   try {
     if (namespace === undefined) await client.listTemplates({ limit: 1 });
     // A whole first page where one notebook would do: a refresh's walk starts from it (notebook-listing.ts firstPage).
-    else if (listing) await listing.firstPage(namespace);
+    else if (listing) await listing.firstPage(namespace).catch(oneNotebookIfUnreadable(() => client.listNotebooks(namespace, { offset: 0, limit: 1 })));
     else await client.listNotebooks(namespace, { offset: 0, limit: 1 });
   } catch (error) {
     if (!(error instanceof AicpError)) throw error;
@@ -43,4 +43,16 @@ export async function checkSettingsWithPlatform(settings: Settings, client: Aicp
     });
   }
   return "checked";
+}
+
+/**
+ * A page the client cannot read (one odd notebook among a hundred) says
+ * nothing of the settings: ask for one notebook instead, as the check did
+ * before it read a page. Any other error is the check's to judge.
+ */
+function oneNotebookIfUnreadable(listOne: () => Promise<unknown>) {
+  return async (error: unknown) => {
+    if (!(error instanceof AicpError && error.code === "AICP_MALFORMED")) throw error;
+    await listOne();
+  };
 }

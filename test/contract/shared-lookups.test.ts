@@ -125,6 +125,18 @@ describe("lookups shared within a provider process", () => {
     expect(namesLookedUp.size, "a lookup by name for each of the 20 the walk left out").toBe(20);
   });
 
+  it("Notebook.get asked after someone else's change shows it: only a refresh may read a walk from before it was asked", async () => {
+    const notebook = await providerProcess();
+    const made = await notebook.create("got-after-stop");
+    // A new process: its first operation runs the settings check, which keeps its page; then a person stops the notebook.
+    const later = await refreshProcess();
+    const { checkConfiguredSettings } = await import("../../provider/context");
+    await checkConfiguredSettings();
+    await person().stopNotebooks(namespace, [made.id]);
+    const got = await later.read(made.id, { namespace, readById: true });
+    expect(got.props?.status).toBe("Stopped");
+  });
+
   it("a write that ends after the settings changed still keeps older walks from answering for its notebook", async () => {
     const notebook = await providerProcess();
     const made = await notebook.create("written-across-reconfigure");
