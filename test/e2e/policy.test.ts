@@ -1,6 +1,7 @@
 /**
  * The guardrails policy pack (policy/) through the real engine:
- * `pulumi preview --policy-pack node_modules/pulumi-aicp/policy/pack` of a TypeScript-package program (the package and
+ * `pulumi preview --policy-pack node_modules/pulumi-aicp/policy/pack` (and the executable `…/pack/aicp-guardrails`, the
+ * pack's own runtime) of a TypeScript-package program (the package and
  * @pulumi/policy installed as a user installs them),
  * with the pack's configuration given as the engine's `--policy-pack-config`
  * JSON. A mandatory rule fails the preview with its message; an advisory one
@@ -20,6 +21,11 @@ import { repositoryPlugin, yamlPluginProject } from "../support/plugin-project";
 /** The pack as a user runs it: from the installed package (README, Guardrails); the YAML case runs the repository's. */
 const installedPack = () => join(inject("e2eRoot"), "node_modules/pulumi-aicp/policy/pack");
 const pack = resolve(__dirname, "../../policy/pack");
+/** Both forms of the pack: the folder (@pulumi/policy's runtime) and the executable in it (the pack's own, policy/analyzer.ts). */
+const forms = [
+  { form: "folder", at: (folder: string) => folder },
+  { form: "executable", at: (folder: string) => join(folder, "aicp-guardrails") },
+];
 const inHours = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString().replace(/\.\d{3}Z$/, "Z");
 const notebook = (name: string, args: string) =>
   `new aicp.Notebook("${name}", { chargeMode: "elastic", duration: 3600, image: "registry.team/jupyter:1", imageType: "custom", serverType: "jupyter", ` +
@@ -43,14 +49,14 @@ const violating =
   notebook("outside", `image: "docker.io/someone/miner:latest"`) +
   notebook("subscription", `chargeMode: "monthly", duration: 1`);
 
-describe("the guardrails policy pack, through the engine", () => {
+describe.each(forms)("the guardrails policy pack ($form), through the engine", ({ at }) => {
   let emulator: Emulator;
   let c: CliStack;
   const writes = () => emulator.requests().filter((r) => r.operation !== "admin" && r.method !== "GET");
   async function preview(config: Record<string, unknown>) {
     const file = join(c.project.dir, "policy-config.json");
     writeFileSync(file, JSON.stringify(config));
-    return c.pulumi("preview", "--policy-pack", installedPack(), "--policy-pack-config", file);
+    return c.pulumi("preview", "--policy-pack", at(installedPack()), "--policy-pack-config", file);
   }
 
   beforeAll(async () => {
@@ -75,7 +81,7 @@ describe("the guardrails policy pack, through the engine", () => {
     emulator.clearRequests();
     const file = join(c.project.dir, "policy-config.json");
     writeFileSync(file, JSON.stringify(images));
-    const up = await c.pulumi("up", "--policy-pack", installedPack(), "--policy-pack-config", file);
+    const up = await c.pulumi("up", "--policy-pack", at(installedPack()), "--policy-pack-config", file);
     expect(up.status, up.output).not.toBe(0);
     // An update stops at the first mandatory violation; which notebook registers first varies.
     expect(up.output).toMatch(/\[mandatory\] +aicp-notebook-[a-z-]+ +\(pulumi-nodejs:dynamic\/aicp:Notebook: (big|endless|outside|subscription)\)/);
@@ -153,9 +159,11 @@ describe("the guardrails policy pack, through the engine", () => {
 });
 
 describe("the guardrails policy pack, through the engine, for a YAML program and the plugin", () => {
-  it("mandatory rules fail the preview of aicp:index resources with their messages, and nothing is written", async () => {
-    const emulator = await startTestEmulator();
-    const yamlNotebook = (name: string, extra: string) => `
+  it.each(forms)(
+    "$form: mandatory rules fail the preview of aicp:index resources with their messages, and nothing is written",
+    async ({ at }) => {
+      const emulator = await startTestEmulator();
+      const yamlNotebook = (name: string, extra: string) => `
   ${name}:
     type: aicp:index:Notebook
     properties:
@@ -168,22 +176,24 @@ describe("the guardrails policy pack, through the engine, for a YAML program and
         specs: sku-1
         customGpu: ${extra.includes("big") ? 16 : 1}
 ${extra.includes("endless") ? "" : `      stopTime: "${inHours(10)}"\n`}`;
-    const stack = await yamlPluginProject(
-      "policy-yaml",
-      emulator,
-      `resources:${["big", "endless", "outside", "monthly"].map((n) => yamlNotebook(n, n)).join("")}`,
-      repositoryPlugin,
-    );
-    try {
-      const file = join(stack.project.dir, "policy-config.json");
-      writeFileSync(file, JSON.stringify(images));
-      const run = await stack.pulumi("preview", "--policy-pack", pack, "--policy-pack-config", file);
-      expect(run.status, run.output).not.toBe(0);
-      for (const message of baselineMessages("monthly")) expect(run.output).toContain(message);
-      expect(emulator.requests().filter((r) => r.operation !== "admin" && r.method !== "GET")).toEqual([]);
-    } finally {
-      stack.project.dispose();
-      await emulator.close();
-    }
-  }, 300_000);
+      const stack = await yamlPluginProject(
+        "policy-yaml",
+        emulator,
+        `resources:${["big", "endless", "outside", "monthly"].map((n) => yamlNotebook(n, n)).join("")}`,
+        repositoryPlugin,
+      );
+      try {
+        const file = join(stack.project.dir, "policy-config.json");
+        writeFileSync(file, JSON.stringify(images));
+        const run = await stack.pulumi("preview", "--policy-pack", at(pack), "--policy-pack-config", file);
+        expect(run.status, run.output).not.toBe(0);
+        for (const message of baselineMessages("monthly")) expect(run.output).toContain(message);
+        expect(emulator.requests().filter((r) => r.operation !== "admin" && r.method !== "GET")).toEqual([]);
+      } finally {
+        stack.project.dispose();
+        await emulator.close();
+      }
+    },
+    300_000,
+  );
 });

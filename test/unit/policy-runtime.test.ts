@@ -1,0 +1,152 @@
+/**
+ * The guardrails' own policy runtime (policy/runtime.ts), which the
+ * executable pack runs, against @pulumi/policy's: the same resources, sent
+ * through @pulumi/policy's own Analyze and AnalyzeStack handlers as protocol
+ * messages, give the same diagnostics. And what only configuration shows,
+ * with the expected texts written out by hand. Through the engine:
+ * test/e2e/policy.test.ts (both forms of the pack).
+ */
+import { describe, expect, it } from "vitest";
+import { policies } from "../../policy/policies";
+import { PolicyRuntime, type AnalyzedResource, type Violation } from "../../policy/runtime";
+
+const notebookType = "pulumi-nodejs:dynamic/aicp:Notebook";
+const unknownString = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
+const secret = (value: unknown) => ({ "4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270", value });
+const base = { chargeMode: "elastic", image: "registry.team/jupyter:1", imageType: "custom", stopTime: "2099-01-01T00:00:00Z" };
+
+const notebook = (name: string, properties: Record<string, unknown>): AnalyzedResource => ({
+  type: notebookType,
+  name,
+  urn: `urn:pulumi:ci::guarded::${notebookType}::${name}`,
+  properties: { ...base, replicaSpecs: { specs: "sku-1", customGpu: 1 }, ...properties },
+});
+
+const resources = [
+  notebook("fine", {}),
+  notebook("big", { replicaSpecs: { specs: "sku-1", customGpu: 16 } }),
+  notebook("endless", { stopTime: undefined }),
+  notebook("outside", { image: secret("docker.io/someone/miner:latest") }),
+  notebook("subscription", { chargeMode: "monthly", duration: 1 }),
+  notebook("later", { stopTime: unknownString }),
+];
+
+const runtime = () => new PolicyRuntime(policies, "aicp-guardrails", "0.1.0");
+const byName = (a: Violation, b: Violation) => `${a.policyName}${a.message}`.localeCompare(`${b.policyName}${b.message}`);
+
+/** What @pulumi/policy's own server answers for the same requests (its internal handlers, as the engine would call them). */
+async function crossGuard(kind: "resource" | "stack", input: AnalyzedResource[]): Promise<Violation[]> {
+  const server = require("@pulumi/policy/server");
+  const proto = require("@pulumi/pulumi/proto/analyzer_pb.js");
+  const { Struct } = require("google-protobuf/google/protobuf/struct_pb.js");
+  const levels = ["advisory", "mandatory", "disabled", "remediate"];
+  const wire = (
+    r: AnalyzedResource,
+    message: { setType(t: string): void; setName(n: string): void; setUrn(u: string): void; setProperties(p: unknown): void; setOptions(o: unknown): void },
+  ) => {
+    message.setOptions(new proto.AnalyzerResourceOptions());
+    message.setType(r.type);
+    message.setName(r.name);
+    message.setUrn(r.urn);
+    // As the engine sends them: properties absent when undefined.
+    message.setProperties(Struct.fromJavaScript(JSON.parse(JSON.stringify(r.properties))));
+    return message;
+  };
+  const call = (fn: (call: unknown, callback: (error: unknown, response: unknown) => void) => void, request: unknown) =>
+    new Promise<{ getDiagnosticsList(): Array<Record<string, () => unknown>> }>((resolve, reject) =>
+      fn({ request }, (error, response) => (error ? reject(error) : resolve(response as never))),
+    );
+  const answers =
+    kind === "resource"
+      ? await Promise.all(
+          input.map((r) => call(server.makeAnalyzeRpcFun("aicp-guardrails", "0.1.0", "mandatory", policies), wire(r, new proto.AnalyzeRequest()))),
+        )
+      : [
+          await call(
+            server.makeAnalyzeStackRpcFun("aicp-guardrails", "0.1.0", "mandatory", policies),
+            stackRequest(
+              proto,
+              input.map((r) => wire(r, new proto.AnalyzerResource())),
+            ),
+          ),
+        ];
+  return answers.flatMap((answer) =>
+    answer.getDiagnosticsList().map((d) => ({
+      policyName: d.getPolicyname!() as string,
+      policyPackName: d.getPolicypackname!() as string,
+      policyPackVersion: d.getPolicypackversion!() as string,
+      description: d.getDescription!() as string,
+      message: d.getMessage!() as string,
+      enforcementLevel: levels[d.getEnforcementlevel!() as number] as Violation["enforcementLevel"],
+      ...(d.getUrn!() ? { urn: d.getUrn!() as string } : {}),
+    })),
+  );
+}
+
+function stackRequest(proto: { AnalyzeStackRequest: new () => { setResourcesList(list: unknown[]): void } }, list: unknown[]) {
+  const request = new proto.AnalyzeStackRequest();
+  request.setResourcesList(list);
+  return request;
+}
+
+describe("the guardrails' own runtime", () => {
+  it("reports what @pulumi/policy's server reports for each resource: violations, secrets read, an input not known yet", async () => {
+    const ours = (await Promise.all(resources.map((r) => runtime().analyzeResource(r)))).flat();
+    expect(ours.length).toBeGreaterThanOrEqual(5);
+    expect(ours.sort(byName)).toEqual((await crossGuard("resource", resources)).sort(byName));
+  });
+
+  it("reports what @pulumi/policy's server reports for the stack", async () => {
+    const ours = await runtime().analyzeStack(resources);
+    expect(ours.map((v) => v.policyName)).toContain("aicp-gpu-hours-summary");
+    const theirs = await crossGuard("stack", resources);
+    // The summary and the budget count hours from now: the two runs differ by the milliseconds between them.
+    const hoursless = (vs: Violation[]) => vs.map((v) => ({ ...v, message: v.message.replace(/[\d.,]+ (GPU-)?h/g, "N h") })).sort(byName);
+    expect(hoursless(ours)).toEqual(hoursless(theirs));
+  });
+
+  it("takes the engine's configuration: a level, settings, disabled", async () => {
+    const configured = runtime();
+    configured.configure({
+      "aicp-notebook-max-gpus": { enforcementLevel: "advisory", maxGpusPerNotebook: 4 },
+      "aicp-notebook-max-lifetime": { enforcementLevel: "disabled" },
+      "aicp-notebook-allowed-images": { enforcementLevel: "mandatory", allowedImagePrefixes: ["registry.team/"] },
+    });
+    const found = [
+      ...(await configured.analyzeResource(notebook("six", { replicaSpecs: { specs: "sku-1", customGpu: 6 }, stopTime: undefined }))),
+      ...(await configured.analyzeResource(notebook("outside", { image: secret("docker.io/someone/miner:latest") }))),
+    ];
+    expect(found.map((v) => [v.policyName, v.enforcementLevel, v.message])).toEqual([
+      [
+        "aicp-notebook-max-gpus",
+        "advisory",
+        "A notebook holds at most maxGpusPerNotebook GPUs.\n" +
+          "Notebook 'six': replicaSpecs holds 6 GPUs, more than the 4 a notebook may hold (maxGpusPerNotebook)",
+      ],
+      [
+        "aicp-notebook-allowed-images",
+        "mandatory",
+        "A notebook's image starts with an allowed registry prefix, and its imageType is allowed.\n" +
+          'Notebook \'outside\': image "docker.io/someone/miner:latest" is outside the allowlist ["registry.team/"] (allowedImagePrefixes)',
+      ],
+    ]);
+  });
+
+  it("a stop time not known in a preview: that policy is advisory and says why, the others run", async () => {
+    const found = await runtime().analyzeResource(notebook("later", { stopTime: unknownString, replicaSpecs: { specs: "sku-1", customGpu: 16 } }));
+    expect(found.map((v) => [v.policyName, v.enforcementLevel, v.message])).toEqual([
+      [
+        "aicp-notebook-max-gpus",
+        "mandatory",
+        "A notebook holds at most maxGpusPerNotebook GPUs.\n" +
+          "Notebook 'later': replicaSpecs holds 16 GPUs, more than the 8 a notebook may hold (maxGpusPerNotebook)",
+      ],
+      [
+        "aicp-notebook-max-lifetime",
+        "advisory",
+        "can't run policy 'aicp-notebook-max-lifetime' from policy pack 'aicp-guardrails@v0.1.0' during preview: " +
+          "string value at .stopTime can't be known during preview",
+      ],
+    ]);
+  });
+});
