@@ -9,11 +9,13 @@
  * preview and refresh against the engine's floor, bench/floor.ts, at
  * BENCH_FLOOR_SIZES, default 1,10,100,300, and as a YAML program through the
  * plugin at BENCH_YAML_SIZES, default 100) or BENCH_ONLY=floor-latency (how the
- * floor of 100 resources grows with each create's latency, BENCH_FLOOR_LATENCIES).
+ * floor of 100 resources grows with each create's latency, BENCH_FLOOR_LATENCIES)
+ * or BENCH_ONLY=policy (what the guardrails pack adds to a preview, both its
+ * forms, bench/policy.ts, at BENCH_POLICY_SIZES, default 1,100).
  */
 import { execFileSync } from "node:child_process";
-import { cpus, tmpdir, totalmem } from "node:os";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { cpus, totalmem } from "node:os";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { gpuTemplate, PlatformWriter } from "../test/support/platform-writer";
 import { mapConcurrent, statedTotal } from "../client/paging";
@@ -23,6 +25,7 @@ import type { NotebookInputs } from "../provider/notebook-inputs";
 import { adaptationCost, refreshAtScale } from "./dialects";
 import { againstFloor, floorByLatency, printFloor } from "./floor";
 import { pluginForms, printPluginForms } from "./plugin";
+import { packCost, policyForms, printPolicyForms } from "./policy";
 import { printReadiness, readinessBound } from "./readiness";
 import {
   countByOperation,
@@ -47,6 +50,8 @@ const floorSizes = (process.env.BENCH_FLOOR_SIZES ?? "1,10,100,300").split(",").
 const yamlFloorSizes = (process.env.BENCH_YAML_SIZES ?? "100").split(",").map(Number);
 /** The create latencies of the floor's own growth (BENCH_ONLY=floor-latency, bench/floor.ts floorByLatency). */
 const floorLatencies = (process.env.BENCH_FLOOR_LATENCIES ?? "50,100,150,200").split(",").map(Number);
+/** The sizes of the guardrails pack's cost (BENCH_ONLY=policy, bench/policy.ts). */
+const policySizes = (process.env.BENCH_POLICY_SIZES ?? "1,100").split(",").map(Number);
 const latencyMs = 50;
 /** `pulumi up --parallel` default on this machine (the CLI prints it in `pulumi up --help`). */
 const engineParallelism = 8;
@@ -75,6 +80,7 @@ async function main(): Promise<void> {
     if (only === undefined || only === "scale") report.scale = await scale(root, emulator);
     if (only === undefined || only === "plugin") report.plugin = await pluginForms(Math.max(5, runs));
     if (only === undefined || only === "floor") report.floor = await againstFloor(root, emulator, floorSizes, yamlFloorSizes, Math.max(5, runs), latencyMs);
+    if (only === "policy") report.policy = await policyForms(root, emulator, policySizes, Math.max(5, runs));
     if (only === "floor-latency") report.floorByLatency = await floorByLatency(root, 100, floorLatencies, Math.max(3, runs));
     if (only === undefined) {
       report.templates = await templates(emulator);
@@ -92,6 +98,7 @@ async function main(): Promise<void> {
   if (readinessOnly) printReadiness(report.readiness as Awaited<ReturnType<typeof readinessBound>>);
   else if (only === "plugin") printPluginForms(report.plugin as Awaited<ReturnType<typeof pluginForms>>);
   else if (only === "floor") printFloor(report.floor as Awaited<ReturnType<typeof againstFloor>>);
+  else if (only === "policy") printPolicyForms(report.policy as Awaited<ReturnType<typeof policyForms>>);
   else if (only === "floor-latency") console.log(JSON.stringify(report.floorByLatency, null, 2));
   else print(report);
   console.log(`\nfigures written to bench/results/${file.split("/").pop()}`);
@@ -125,7 +132,7 @@ async function scale(root: string, emulator: EmulatorProcess) {
       }
       if (n === largest && run === runs - 1) noop = await noOpAndRefresh(stack, emulator, n);
       // The pack's fixed start, apart from its evaluation of many notebooks.
-      else if (n === Math.min(...sizes) && run === runs - 1) packAtSmallest = { n, ...(await policyCost(stack)) };
+      else if (n === Math.min(...sizes) && run === runs - 1) packAtSmallest = { n, ...(await packCost(stack, 3)) };
       await stack.destroy();
       dispose();
       baselineMs.push((await baseline(n, run)).ms);
@@ -161,7 +168,7 @@ async function noOpAndRefresh(stack: Awaited<ReturnType<typeof notebookStack>>["
     return { ms: round(ms, 0), requests: log.filter((r) => r.operation !== "admin").length, writes: writes(log), byOperation: countByOperation(log) };
   };
   const preview = await measure(() => stack.preview());
-  const policy = await policyCost(stack);
+  const policy = await packCost(stack, 3);
   const secondUp = await measure(() => stack.up());
   const refresh = await measure(() => stack.refresh());
   const exported = await stack.exportStack();
@@ -179,31 +186,6 @@ async function noOpAndRefresh(stack: Awaited<ReturnType<typeof notebookStack>>["
       providerBytesPerResource: Buffer.byteLength(resources[0]?.inputs?.__provider ?? ""),
       stateBytesPerNotebook: Math.round(Buffer.byteLength(JSON.stringify(exported)) / n),
     },
-  };
-}
-
-/**
- * What the guardrails pack (policy/pack) adds to a no-op preview: previews
- * without and with it, interleaved, 3 pairs; every policy advisory, so a
- * preview that breaks the baseline still completes and is timed whole.
- */
-async function policyCost(stack: Awaited<ReturnType<typeof notebookStack>>["stack"]) {
-  const pack = join(repo, "policy/pack");
-  const config = join(mkdtempSync(join(tmpdir(), "aicp-bench-policy-")), "policy-config.json");
-  const names = ["aicp-notebook-max-gpus", "aicp-notebook-max-lifetime", "aicp-notebook-allowed-images", "aicp-notebook-charge-modes"];
-  writeFileSync(config, JSON.stringify(Object.fromEntries([...names, "aicp-resource-group-pod-types", "aicp-stack-max-gpus"].map((n) => [n, "advisory"]))));
-  const without: number[] = [];
-  const withPack: number[] = [];
-  for (let pair = 0; pair < 3; pair++) {
-    without.push((await timed(() => stack.preview())).ms);
-    withPack.push((await timed(() => stack.preview({ policyPacks: [pack], policyPackConfigs: [config] }))).ms);
-  }
-  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-  return {
-    withoutMs: median(without),
-    withPackMs: median(withPack),
-    addedMs: median(withPack) - median(without),
-    ratio: round(median(withPack) / median(without), 2),
   };
 }
 
@@ -277,16 +259,18 @@ function print(report: Record<string, any>): void {
       `${noop.secondUp.ms} ms, ${noop.secondUp.writes} writes`,
   );
   const ms = (x: number) => Math.round(x);
-  console.log(
-    `Guardrails pack at N=${noop.n}: no-op preview ${ms(noop.policy.withoutMs)} ms without, ${ms(noop.policy.withPackMs)} ms with ` +
-      `(+${ms(noop.policy.addedMs)} ms, ratio ${noop.policy.ratio}; medians of 3 interleaved pairs)`,
-  );
-  const small = s.packAtSmallest;
-  if (small) {
+  for (const form of ["folder", "executable"] as const) {
     console.log(
-      `Guardrails pack at N=${small.n}: +${ms(small.addedMs)} ms (the pack's start); so its evaluation of ${noop.n - small.n} more notebooks ` +
-        `adds ${ms(noop.policy.addedMs - small.addedMs)} ms`,
+      `Guardrails pack (${form}) at N=${noop.n}: no-op preview ${ms(noop.policy.withoutMs)} ms without, ${ms(noop.policy[form].withMs)} ms with ` +
+        `(+${ms(noop.policy[form].addedMs)} ms, ratio ${noop.policy[form].ratio}; medians of 3 interleaved rounds)`,
     );
+    const small = s.packAtSmallest;
+    if (small) {
+      console.log(
+        `Guardrails pack (${form}) at N=${small.n}: +${ms(small[form].addedMs)} ms (the pack's start); so its evaluation of ${noop.n - small.n} more ` +
+          `notebooks adds ${ms(noop.policy[form].addedMs - small[form].addedMs)} ms`,
+      );
+    }
   }
   console.log(
     `Refresh at N=${noop.n}: ${noop.refresh.ms} ms, ${noop.refresh.requests} requests, ${noop.refresh.byOperation.listNotebooks ?? 0} list pages for ` +

@@ -29,6 +29,7 @@ const resources = [
   notebook("outside", { image: secret("docker.io/someone/miner:latest") }),
   notebook("subscription", { chargeMode: "monthly", duration: 1 }),
   notebook("later", { stopTime: unknownString }),
+  notebook("counted-later", { replicaSpecs: { specs: "sku-1", customGpu: unknownString } }),
 ];
 
 const runtime = () => new PolicyRuntime(policies, "aicp-guardrails", "0.1.0");
