@@ -10,16 +10,11 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { automation } from "@pulumi/pulumi";
+import { policies } from "../policy/policies";
 import { notebookStack, repo, timed, type EmulatorProcess } from "./lib";
 
-const policyNames = [
-  "aicp-notebook-max-gpus",
-  "aicp-notebook-max-lifetime",
-  "aicp-notebook-allowed-images",
-  "aicp-notebook-charge-modes",
-  "aicp-resource-group-pod-types",
-  "aicp-stack-max-gpus",
-];
+/** Every policy of the pack, each configured advisory. */
+const policyNames = policies.map((p) => p.name);
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const round = (x: number, digits: number) => Math.round(x * 10 ** digits) / 10 ** digits;
