@@ -12,7 +12,7 @@ import { join } from "node:path";
 import type * as grpcTypes from "@grpc/grpc-js";
 import { createRequire } from "node:module";
 import { policies } from "./policies";
-import { PolicyRuntime, type AnalyzedResource, type EnforcementLevel, type PolicyConfig, type Violation } from "./runtime";
+import { isStackPolicy, PolicyRuntime, type AnalyzedResource, type EnforcementLevel, type PolicyConfig, type Violation } from "./runtime";
 
 // @pulumi/pulumi's generated protocol modules, without the SDK itself; gRPC and protobuf as they load them, so the
 // messages and the service are of one copy whatever the layout of node_modules.
@@ -79,7 +79,7 @@ function info(runtime: PolicyRuntime) {
       const described = new proto.PolicyInfo();
       described.setName(policy.name);
       described.setDescription(policy.description);
-      described.setPolicyType("validateStack" in policy ? proto.PolicyType.POLICY_TYPE_STACK : proto.PolicyType.POLICY_TYPE_RESOURCE);
+      described.setPolicyType(isStackPolicy(policy) ? proto.PolicyType.POLICY_TYPE_STACK : proto.PolicyType.POLICY_TYPE_RESOURCE);
       described.setEnforcementlevel(levels[policy.enforcementLevel ?? runtime.packLevel]);
       if (policy.configSchema) {
         const schema = new proto.PolicyConfigSchema();

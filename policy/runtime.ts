@@ -56,7 +56,7 @@ export function withSecretsRead(value: unknown): unknown {
 }
 
 const isResourcePolicy = (policy: Policy): policy is ResourceValidationPolicy => "validateResource" in policy && policy.validateResource !== undefined;
-const isStackPolicy = (policy: Policy): policy is StackValidationPolicy => "validateStack" in policy && policy.validateStack !== undefined;
+export const isStackPolicy = (policy: Policy): policy is StackValidationPolicy => "validateStack" in policy && policy.validateStack !== undefined;
 
 export class PolicyRuntime {
   private config: Record<string, PolicyConfig> = {};
