@@ -18,8 +18,8 @@
  * what it leaves out costs a lookup, not an answer. So a notebook the walk
  * does not show is looked up directly, in the list filtered by its name and
  * in a second walk that believes no total, before anyone concludes it is
- * gone; a lookup by name before a create never comes from a shared walk
- * (create-once.ts).
+ * gone; a create's lookup of its name never comes from a shared walk
+ * (create-once.ts), and a check takes from one only a holder (holdersForCheck).
  */
 import type { AicpClient } from "../client/client";
 import type { Page } from "../client/paging";
@@ -38,9 +38,11 @@ export interface NotebookPlatform {
 }
 
 /**
- * How old the shared listing may be for the reads of a refresh: the engine
- * sends them over several seconds, and a refresh is one point in time. A
- * notebook the snapshot does not show is still looked up directly.
+ * How old the shared listing may be for the reads of a refresh, and for the
+ * checks of pinned names (holdersForCheck): the engine sends them over
+ * several seconds, and a refresh or a preview is one point in time. A
+ * notebook the snapshot does not show is still looked up directly, and a
+ * name it shows free is still looked up by the create.
  */
 export const refreshAgeMs = 5000;
 
@@ -70,6 +72,8 @@ interface Walk {
 export class NotebookListing {
   /** The newest walk of each namespace, in flight or done. */
   private readonly walks = new Map<string, Walk>();
+  /** The newest walk of each namespace that has ended with an answer. */
+  private readonly finished = new Map<string, Walk>();
   /** The settings check's page of each namespace, until a walk starts (firstPage). */
   private readonly firstPages = new Map<string, { startedAt: number; page: Page<Notebook> }>();
 
@@ -107,7 +111,26 @@ export class NotebookListing {
    */
   async find(namespace: string, uuid: string, notBefore = listingNow()): Promise<Notebook | undefined> {
     const since = Math.max(notBefore, this.floors.get(key(namespace, uuid)) ?? -Infinity);
-    return (await this.walkSince(namespace, since)).get(uuid);
+    return (await (await this.walkSince(namespace, since)).byUuid).get(uuid);
+  }
+
+  /**
+   * The notebooks named exactly `name`, for the check of a pinned name
+   * (notebook-preview.ts): it refuses a name held by another, and never finds
+   * a name free for a create, which looks the name up itself (create-once.ts).
+   * The engine makes its checks one after another, and a preview is one point
+   * in time, as a refresh is: a walk started up to refreshAgeMs before the
+   * check serves them all. A holder that a walk from before the check shows
+   * counts only once `byName`, asked now, shows it too: it may be gone since.
+   */
+  async holdersForCheck(namespace: string, name: string, byName: () => Promise<Notebook[]>): Promise<Notebook[]> {
+    const askedAt = listingNow();
+    // A check the engine waits for before its next one takes the newest finished walk, rather than wait for one in flight.
+    const finished = this.finished.get(namespace);
+    const walk = finished && finished.startedAt >= askedAt - refreshAgeMs ? finished : await this.walkSince(namespace, askedAt - refreshAgeMs);
+    const listed = [...(await walk.byUuid).values()].filter((n) => n.name === name);
+    if (listed.length === 0) return [];
+    return walk.startedAt >= askedAt ? listed : byName();
   }
 
   /**
@@ -134,16 +157,16 @@ export class NotebookListing {
     return Math.max(waitStartedAt, listingNow() - this.pollAgeMs);
   }
 
-  private async walkSince(namespace: string, since: number): Promise<Map<string, Notebook>> {
+  private async walkSince(namespace: string, since: number): Promise<Walk> {
     for (;;) {
       const newest = this.walks.get(namespace);
-      if (newest && newest.startedAt >= since) return newest.byUuid;
+      if (newest && newest.startedAt >= since) return newest;
       if (!newest?.done && newest) {
         // One walk in flight per namespace: the next one starts when it ends, for everyone waiting.
         await newest.byUuid.catch(() => undefined);
         continue;
       }
-      return this.startWalk(namespace, since).byUuid;
+      return this.startWalk(namespace, since);
     }
   }
 
@@ -159,7 +182,10 @@ export class NotebookListing {
     };
     this.walks.set(namespace, walk);
     walk.byUuid.then(
-      () => (walk.done = true),
+      () => {
+        walk.done = true;
+        if ((this.finished.get(namespace)?.startedAt ?? -Infinity) < walk.startedAt) this.finished.set(namespace, walk);
+      },
       // A failed walk answers those who waited for it, and nobody later.
       () => {
         walk.done = true;

@@ -36,8 +36,10 @@ export async function check(olds: Partial<NotebookInputs>, news: NotebookInputs)
   // A create under a pinned name: a new resource's (not a take-over), or the replacement of a renamed one.
   const createsUnderPin = !inputs.autoNamed && (Object.keys(olds).length === 0 ? !inputs.adoptId : olds.name !== inputs.name);
   if (createsUnderPin && settingsCheckable() && unknownPaths(inputs).length === 0) {
-    // A preview refuses a pinned name the create would refuse (create-once.ts), from one read; nothing is written.
-    const held = await nameHeldByAnother(notebookNameHolders(currentClient(), String(inputs.namespace), String(inputs.name), inputs.ownerMark));
+    // A preview refuses a pinned name the create would refuse (create-once.ts), from the walk the checks share; nothing is written.
+    const namespace = String(inputs.namespace);
+    const holders = notebookNameHolders(currentClient(), namespace, String(inputs.name), inputs.ownerMark);
+    const held = await nameHeldByAnother({ ...holders, findByName: () => currentListing().holdersForCheck(namespace, holders.name, holders.findByName) });
     if (held) throw held;
   }
   if (!inputs.adoptId || unknownPaths(inputs).length > 0) return { inputs };

@@ -162,6 +162,58 @@ describe("lookups shared within a provider process", () => {
     expect(emulator.requests().filter((r) => r.operation === "listNotebooks" && r.query?.name === undefined).length).toBeGreaterThanOrEqual(2);
   });
 
+  it("the checks of new notebooks under pinned names, one after another as the engine's step generator makes them, share one walk", async () => {
+    const notebook = await providerProcess();
+    emulator.clearRequests();
+    for (let i = 0; i < 30; i++) {
+      const checked = await notebook.check({}, inputs(`pinned-${i}`, { name: `pinned-${i}` }));
+      expect(checked.failures).toBeUndefined();
+    }
+    expect(lists(false), "one walk of the namespace").toBe(1);
+    expect(lists(true), "no lookup by name: the walk shows every name free").toBe(0);
+  });
+
+  it("a check made while a walk is in flight (an up's readiness polls) takes the newest finished walk and does not wait for that one", async () => {
+    const notebook = await providerProcess();
+    expect((await notebook.check({}, inputs("first", { name: "first" }))).failures).toBeUndefined();
+    const { currentListing } = await import("../../provider/context");
+    // A poll asks a walk now: the platform holds its answer back for a while.
+    emulator.addFault({ kind: "latency", operation: "listNotebooks", latencyMs: 1000, count: 1 });
+    let pollAnswered = false;
+    const poll = currentListing()
+      .find(namespace, "nb-none")
+      .finally(() => (pollAnswered = true));
+    expect((await notebook.check({}, inputs("second", { name: "second" }))).failures).toBeUndefined();
+    expect(pollAnswered, "the check answered before the walk in flight").toBe(false);
+    await poll;
+  });
+
+  it("a check refuses a pinned name from a walk from before it only once a lookup by that name agrees; the create looks the name up itself", async () => {
+    const [goneSince] = emulator.seedNotebooks({ namespace, count: 1, namePrefix: "gone-since" });
+    const notebook = await providerProcess();
+    // The first check's walk lists 'gone-since-0000'; a person then removes it and makes 'made-since-0000'.
+    expect((await notebook.check({}, inputs("first", { name: "first" }))).failures).toBeUndefined();
+    emulator.deleteNotebook(goneSince!);
+    const [madeSince] = emulator.seedNotebooks({ namespace, count: 1, namePrefix: "made-since" });
+    emulator.clearRequests();
+    const freed = await notebook.check({}, inputs("freed", { name: "gone-since-0000" }));
+    expect(freed.failures).toBeUndefined();
+    expect(lists(true), "the walk's holder, looked up by its name").toBe(1);
+    // A holder made after the walk the checks share passes the check, as one made after a preview does; the create refuses it.
+    const late = await notebook.check({}, inputs("late", { name: "made-since-0000" }));
+    await expect(notebook.create("late", { name: "made-since-0000" })).rejects.toThrow(`'made-since-0000': ${madeSince} (Running, not made by Pulumi)`);
+    expect(late.failures).toBeUndefined();
+    expect(emulator.requests().filter((r) => r.operation === "createNotebook")).toHaveLength(0);
+  });
+
+  it("a check asked after the walk it may share refuses a holder that walk shows, with no further request", async () => {
+    const [held] = emulator.seedNotebooks({ namespace, count: 1, namePrefix: "held-now" });
+    const notebook = await providerProcess();
+    emulator.clearRequests();
+    await expect(notebook.check({}, inputs("mine", { name: "held-now-0000" }))).rejects.toThrow(`'held-now-0000': ${held} (Running, not made by Pulumi)`);
+    expect(emulator.requests().filter((r) => r.operation !== "admin")).toHaveLength(1);
+  });
+
   it("a shared walk that leaves notebooks out makes none of them 'gone' for a refresh or a destroy, nor a held name free for a create", async () => {
     const held = emulator.seedNotebooks({ namespace, count: 4, namePrefix: "held" });
     const names = emulator.listNotebooks().map((n) => String(n.name));
