@@ -1,12 +1,13 @@
 /**
  * What users feel against what they cannot avoid (BENCH_ONLY=floor, issue
- * 28): `pulumi up`, a no-op `pulumi preview` and `pulumi refresh` of N
- * notebooks at `--parallel 8` against the emulator with the bench's latency on
- * every request, beside the engine's own floor: the same commands on N
- * dynamic resources whose create and read do nothing but wait one request's
- * latency. Interleaved pairs, each up followed by its destroy; with the
- * requests each notebook cost, by operation, from the emulator's log. The
- * plugin's front (a YAML program) is measured beside them at the sizes asked.
+ * 28): the `pulumi preview` of N new notebooks, `pulumi up`, a no-op
+ * `pulumi preview` and `pulumi refresh` at `--parallel 8` against the
+ * emulator with the bench's latency on every request, beside the engine's own
+ * floor: the same commands on N dynamic resources whose create and read do
+ * nothing but wait one request's latency. Interleaved pairs, each up followed
+ * by its destroy; with the requests each notebook cost, by operation, from the
+ * emulator's log. The plugin's front (a YAML program) and notebooks with
+ * pinned names are measured beside them at the sizes asked.
  */
 import { createRequire } from "node:module";
 import { join } from "node:path";
@@ -46,7 +47,8 @@ function floorStack(root: string, count: number, latencyMs: number, stateBytes =
 }
 
 type Stack = { stack: automation.Stack; dispose(): void };
-const commands = ["up", "preview", "refresh"] as const;
+/** "preview-new": the preview of the stack before its up, which checks every notebook as new. */
+const commands = ["preview-new", "up", "preview", "refresh"] as const;
 type Command = (typeof commands)[number];
 
 /** The emulator's request log: cleared before a command, counted by operation after it. */
@@ -62,9 +64,10 @@ function requestLog(emulator: EmulatorProcess): RequestLog {
   };
 }
 
-/** One up, no-op preview and refresh of `stack` at --parallel 8, timed (and their requests counted, given a log), then its destroy. */
+/** A preview of the new stack, its up, a no-op preview and a refresh at --parallel 8, timed (and their requests counted, given a log), then its destroy. */
 async function cycle(stack: automation.Stack, log?: RequestLog) {
   const run: Record<Command, () => Promise<unknown>> = {
+    "preview-new": () => stack.preview({ parallel: 8 }),
     up: () => stack.up({ parallel: 8 }),
     preview: () => stack.preview({ parallel: 8 }),
     refresh: () => stack.refresh({ parallel: 8 }),
@@ -83,7 +86,7 @@ async function cycle(stack: automation.Stack, log?: RequestLog) {
 /** The figures of one command at one size and front. */
 export interface FloorRow {
   n: number;
-  front: "typescript" | "yaml";
+  front: Front;
   command: Command;
   ms: ReturnType<typeof spread>;
   engineFloor: ReturnType<typeof spread>;
@@ -96,13 +99,26 @@ export interface FloorRow {
   requestsPerNotebookByOperation: Record<string, number>;
 }
 
-/** `pairs` interleaved cycles of N notebooks (and of N floor resources) for each size; the YAML front at `yamlSizes`. */
-export async function againstFloor(root: string, emulator: EmulatorProcess, sizes: number[], yamlSizes: number[], pairs: number, latencyMs: number) {
+/** The TypeScript SDK with auto-names, the same with pinned names, or a YAML program through the plugin. */
+type Front = "typescript" | "typescript-pinned" | "yaml";
+
+/**
+ * `pairs` interleaved cycles of N notebooks (and of N floor resources) for
+ * each size; pinned names at `pinnedSizes`, the YAML front at `yamlSizes`.
+ */
+export async function againstFloor(
+  root: string,
+  emulator: EmulatorProcess,
+  sizes: { all: number[]; pinned: number[]; yaml: number[] },
+  pairs: number,
+  latencyMs: number,
+) {
   const rows: FloorRow[] = [];
   const stateBytes = await notebookStateBytes(root, emulator);
-  for (const n of sizes) {
-    const fronts: Array<["typescript" | "yaml", Stack]> = [["typescript", await notebookStack(root, emulator, n)]];
-    if (yamlSizes.includes(n)) fronts.push(["yaml", await yamlNotebookStack(root, emulator, n)]);
+  for (const n of sizes.all) {
+    const fronts: Array<[Front, Stack]> = [["typescript", await notebookStack(root, emulator, n)]];
+    if (sizes.pinned.includes(n)) fronts.push(["typescript-pinned", await notebookStack(root, emulator, n, "pinned")]);
+    if (sizes.yaml.includes(n)) fronts.push(["yaml", await yamlNotebookStack(root, emulator, n)]);
     const floor = await floorStack(root, n, latencyMs);
     const sameState = await floorStack(root, n, latencyMs, stateBytes);
     const measured = new Map(
@@ -197,8 +213,8 @@ export function printFloor(f: Awaited<ReturnType<typeof againstFloor>>): void {
       `floor resources recording ${f.notebookStateBytes} bytes each, as a notebook does:`,
   );
   console.log(
-    "front".padEnd(12) +
-      "command".padEnd(9) +
+    "front".padEnd(19) +
+      "command".padEnd(13) +
       "N".padEnd(6) +
       "ms".padEnd(9) +
       "floor".padEnd(9) +
@@ -209,8 +225,8 @@ export function printFloor(f: Awaited<ReturnType<typeof againstFloor>>): void {
   );
   for (const r of f.rows) {
     console.log(
-      r.front.padEnd(12) +
-        r.command.padEnd(9) +
+      r.front.padEnd(19) +
+        r.command.padEnd(13) +
         String(r.n).padEnd(6) +
         String(Math.round(r.ms.median)).padEnd(9) +
         String(Math.round(r.engineFloor.median)).padEnd(9) +

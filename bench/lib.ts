@@ -100,14 +100,23 @@ export async function inlineStack(
   return { stack, dispose: () => [base, workDir].forEach((d) => rmSync(d, { recursive: true, force: true })) };
 }
 
-/** A stack whose inline program declares `count` notebooks, against the emulator. */
-export async function notebookStack(root: string, emulator: EmulatorProcess, count: number): Promise<{ stack: automation.Stack; dispose(): void }> {
+/**
+ * A stack whose inline program declares `count` notebooks, against the
+ * emulator: auto-named, or with `names: "pinned"` each with a `name` of its
+ * own (whose create the preview checks: provider/notebook-preview.ts).
+ */
+export async function notebookStack(
+  root: string,
+  emulator: EmulatorProcess,
+  count: number,
+  names: "auto" | "pinned" = "auto",
+): Promise<{ stack: automation.Stack; dispose(): void }> {
   const aicp = createRequire(join(root, "package.json"))("pulumi-aicp") as typeof import("../sdk");
   const program = async () => {
-    for (let i = 0; i < count; i++) new aicp.Notebook(`nb-${i}`, notebookArgs);
+    for (let i = 0; i < count; i++) new aicp.Notebook(`nb-${i}`, names === "pinned" ? { ...notebookArgs, name: `pinned-${i}` } : notebookArgs);
     return {};
   };
-  const { stack, dispose } = await inlineStack(root, "bench", program, { AICP_POLL_INTERVAL_MS: "100" });
+  const { stack, dispose } = await inlineStack(root, names === "pinned" ? "bench-pinned" : "bench", program, { AICP_POLL_INTERVAL_MS: "100" });
   await stack.setAllConfig(emulatorConfig(emulator));
   return { stack, dispose };
 }

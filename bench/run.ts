@@ -8,7 +8,8 @@
  * (only the plugin's two forms, bench/plugin.ts) or BENCH_ONLY=floor (only up,
  * preview and refresh against the engine's floor, bench/floor.ts, at
  * BENCH_FLOOR_SIZES, default 1,10,100,300, and as a YAML program through the
- * plugin at BENCH_YAML_SIZES, default 100) or BENCH_ONLY=floor-latency (how the
+ * plugin at BENCH_YAML_SIZES, default 100, and with pinned names at
+ * BENCH_PINNED_SIZES, default 100) or BENCH_ONLY=floor-latency (how the
  * floor of 100 resources grows with each create's latency, BENCH_FLOOR_LATENCIES)
  * or BENCH_ONLY=policy (what the guardrails pack adds to a preview, both its
  * forms, bench/policy.ts, at BENCH_POLICY_SIZES, default 1,100).
@@ -48,6 +49,8 @@ const sizes = (process.env.BENCH_SIZES ?? "1,10,50,100").split(",").map(Number);
 /** The sizes of the comparison with the engine's floor (BENCH_FLOOR_SIZES), and those also run as a YAML program through the plugin (BENCH_YAML_SIZES). */
 const floorSizes = (process.env.BENCH_FLOOR_SIZES ?? "1,10,100,300").split(",").map(Number);
 const yamlFloorSizes = (process.env.BENCH_YAML_SIZES ?? "100").split(",").map(Number);
+/** The sizes of the comparison also run with a pinned name on every notebook (BENCH_PINNED_SIZES). */
+const pinnedFloorSizes = (process.env.BENCH_PINNED_SIZES ?? "100").split(",").map(Number);
 /** The create latencies of the floor's own growth (BENCH_ONLY=floor-latency, bench/floor.ts floorByLatency). */
 const floorLatencies = (process.env.BENCH_FLOOR_LATENCIES ?? "50,100,150,200").split(",").map(Number);
 /** The sizes of the guardrails pack's cost (BENCH_ONLY=policy, bench/policy.ts). */
@@ -79,7 +82,8 @@ async function main(): Promise<void> {
     if (only === undefined || only === "readiness") report.readiness = await readinessBound(root, readinessSizes);
     if (only === undefined || only === "scale") report.scale = await scale(root, emulator);
     if (only === undefined || only === "plugin") report.plugin = await pluginForms(Math.max(5, runs));
-    if (only === undefined || only === "floor") report.floor = await againstFloor(root, emulator, floorSizes, yamlFloorSizes, Math.max(5, runs), latencyMs);
+    if (only === undefined || only === "floor")
+      report.floor = await againstFloor(root, emulator, { all: floorSizes, pinned: pinnedFloorSizes, yaml: yamlFloorSizes }, Math.max(5, runs), latencyMs);
     if (only === "policy") report.policy = await policyForms(root, emulator, policySizes, Math.max(5, runs));
     if (only === "floor-latency") report.floorByLatency = await floorByLatency(root, 100, floorLatencies, Math.max(3, runs));
     if (only === undefined) {
