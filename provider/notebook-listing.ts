@@ -93,13 +93,21 @@ export class NotebookListing {
    * The notebook, from a shared walk or else from direct lookups: the list
    * filtered by its name, then (in case it was renamed outside Pulumi) a
    * second walk of the whole list page by page. Undefined only when none of
-   * them shows it.
+   * them shows it. `renamed: false` leaves out that second walk when the name
+   * is known: for a removal this process asked for and the platform accepted
+   * (notebook-wait.ts waitForRemoval), which ends whatever the notebook's name.
    */
-  async locate(namespace: string, uuid: string, name: string | undefined, notBefore = listingNow()): Promise<Notebook | undefined> {
+  async locate(
+    namespace: string,
+    uuid: string,
+    name: string | undefined,
+    notBefore = listingNow(),
+    { renamed = true }: { renamed?: boolean } = {},
+  ): Promise<Notebook | undefined> {
     const listed = await this.find(namespace, uuid, notBefore);
     if (listed) return listed;
     const byName = name ? (await this.client.findNotebooksByName(namespace, name)).find((n) => n.uuid === uuid) : undefined;
-    const direct = byName ?? (await this.client.findNotebook(namespace, uuid));
+    const direct = byName ?? (renamed || !name ? await this.client.findNotebook(namespace, uuid) : undefined);
     // Seen directly but not in the walk: walks up to now do not show it.
     if (direct) this.floors.set(key(namespace, uuid), listingNow());
     return direct;

@@ -144,12 +144,16 @@ function stillWaiting(uuid: string, last: Notebook, wanted: string, timeoutMs: n
   );
 }
 
-/** Polls until neither the list nor a direct lookup shows the notebook. */
+/**
+ * Polls until neither the list nor a lookup by name shows the notebook. Its
+ * stop and auto-delete time were accepted: the platform removes it under any
+ * name, so no walk of its own looks for it renamed (NotebookListing.locate).
+ */
 export async function waitForRemoval(listing: NotebookListing, ref: NotebookRef, options: WaitOptions): Promise<void> {
   const { namespace, uuid } = ref;
   const schedule = new PollSchedule(options.timeoutMs, options);
   const listedSince = listingNow();
-  while (await listing.locate(namespace, uuid, ref.name, listing.pollSince(listedSince))) {
+  while (await listing.locate(namespace, uuid, ref.name, listing.pollSince(listedSince), { renamed: false })) {
     if (cancelled()) throw cancelledError(`waiting for notebook ${uuid} to be removed (it is stopped and its auto-delete time is set to now)`);
     if (schedule.lastLook) {
       throw new AicpError(

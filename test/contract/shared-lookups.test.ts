@@ -51,19 +51,34 @@ describe("lookups shared within a provider process", () => {
     emulator.clearRequests();
   });
 
-  it("16 creates at a parallelism of 8 wait for Running on shared walks: the writes of some do not send the others' polls back to the platform", async () => {
+  /** 16 notebooks made at a parallelism of 8, each request 20 ms late, by a provider process of their own. */
+  async function fleetOf16(prefix: string) {
     emulator.addFault({ kind: "latency", latencyMs: 20 });
     const notebook = await providerProcess();
     const made = await mapConcurrent(
-      Array.from({ length: 16 }, (_, i) => `fleet-${i}`),
+      Array.from({ length: 16 }, (_, i) => `${prefix}-${i}`),
       8,
       (name) => notebook.create(name),
     );
+    return { notebook, made };
+  }
+
+  it("16 creates at a parallelism of 8 wait for Running on shared walks: the writes of some do not send the others' polls back to the platform", async () => {
+    const { made } = await fleetOf16("fleet");
     expect(made.map((m) => m.outs.status)).toEqual(Array(16).fill("Running"));
     expect(alive()).toHaveLength(16);
     // Each create's own lookup by name (its name is its own), and walks shared by the polls of creates that ended together.
     expect(lists(true)).toBe(16);
     expect(lists(false), "walks of the namespace for 16 readiness waits").toBeLessThanOrEqual(8);
+  });
+
+  it("16 destroys at a parallelism of 8 confirm each removal by shared walks and a lookup by name: no walk of its own for each notebook", async () => {
+    const { notebook, made } = await fleetOf16("gone");
+    emulator.clearRequests();
+    await mapConcurrent(made, 8, (m) => notebook.remove(m.id, m.outs));
+    expect(alive()).toHaveLength(0);
+    expect(lists(true), "one lookup by name for each removal").toBe(16);
+    expect(lists(false), "walks of the namespace, shared").toBeLessThan(16);
   });
 
   it("a lookup made after someone else's change shows that change: no answer from a walk that began before it was asked", async () => {
