@@ -1,11 +1,11 @@
 /**
  * What users feel against what they cannot avoid (BENCH_ONLY=floor, issue
  * 28): the `pulumi preview` of N new notebooks, `pulumi up`, a no-op
- * `pulumi preview` and `pulumi refresh` at `--parallel 8` against the
- * emulator with the bench's latency on every request, beside the engine's own
- * floor: the same commands on N dynamic resources whose create and read do
- * nothing but wait one request's latency. Interleaved pairs, each up followed
- * by its destroy; with the requests each notebook cost, by operation, from the
+ * `pulumi preview`, `pulumi refresh` and `pulumi destroy` at `--parallel 8`
+ * against the emulator with the bench's latency on every request, beside the
+ * engine's own floor: the same commands on N dynamic resources whose create,
+ * read and delete do nothing but wait one request's latency. Interleaved
+ * pairs; with the requests each notebook cost, by operation, from the
  * emulator's log. The plugin's front (a YAML program) and notebooks with
  * pinned names are measured beside them at the sizes asked.
  */
@@ -15,7 +15,7 @@ import type * as automation from "@pulumi/pulumi/automation";
 import { countByOperation, inlineStack, notebookStack, spread, timed, yamlNotebookStack, type EmulatorProcess, type LoggedRequest } from "./lib";
 
 /**
- * A stack of `count` dynamic resources whose create and read wait `latencyMs`
+ * A stack of `count` dynamic resources whose create, read and delete wait `latencyMs`
  * and send nothing; with `stateBytes`, each records about that many bytes of
  * inputs and outputs (half each), as a notebook does: the engine writes every
  * resource's state at each step, so the size of the state is part of the floor.
@@ -33,6 +33,9 @@ function floorStack(root: string, count: number, latencyMs: number, stateBytes =
       await new Promise((resolve) => setTimeout(resolve, wait));
       return { id, props };
     },
+    async delete() {
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    },
   };
   class FloorResource extends pulumi.dynamic.Resource {
     constructor(name: string) {
@@ -48,7 +51,7 @@ function floorStack(root: string, count: number, latencyMs: number, stateBytes =
 
 type Stack = { stack: automation.Stack; dispose(): void };
 /** "preview-new": the preview of the stack before its up, which checks every notebook as new. */
-const commands = ["preview-new", "up", "preview", "refresh"] as const;
+const commands = ["preview-new", "up", "preview", "refresh", "destroy"] as const;
 type Command = (typeof commands)[number];
 
 /** The emulator's request log: cleared before a command, counted by operation after it. */
@@ -64,13 +67,14 @@ function requestLog(emulator: EmulatorProcess): RequestLog {
   };
 }
 
-/** A preview of the new stack, its up, a no-op preview and a refresh at --parallel 8, timed (and their requests counted, given a log), then its destroy. */
+/** A preview of the new stack, its up, a no-op preview, a refresh and its destroy at --parallel 8, timed (and their requests counted, given a log). */
 async function cycle(stack: automation.Stack, log?: RequestLog) {
   const run: Record<Command, () => Promise<unknown>> = {
     "preview-new": () => stack.preview({ parallel: 8 }),
     up: () => stack.up({ parallel: 8 }),
     preview: () => stack.preview({ parallel: 8 }),
     refresh: () => stack.refresh({ parallel: 8 }),
+    destroy: () => stack.destroy({ parallel: 8 }),
   };
   const ms = {} as Record<Command, number>;
   const requests = {} as Record<Command, Record<string, number>>;
@@ -79,7 +83,6 @@ async function cycle(stack: automation.Stack, log?: RequestLog) {
     ms[command] = (await timed(run[command])).ms;
     if (log) requests[command] = await log.count();
   }
-  await stack.destroy({ parallel: 8 });
   return { ms, requests };
 }
 
