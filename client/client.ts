@@ -186,6 +186,11 @@ export class AicpClient {
     );
   }
 
+  /** Whether these notebooks (a walk's, or its first page's) are fewer than a page of {@link walkNotebooks} holds: the list may be one answer. */
+  fitsOneNotebookPage(notebooks: readonly wire.Notebook[]): boolean {
+    return notebooks.length < pageSizeOf(this.paging);
+  }
+
   /** The first page of {@link walkNotebooks}, as it would ask for it. */
   async firstNotebookPage(namespace: string): Promise<Page<wire.Notebook>> {
     return this.listNotebooks(namespace, { offset: 0, limit: pageSizeOf(this.paging) });

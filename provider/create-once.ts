@@ -235,7 +235,8 @@ export type NameHolders<T> = Omit<CreateTarget<T>, "send" | "removeFailed" | "wa
 /**
  * What a preview can tell of a create before it is sent: the name is held by
  * an object that does not carry this resource's mark, which the create would
- * refuse with this same error (createOnce). One read. A holder with this
+ * refuse with this same error (createOnce). Read-only: `findByName` may read
+ * a shared walk (notebook-listing.ts holdersForCheck). A holder with this
  * resource's own mark is this resource's only as the create would take it:
  * with an entry of the create journal it answers to; a copy, or one whose
  * create this machine has no record of, is refused as the create refuses it.

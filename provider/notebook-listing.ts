@@ -19,7 +19,8 @@
  * does not show is looked up directly, in the list filtered by its name and
  * in a second walk that believes no total, before anyone concludes it is
  * gone; a create's lookup of its name never comes from a shared walk
- * (create-once.ts), and a check takes from one only a holder (holdersForCheck).
+ * (create-once.ts). The one exception to "never older than the lookup" is
+ * the check of a pinned name (holdersForCheck), which a create never relies on.
  */
 import type { AicpClient } from "../client/client";
 import type { Page } from "../client/paging";
@@ -69,11 +70,17 @@ interface Walk {
   readonly byUuid: Promise<Map<string, Notebook>>;
 }
 
+/** What a walk that ended with an answer listed, and when it started. */
+interface FinishedWalk {
+  readonly startedAt: number;
+  readonly notebooks: Notebook[];
+}
+
 export class NotebookListing {
   /** The newest walk of each namespace, in flight or done. */
   private readonly walks = new Map<string, Walk>();
-  /** The newest walk of each namespace that has ended with an answer. */
-  private readonly finished = new Map<string, Walk>();
+  /** The newest walk of each namespace that ended with an answer (holdersForCheck). */
+  private readonly finished = new Map<string, FinishedWalk>();
   /** The settings check's page of each namespace, until a walk starts (firstPage). */
   private readonly firstPages = new Map<string, { startedAt: number; page: Page<Notebook> }>();
 
@@ -124,28 +131,45 @@ export class NotebookListing {
 
   /**
    * The notebooks named exactly `name`, for the check of a pinned name
-   * (notebook-preview.ts): it refuses a name held by another, and never finds
-   * a name free for a create, which looks the name up itself (create-once.ts).
-   * The engine makes its checks one after another, and a preview is one point
-   * in time, as a refresh is: a walk started up to refreshAgeMs before the
-   * check serves them all. A holder that a walk from before the check shows
-   * counts only once `byName`, asked now, shows it too: it may be gone since.
+   * (notebook-preview.ts), which refuses a name held by another; the create
+   * looks the name up itself before it is sent (create-once.ts), whatever the
+   * check found. The engine makes its checks one after another, and a preview
+   * is one point in time, as a refresh is: in a namespace that fits in one
+   * page, one walk started up to refreshAgeMs before the check serves them
+   * all, and a walk in flight is not waited for when a finished one will do.
+   * A holder that a walk from before the check shows counts only once
+   * `byName`, asked now, shows it too: it may be gone since. A namespace of
+   * more than a page, or a walk that fails, costs the check `byName`.
    */
   async holdersForCheck(namespace: string, name: string, byName: () => Promise<Notebook[]>): Promise<Notebook[]> {
     const askedAt = listingNow();
-    // A check the engine waits for before its next one takes the newest finished walk, rather than wait for one in flight.
-    const finished = this.finished.get(namespace);
-    const walk = finished && finished.startedAt >= askedAt - refreshAgeMs ? finished : await this.walkSince(namespace, askedAt - refreshAgeMs);
-    const listed = [...(await walk.byUuid).values()].filter((n) => n.name === name);
+    const whole = await this.wholeListSince(namespace, askedAt - refreshAgeMs).catch(() => undefined);
+    if (!whole) return byName();
+    const listed = whole.notebooks.filter((n) => n.name === name);
     if (listed.length === 0) return [];
-    return walk.startedAt >= askedAt ? listed : byName();
+    return whole.startedAt >= askedAt ? listed : byName();
+  }
+
+  /** The newest finished walk started at or after `since`, when it found fewer notebooks than a page holds; undefined when the namespace holds more. */
+  private async wholeListSince(namespace: string, since: number): Promise<FinishedWalk | undefined> {
+    const whole = (walk: FinishedWalk | undefined) => (walk && walk.startedAt >= since && this.client.fitsOneNotebookPage(walk.notebooks) ? walk : undefined);
+    const known = whole(this.finished.get(namespace));
+    if (known) return known;
+    // The first page tells whether the namespace fits in one: the settings check's, or one asked now (kept for the walk).
+    const kept = this.firstPages.get(namespace);
+    const first = kept && kept.startedAt >= since ? kept.page : await this.firstPage(namespace);
+    if (!this.client.fitsOneNotebookPage(first.items)) return undefined;
+    await (
+      await this.walkSince(namespace, since)
+    ).byUuid;
+    return whole(this.finished.get(namespace));
   }
 
   /**
    * The first page of a walk of the namespace, which the settings check reads
    * (settings-check.ts): kept, so that a walk that may start as early as this
-   * page was asked for (a refresh's, refreshAgeMs) begins with it instead of
-   * asking again. A lookup asked after it never gets it.
+   * page was asked for (a refresh's or a check's, refreshAgeMs) begins with it
+   * instead of asking again. A lookup asked after it never gets it.
    */
   async firstPage(namespace: string): Promise<Page<Notebook>> {
     const startedAt = listingNow();
@@ -183,17 +207,16 @@ export class NotebookListing {
     this.firstPages.delete(namespace);
     // A walk is as old as its first page: the settings check's, when that is recent enough for the lookup.
     const first = kept && kept.startedAt >= since ? kept : undefined;
-    const walk: Walk = {
-      startedAt: first?.startedAt ?? listingNow(),
-      done: false,
-      byUuid: this.client.walkNotebooks(namespace, first?.page).then((all) => new Map(all.map((n) => [n.uuid, n]))),
+    const startedAt = first?.startedAt ?? listingNow();
+    const walkAll = async () => {
+      const notebooks = await this.client.walkNotebooks(namespace, first?.page);
+      if ((this.finished.get(namespace)?.startedAt ?? -Infinity) < startedAt) this.finished.set(namespace, { startedAt, notebooks });
+      return new Map(notebooks.map((n) => [n.uuid, n]));
     };
+    const walk: Walk = { startedAt, done: false, byUuid: walkAll() };
     this.walks.set(namespace, walk);
     walk.byUuid.then(
-      () => {
-        walk.done = true;
-        if ((this.finished.get(namespace)?.startedAt ?? -Infinity) < walk.startedAt) this.finished.set(namespace, walk);
-      },
+      () => (walk.done = true),
       // A failed walk answers those who waited for it, and nobody later.
       () => {
         walk.done = true;

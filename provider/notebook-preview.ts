@@ -36,7 +36,7 @@ export async function check(olds: Partial<NotebookInputs>, news: NotebookInputs)
   // A create under a pinned name: a new resource's (not a take-over), or the replacement of a renamed one.
   const createsUnderPin = !inputs.autoNamed && (Object.keys(olds).length === 0 ? !inputs.adoptId : olds.name !== inputs.name);
   if (createsUnderPin && settingsCheckable() && unknownPaths(inputs).length === 0) {
-    // A preview refuses a pinned name the create would refuse (create-once.ts), from the walk the checks share; nothing is written.
+    // A preview refuses a pinned name held by another (create-once.ts), from the walk the checks share; the create looks again. Nothing is written.
     const namespace = String(inputs.namespace);
     const holders = notebookNameHolders(currentClient(), namespace, String(inputs.name), inputs.ownerMark);
     const held = await nameHeldByAnother({ ...holders, findByName: () => currentListing().holdersForCheck(namespace, holders.name, holders.findByName) });

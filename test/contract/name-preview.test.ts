@@ -74,7 +74,7 @@ describe("a pinned name held outside the resource fails the preview", () => {
     const checkedEarlier = checkedWithoutLookup(notebookInputs("pinned", { name: "console-0000" }));
     const [uuid] = emulator.seedNotebooks({ namespace: "usr-emulator", count: 1, namePrefix: "console" });
     emulator.clearRequests();
-    const error = await rejection(notebook.check({}, notebookInputs("pinned", { name: "console-0000" })));
+    const error = await rejection((await nextCommand()).check({}, notebookInputs("pinned", { name: "console-0000" })));
     expect(error?.message).toBe(
       `namespace usr-emulator already holds a notebook named 'console-0000': ${uuid} (Running, not made by Pulumi). It does not carry this resource's ` +
         "mark. The provider will not adopt, change or delete it, nor send a second create under its name. Choose another `name` (or a different " +

@@ -188,6 +188,22 @@ describe("lookups shared within a provider process", () => {
     expect(lists(true), "no lookup by name: the walk shows every name free").toBe(0);
   });
 
+  it("a check in a namespace of more than one page, or whose walk fails, looks the name up as before: one page, then the name", async () => {
+    emulator.seedNotebooks({ namespace, count: 150, namePrefix: "crowd" });
+    const crowded = await providerProcess();
+    emulator.clearRequests();
+    await expect(crowded.check({}, inputs("mine", { name: "crowd-0149" }))).rejects.toThrow("already holds a notebook named 'crowd-0149'");
+    expect((await crowded.check({}, inputs("free", { name: "free-name" }))).failures).toBeUndefined();
+    expect((await crowded.check({}, inputs("free", { name: "free-name" }))).failures).toBeUndefined();
+    expect(lists(false), "the first page of the namespace, which is full").toBe(1);
+    expect(lists(true), "each name looked up").toBe(3);
+
+    for (const n of emulator.listNotebooks()) emulator.deleteNotebook(String(n.uuid));
+    const unlucky = await providerProcess();
+    emulator.addFault({ kind: "malformed", operation: "listNotebooks", count: 1 });
+    expect((await unlucky.check({}, inputs("first", { name: "first" }))).failures).toBeUndefined();
+  });
+
   it("a check made while a walk is in flight (an up's readiness polls) takes the newest finished walk and does not wait for that one", async () => {
     const notebook = await providerProcess();
     expect((await notebook.check({}, inputs("first", { name: "first" }))).failures).toBeUndefined();
