@@ -19,8 +19,10 @@
  * does not show is looked up directly, in the list filtered by its name and
  * in a second walk that believes no total, before anyone concludes it is
  * gone; a create's lookup of its name never comes from a shared walk
- * (create-once.ts). The one exception to "never older than the lookup" is
- * the check of a pinned name (holdersForCheck), which a create never relies on.
+ * (create-once.ts). Two exceptions: the check of a pinned name
+ * (holdersForCheck) may read a walk from before it was asked, which a create
+ * never relies on; and the wait for a removal the platform accepted looks a
+ * notebook up by name only, without the second walk (locate, renamed: false).
  */
 import type { AicpClient } from "../client/client";
 import type { Page } from "../client/paging";

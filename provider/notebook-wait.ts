@@ -146,8 +146,9 @@ function stillWaiting(uuid: string, last: Notebook, wanted: string, timeoutMs: n
 
 /**
  * Polls until neither the list nor a lookup by name shows the notebook. Its
- * stop and auto-delete time were accepted: the platform removes it under any
- * name, so no walk of its own looks for it renamed (NotebookListing.locate).
+ * stop and auto-delete time were accepted: once that time takes effect the
+ * platform removes it under any name, so no walk of its own looks for it
+ * renamed (NotebookListing.locate renamed: false).
  */
 export async function waitForRemoval(listing: NotebookListing, ref: NotebookRef, options: WaitOptions): Promise<void> {
   const { namespace, uuid } = ref;

@@ -13,8 +13,10 @@
  * - adoptId takes over a notebook by uuid, refused with nothing changed when
  *   it is not ours to take (notebook-preview.ts planAdoption).
  * - delete composes documented operations: stop, set the auto-delete time to
- *   now, wait until the list no longer shows the notebook. Absence is never
- *   read from one listing: see confirmedLookup (notebook-listing.ts).
+ *   now, wait until the list no longer shows the notebook. Absence before
+ *   those writes is never read from one listing: see confirmedLookup
+ *   (notebook-listing.ts); after them, a walk and the lookup by the name
+ *   both missing it end the wait (waitForRemoval).
  *
  * The private state these steps keep beside the platform's fields is
  * NotebookPrivateState (notebook-outputs.ts).
@@ -244,5 +246,7 @@ export async function remove(id: string, props: NotebookOutputs): Promise<void> 
   };
   if (current.status !== "Stopped" && (await step(() => client.stopNotebooks(namespace, [ref.uuid]))) === "gone") return;
   if ((await step(() => client.setDeleteTime(namespace, ref.uuid, nowOnTheWire()))) === "gone") return;
-  await waitForRemoval(listing, ref, { timeoutMs: 1000 * Number(props.readyTimeoutSeconds ?? defaults.readyTimeoutSeconds) });
+  // Looked up by the name the platform just showed: the state's may be older (a rename in the console).
+  const removing = { ...ref, name: current.name ?? ref.name };
+  await waitForRemoval(listing, removing, { timeoutMs: 1000 * Number(props.readyTimeoutSeconds ?? defaults.readyTimeoutSeconds) });
 }

@@ -46,6 +46,15 @@ describe("NotebookListing.locate", () => {
     expect(await listing.locate("ns", "nb-1", undefined)).toBeUndefined();
     expect(calls).toEqual(["walk", "second walk"]);
   });
+
+  it("with renamed: false (a removal the platform accepted) leaves out the second walk when a name is given, and only then", async () => {
+    const named = client({ walk: false, byName: false, secondWalk: true });
+    expect(await named.listing.locate("ns", "nb-1", "research-abc", undefined, { renamed: false })).toBeUndefined();
+    expect(named.calls).toEqual(["walk", "name:research-abc"]);
+    const unnamed = client({ walk: false, byName: false, secondWalk: true });
+    expect((await unnamed.listing.locate("ns", "nb-1", undefined, undefined, { renamed: false }))?.uuid).toBe("nb-1");
+    expect(unnamed.calls).toEqual(["walk", "second walk"]);
+  });
 });
 
 /** A client whose walks are counted and answered by `answer` (a rejection is a failed listing). */
