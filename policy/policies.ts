@@ -22,6 +22,7 @@ import {
   type Prices,
   type RuleConfig,
 } from "./rules";
+import type { ReportedViolation } from "./runtime";
 import { TemplateCatalogue } from "./templates";
 
 /** Where the policies read the templates notebooks name: one catalogue per preview (the pack's process). */
@@ -119,6 +120,9 @@ const price = {
   },
 };
 
+const summaryName = "aicp-gpu-hours-summary";
+const summaryDescription = "Reports the GPU-hours each notebook commits and the stack's total (and cost, with pricePerGpuHour).";
+
 /** Every policy of the pack, in the order a preview reports them, reading templates from `catalogue`. */
 export function guardrails(catalogue: Catalogue): Policies {
   return [
@@ -203,15 +207,18 @@ export function guardrails(catalogue: Catalogue): Policies {
       },
     },
     {
-      // Advisory whatever the pack's level: it informs, never blocks.
-      name: "aicp-gpu-hours-summary",
-      description: "Reports the GPU-hours each notebook commits and the stack's total (and cost, with pricePerGpuHour).",
+      name: summaryName,
+      description: summaryDescription,
       enforcementLevel: "advisory",
       configSchema: { properties: price },
       validateStack: async (args, reportViolation) => {
         const committed = commitments(await notebooksOf(args.resources, catalogue), Date.now());
         if (committed.some((c) => c.gpus > 0 || c.unknown !== undefined)) {
-          reportViolation(summary(committed, args.getConfig<{ pricePerGpuHour?: Prices }>().pricePerGpuHour));
+          const message = `${summaryDescription}\n${summary(committed, args.getConfig<{ pricePerGpuHour?: Prices }>().pricePerGpuHour)}`;
+          // Advisory whatever level the engine sends (its `all` key sets every policy's): it informs, never blocks. Both
+          // runtimes take a violation as an object with its own level (@pulumi/policy's server since 1.21, policy/runtime.ts);
+          // @pulumi/policy's type does not declare that form.
+          (reportViolation as unknown as (violation: ReportedViolation) => void)({ message, enforcementLevel: "advisory" });
         }
       },
     },

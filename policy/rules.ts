@@ -156,12 +156,18 @@ export function maxLifetime(name: string, props: NotebookProps, config: Pick<Rul
   return [`Notebook '${name}': ${key} ${String(props[key])} is ${Math.round(hours)} hours away, more than ${limit}`];
 }
 
-/** An image outside the allowlist (registry prefixes; none configured allows every image), or an image type not allowed. */
+/**
+ * An image outside the allowlist (registry prefixes; none configured allows
+ * every image), or an image type not allowed. The message does not show the
+ * image: a program may make it a secret (a private registry's path), and
+ * @pulumi/policy hands a policy its secrets as plain values, so the folder
+ * form of the pack could not hide it (README "Guardrails").
+ */
 export function allowedImages(name: string, props: NotebookProps, config: Pick<RuleConfig, "allowedImagePrefixes" | "allowedImageTypes">): string[] {
   const found: string[] = [];
   const image = String(props.image ?? "");
   if (config.allowedImagePrefixes.length > 0 && !config.allowedImagePrefixes.some((prefix) => image.startsWith(prefix))) {
-    found.push(`Notebook '${name}': image ${shown(image)} is outside the allowlist ${shown(config.allowedImagePrefixes)} (allowedImagePrefixes)`);
+    found.push(`Notebook '${name}': image is outside the allowlist ${shown(config.allowedImagePrefixes)} (allowedImagePrefixes)`);
   }
   if (props.imageType !== undefined && !config.allowedImageTypes.includes(String(props.imageType))) {
     found.push(`Notebook '${name}': imageType ${shown(props.imageType)} is not one of ${shown(config.allowedImageTypes)} (allowedImageTypes)`);

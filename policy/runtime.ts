@@ -8,7 +8,13 @@
  * pack's; `disabled` runs nothing; a violation's message is the policy's
  * description, a line break, and the rule's message; an input a preview does
  * not know yet, read by a policy, turns that policy's result into an
- * advisory "can't run … during preview"; secrets are read as their values.
+ * advisory "can't run … during preview"; secrets are read as their values;
+ * a violation reported as an object keeps its own level (the GPU-hour
+ * summary's advisory, whatever the engine's `all` key sets).
+ *
+ * What it adds: a string the engine sent as a secret is shown as `[secret]`
+ * in every message (@pulumi/policy's server cannot, since it hands policies
+ * plain values and keeps no record of which were secrets).
  */
 import type { Policies, Policy, ResourceValidationPolicy, StackValidationPolicy } from "@pulumi/policy";
 
@@ -55,6 +61,50 @@ export function withSecretsRead(value: unknown): unknown {
   return Object.fromEntries(Object.entries(record).map(([key, item]) => [key, withSecretsRead(item)]));
 }
 
+/** The strings inside the secrets of `value` (the wire form), longest first: what a message must not show. */
+export function secretStrings(value: unknown, inSecret = false): string[] {
+  const found = new Set<string>();
+  const walk = (item: unknown, secret: boolean): void => {
+    if (typeof item === "string") {
+      if (secret && item !== "") found.add(item);
+    } else if (Array.isArray(item)) {
+      item.forEach((element) => walk(element, secret));
+    } else if (item !== null && typeof item === "object") {
+      const record = item as Record<string, unknown>;
+      if (record[signatureKey] === secretSignature) walk(record.value, true);
+      else Object.values(record).forEach((element) => walk(element, secret));
+    }
+  };
+  walk(value, inSecret);
+  return [...found].sort((a, b) => b.length - a.length);
+}
+
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/**
+ * `message` with each of `secrets` shown as `[secret]`: quoted as the rules
+ * quote values, or standing alone (not part of a longer word, so a secret
+ * "custom" leaves "customGpu" as it is).
+ */
+export function hideSecrets(message: string, secrets: string[]): string {
+  return secrets.reduce(
+    (text, secret) =>
+      text
+        .split(JSON.stringify(secret))
+        .join("[secret]")
+        .replace(new RegExp(`(?<![\\w-])${escaped(secret)}(?![\\w-])`, "g"), "[secret]"),
+    message,
+  );
+}
+
+/** A violation a policy reports as an object (@pulumi/policy's server takes one too): its message and level replace the policy's. */
+export interface ReportedViolation {
+  message?: string;
+  description?: string;
+  enforcementLevel?: Violation["enforcementLevel"];
+  urn?: string;
+}
+
 const isResourcePolicy = (policy: Policy): policy is ResourceValidationPolicy => "validateResource" in policy && policy.validateResource !== undefined;
 export const isStackPolicy = (policy: Policy): policy is StackValidationPolicy => "validateStack" in policy && policy.validateStack !== undefined;
 
@@ -82,8 +132,9 @@ export class PolicyRuntime {
   async analyzeResource(resource: AnalyzedResource): Promise<Violation[]> {
     const found: Violation[] = [];
     const props = unknownCheckingProxy(withSecretsRead(resource.properties) as Record<string, unknown>);
+    const secrets = secretStrings(resource.properties);
     for (const policy of this.policies.filter(isResourcePolicy)) {
-      await this.run(policy, found, (report) => {
+      await this.run(policy, found, secrets, (report) => {
         const args = { type: resource.type, name: resource.name, urn: resource.urn, props, getConfig: this.settingsOf(policy) };
         const validations = [policy.validateResource ?? []].flat();
         return Promise.all(validations.map((validate) => validate(args as never, report)));
@@ -101,30 +152,43 @@ export class PolicyRuntime {
       urn: r.urn,
       props: unknownCheckingProxy(withSecretsRead(r.properties) as Record<string, unknown>),
     }));
+    const secrets = secretStrings(resources.map((r) => r.properties));
     for (const policy of this.policies.filter(isStackPolicy)) {
-      await this.run(policy, found, (report) => {
+      await this.run(policy, found, secrets, (report) => {
         return policy.validateStack!({ resources: viewed, getConfig: this.settingsOf(policy) } as never, report);
       });
     }
     return found;
   }
 
-  /** Runs one policy at its level, adding what it reports to `found`. */
-  private async run(policy: Policy, found: Violation[], validate: (report: (message?: string, urn?: string) => void) => unknown): Promise<void> {
+  /** Runs one policy at its level, adding what it reports to `found`, with `secrets` hidden. */
+  private async run(
+    policy: Policy,
+    found: Violation[],
+    secrets: string[],
+    validate: (report: (message?: string | ReportedViolation, urn?: string) => void) => unknown,
+  ): Promise<void> {
     const configured = this.levelOf(policy);
     if (configured === "disabled") return;
     const enforcementLevel = configured === "remediate" ? "mandatory" : configured;
-    const violation = (message: string, level: Violation["enforcementLevel"], urn?: string): Violation => ({
+    const violation = (message: string, level: Violation["enforcementLevel"], urn?: string, description = policy.description): Violation => ({
       policyName: policy.name,
       policyPackName: this.packName,
       policyPackVersion: this.packVersion,
-      description: policy.description,
-      message,
+      description,
+      message: hideSecrets(message, secrets),
       enforcementLevel: level,
       ...(urn ? { urn } : {}),
     });
-    const report = (message?: string, urn?: string) =>
-      found.push(violation(message ? `${policy.description}\n${message}` : policy.description, enforcementLevel, urn));
+    const report = (message?: string | ReportedViolation, urn?: string) => {
+      if (typeof message === "object") {
+        // As @pulumi/policy's server reads it: the object's message as it is, without the policy's description before it.
+        const description = message.description || policy.description;
+        found.push(violation(message.message || description, message.enforcementLevel || enforcementLevel, message.urn, description));
+      } else {
+        found.push(violation(message ? `${policy.description}\n${message}` : policy.description, enforcementLevel, urn));
+      }
+    };
     try {
       await validate(report);
     } catch (error) {

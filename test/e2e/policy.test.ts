@@ -38,7 +38,7 @@ const images = { "aicp-notebook-allowed-images": { allowedImagePrefixes: ["regis
 const baselineMessages = (monthly: string) => [
   "Notebook 'big': replicaSpecs holds 16 GPUs, more than the 8 a notebook may hold (maxGpusPerNotebook)",
   "Notebook 'endless': neither stopTime nor autoDeleteTime is set, so it runs until someone stops it; set one within 168 hours (maxLifetimeHours)",
-  'Notebook \'outside\': image "docker.io/someone/miner:latest" is outside the allowlist ["registry.team/"] (allowedImagePrefixes)',
+  "Notebook 'outside': image is outside the allowlist [\"registry.team/\"] (allowedImagePrefixes)",
   `Notebook '${monthly}': chargeMode "monthly" is not one of ["elastic"] (allowedChargeModes)`,
 ];
 
@@ -46,7 +46,8 @@ const violating =
   `const aicp = require("pulumi-aicp");\n` +
   notebook("big", `replicaSpecs: { specs: "sku-1", customGpu: 16 }`) +
   notebook("endless", `stopTime: undefined`) +
-  notebook("outside", `image: "docker.io/someone/miner:latest"`) +
+  // A secret image (a private registry's path): no message may show it.
+  notebook("outside", `image: require("@pulumi/pulumi").secret("docker.io/someone/miner:latest")`) +
   notebook("subscription", `chargeMode: "monthly", duration: 1`);
 
 describe.each(forms)("the guardrails policy pack ($form), through the engine", ({ at }) => {
@@ -74,6 +75,7 @@ describe.each(forms)("the guardrails policy pack ($form), through the engine", (
     expect(run.status, run.output).not.toBe(0);
     for (const message of baselineMessages("subscription")) expect(run.output).toContain(message);
     expect(run.output).toMatch(/mandatory/);
+    expect(run.output).not.toContain("someone/miner");
     expect(writes()).toEqual([]);
   }, 120_000);
 
@@ -110,6 +112,11 @@ describe.each(forms)("the guardrails policy pack ($form), through the engine", (
     expect(run.output).not.toMatch(/Notebook '[a-z]+':/);
     expect(run.output).not.toMatch(/mandatory/);
     expect(run.output).toMatch(/GPU-hours of this stack: fine: 1 GPU x 10 h = 10 GPU-hours \(until [0-9T:-]+Z\)\. Total 10 GPU-hours\./);
+    // The engine's `all` key sets every policy's level, the summary's too: it still informs and passes.
+    const allMandatory = await preview({ all: "mandatory", ...images });
+    expect(allMandatory.status, allMandatory.output).toBe(0);
+    expect(allMandatory.output).toMatch(/\[advisory\] +aicp-gpu-hours-summary/);
+    expect(allMandatory.output).not.toMatch(/\[mandatory\]/);
   }, 120_000);
 
   it("the GPU-hours of a known mix, with their cost, and a budget below them fails the preview", async () => {

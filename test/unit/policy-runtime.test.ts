@@ -128,9 +128,42 @@ describe("the guardrails' own runtime", () => {
         "aicp-notebook-allowed-images",
         "mandatory",
         "A notebook's image starts with an allowed registry prefix, and its imageType is allowed.\n" +
-          'Notebook \'outside\': image "docker.io/someone/miner:latest" is outside the allowlist ["registry.team/"] (allowedImagePrefixes)',
+          "Notebook 'outside': image is outside the allowlist [\"registry.team/\"] (allowedImagePrefixes)",
       ],
     ]);
+  });
+
+  it("shows a secret string as [secret] in every message, the resource's and the stack's, never its value", async () => {
+    const far = "2099-06-30T12:00:00Z";
+    const hidden = notebook("hidden", { stopTime: secret(far), chargeMode: secret("monthly"), imageType: secret("bespoke"), duration: 1 });
+    const soon = new Date(Date.now() + 5 * 3_600_000).toISOString();
+    const timed = notebook("timed", { stopTime: secret(soon) });
+    const found = [...(await runtime().analyzeResource(hidden)), ...(await runtime().analyzeStack([hidden, timed]))];
+    const messages = found.map((v) => v.message);
+    expect(messages.at(-1)).toMatch(/\. Total 725 GPU-hours\.$/);
+    expect(messages.join("\n")).not.toMatch(new RegExp(`2099-06-30|monthly"|bespoke|${soon.slice(0, 13)}`));
+    expect(messages).toEqual([
+      expect.stringMatching(/\nNotebook 'hidden': stopTime \[secret\] is \d+ hours away, more than 168 hours \(maxLifetimeHours\)$/),
+      expect.stringMatching(/\nNotebook 'hidden': imageType \[secret\] is not one of \["official","user","custom"\] \(allowedImageTypes\)$/),
+      expect.stringMatching(/\nNotebook 'hidden': chargeMode \[secret\] is not one of \["elastic"\] \(allowedChargeModes\)$/),
+      expect.stringMatching(
+        /\nGPU-hours of this stack: hidden: 1 GPU x 720 h = 720 GPU-hours \(1 month\); timed: 1 GPU x 5 h = 5 GPU-hours \(until \[secret\]\)/,
+      ),
+    ]);
+    // A word that holds the secret's text is not a secret: only the value itself is hidden.
+    const custom = notebook("custom", { imageType: secret("custom"), replicaSpecs: { templateId: 7 }, stopTime: undefined });
+    const customMessages = (await runtime().analyzeResource(custom)).map((v) => v.message).join("\n");
+    expect(customMessages).toContain("give customGpu");
+  });
+
+  it("keeps the GPU-hour summary advisory when the engine sends every policy as mandatory (its `all` key)", async () => {
+    const allMandatory = runtime();
+    allMandatory.configure(Object.fromEntries(policies.map((p) => [p.name, { enforcementLevel: "mandatory" as const }])));
+    const found = await allMandatory.analyzeStack([notebook("fine", {})]);
+    expect(found.map((v) => [v.policyName, v.enforcementLevel])).toEqual([["aicp-gpu-hours-summary", "advisory"]]);
+    const disabled = runtime();
+    disabled.configure({ "aicp-gpu-hours-summary": { enforcementLevel: "disabled" } });
+    expect(await disabled.analyzeStack([notebook("fine", {})])).toEqual([]);
   });
 
   it("a stop time not known in a preview: that policy is advisory and says why, the others run", async () => {
