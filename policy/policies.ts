@@ -4,22 +4,19 @@
  * JSON under its name, with the team baseline as its defaults.
  */
 import type { Policies, PolicyConfigSchema, ResourceValidationPolicy } from "@pulumi/policy";
+import { commitments, overBudget, summary, type Prices } from "./gpu-hours";
 import {
   allowedImages,
   baseline,
   chargeModes,
-  commitments,
   kindOf,
   maxGpus,
   maxLifetime,
-  overBudget,
   podTypes,
   stackGpus,
-  summary,
   templateIdOf,
   withTemplate,
   type NotebookProps,
-  type Prices,
   type RuleConfig,
 } from "./rules";
 import type { ReportedViolation } from "./runtime";
@@ -65,7 +62,7 @@ export function plainInputs(props: Record<string, unknown>): NotebookProps {
     }
     plain.replicaSpecs = copy;
   }
-  for (const key of ["desiredState", "stopTime", "autoDeleteTime", "image", "imageType", "chargeMode", "duration"] as const) {
+  for (const key of ["desiredState", "stopTime", "autoDeleteTime", "image", "imageType", "chargeMode", "duration", "autoRenew", "nextChargeMode"] as const) {
     const value = read(key, () => props[key]);
     if (value !== undefined) plain[key] = value;
   }

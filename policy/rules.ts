@@ -1,10 +1,10 @@
 /**
  * The guardrails' rules, as plain functions of a resource's inputs and the
- * rule's configuration (policy/index.ts makes them a CrossGuard policy pack).
- * Both fronts are read alike: the TypeScript package's dynamic resources
+ * rule's configuration (policy/policies.ts makes them CrossGuard policies;
+ * the GPU-hours and the budget are in policy/gpu-hours.ts). Both fronts are read alike: the TypeScript package's dynamic resources
  * (`pulumi-nodejs:dynamic/aicp:Notebook`) and the plugin's
  * (`aicp:index:Notebook`) carry the same camelCase inputs. Each message names
- * the resource, the property, the value and the rule. A time without a zone is
+ * the resource, the property, the value (never the image's) and the rule. A time without a zone is
  * read as UTC (client/times.ts instantOf): the pack does not know the
  * platform's zone, and for one east of UTC (CoresHub's) that reading is the
  * later one, so no lifetime or GPU-hour is under-counted.
@@ -36,6 +36,10 @@ export interface NotebookProps {
   imageType?: unknown;
   chargeMode?: unknown;
   duration?: unknown;
+  /** 1: a monthly subscription renews itself (docs/platform-api.md A4.2 auto_renew). */
+  autoRenew?: unknown;
+  /** The charge mode of the next period (A4.2 next_charge_mode). */
+  nextChargeMode?: unknown;
   /** What the platform said of the template the notebook names (withTemplate). */
   template?: { id: number } & TemplateAnswer;
   /** Inputs not known yet (a preview), by path: the stack's rules count what they decide as not known (policies.ts plainInputs). */
@@ -44,10 +48,30 @@ export interface NotebookProps {
 
 /** The inputs that decide a notebook's GPUs, and those that decide its hours. */
 const gpuInputs = ["replicaSpecs", "replicaSpecs.customGpu", "replicaSpecs.customGpuList", "replicaSpecs.replicas", "replicaSpecs.templateId"];
-const hourInputs = ["chargeMode", "duration", "desiredState", "stopTime", "autoDeleteTime"];
+export const hourInputs = ["chargeMode", "duration", "autoRenew", "nextChargeMode", "desiredState", "stopTime", "autoDeleteTime"];
+
+/**
+ * The inputs whose values a rule's message may show (policy/runtime.ts hides
+ * the secrets among them; a secret elsewhere, such as an env, never reaches a
+ * message). The image is read but never shown (allowedImages).
+ */
+export const shownInputs = ["replicaSpecs", "desiredState", "stopTime", "autoDeleteTime", "imageType", "chargeMode", "nextChargeMode", "duration", "podTypes"];
+
+/** The stop and auto-delete times a notebook gives, with their instants (NaN: not a date-time the pack reads). */
+export function endsOf(props: NotebookProps): Array<{ key: "stopTime" | "autoDeleteTime"; value: string; at: number }> {
+  return (["stopTime", "autoDeleteTime"] as const)
+    .filter((key) => typeof props[key] === "string" && props[key] !== "")
+    .map((key) => ({ key, value: String(props[key]), at: instantOf(String(props[key])) }));
+}
+
+/** Why a notebook's end cannot be read: a stop or auto-delete time that is not a date-time (a zone no place uses, +15:00). */
+export function unreadableEnd(props: NotebookProps): string | undefined {
+  const odd = endsOf(props).find((end) => Number.isNaN(end.at));
+  return odd ? `${odd.key} ${odd.value} is not a date-time` : undefined;
+}
 
 /** Why some of `paths` are not known: the inputs of `props` among them that a preview does not know yet. */
-function notKnownAmong(props: NotebookProps, paths: string[]): string | undefined {
+export function notKnownAmong(props: NotebookProps, paths: string[]): string | undefined {
   const missing = (props.notKnown ?? []).filter((p) => paths.includes(p));
   return missing.length > 0 ? `${missing.join(", ")} not known until the update` : undefined;
 }
@@ -77,11 +101,19 @@ export function withTemplate(props: NotebookProps, answer: TemplateAnswer): Note
 
 const replicasOf = (props: NotebookProps) => (typeof props.replicaSpecs?.replicas === "number" ? props.replicaSpecs.replicas : 1);
 
-/** The GPUs of one replica: `customGpu`, the ids of `customGpuList`, or the named template's (0 while it is not known). */
+/**
+ * The GPUs of one replica: `customGpu`, the ids of `customGpuList` (the
+ * larger, when both are given: the platform does not say which it honours),
+ * or the named template's (0 while it is not known).
+ */
 function perReplica(props: NotebookProps): number {
   const specs = props.replicaSpecs ?? {};
-  if (typeof specs.customGpu === "number") return specs.customGpu;
-  if (Array.isArray(specs.customGpuList)) return specs.customGpuList.length;
+  const custom = [
+    typeof specs.customGpu === "number" ? specs.customGpu : undefined,
+    Array.isArray(specs.customGpuList) ? specs.customGpuList.length : undefined,
+  ];
+  const given = custom.filter((n): n is number => n !== undefined);
+  if (given.length > 0) return Math.max(...given);
   return props.template && "gpus" in props.template ? props.template.gpus : 0;
 }
 
@@ -146,14 +178,21 @@ export function maxGpus(name: string, props: NotebookProps, config: Pick<RuleCon
  */
 export function maxLifetime(name: string, props: NotebookProps, config: Pick<RuleConfig, "maxLifetimeHours">, now: number): string[] {
   if ((props.desiredState ?? "Running") !== "Running") return [];
-  const ends = (["stopTime", "autoDeleteTime"] as const).filter((key) => typeof props[key] === "string" && props[key] !== "");
+  const ends = endsOf(props);
   const limit = `${config.maxLifetimeHours} hours (maxLifetimeHours)`;
   if (ends.length === 0) return [`Notebook '${name}': neither stopTime nor autoDeleteTime is set, so it runs until someone stops it; set one within ${limit}`];
-  const earliest = Math.min(...ends.map((key) => instantOf(String(props[key]))));
-  const hours = (earliest - now) / 3_600_000;
+  // A time the pack cannot read could be the earliest: the lifetime is not known, which is not a pass.
+  const odd = ends.find((end) => Number.isNaN(end.at));
+  if (odd) {
+    return [
+      `Notebook '${name}': ${odd.key} ${odd.value} is not a date-time the pack can read, so its lifetime cannot be held to ${limit}; ` +
+        "give a time such as 2026-12-31T18:00:00Z",
+    ];
+  }
+  const earliest = ends.reduce((a, b) => (b.at < a.at ? b : a));
+  const hours = (earliest.at - now) / 3_600_000;
   if (!(hours > config.maxLifetimeHours)) return [];
-  const key = ends.find((k) => instantOf(String(props[k])) === earliest)!;
-  return [`Notebook '${name}': ${key} ${String(props[key])} is ${Math.round(hours)} hours away, more than ${limit}`];
+  return [`Notebook '${name}': ${earliest.key} ${earliest.value} is ${Math.round(hours)} hours away, more than ${limit}`];
 }
 
 /**
@@ -180,6 +219,10 @@ export function chargeModes(name: string, props: NotebookProps, config: Pick<Rul
   const mode = String(props.chargeMode ?? "");
   if (!config.allowedChargeModes.includes(mode)) {
     return [`Notebook '${name}': chargeMode ${shown(mode)} is not one of ${shown(config.allowedChargeModes)} (allowedChargeModes)`];
+  }
+  // The next period's mode is charged as the current one is.
+  if (props.nextChargeMode !== undefined && !config.allowedChargeModes.includes(String(props.nextChargeMode))) {
+    return [`Notebook '${name}': nextChargeMode ${shown(props.nextChargeMode)} is not one of ${shown(config.allowedChargeModes)} (allowedChargeModes)`];
   }
   if (mode === "monthly" && typeof props.duration === "number" && props.duration > config.maxMonthlyDuration) {
     return [`Notebook '${name}': duration ${props.duration} months is more than ${config.maxMonthlyDuration} (maxMonthlyDuration)`];
@@ -213,135 +256,4 @@ export function stackGpus(
   if (total <= config.maxGpusPerStack) return found;
   const each = held.map((n) => `${n.name} ${n.gpus}`).join(", ");
   return [...found, `the stack's notebooks hold ${total} GPUs (${each}), more than the ${config.maxGpusPerStack} a stack may hold (maxGpusPerStack)`];
-}
-
-/** Hours in a month of a monthly subscription, for the GPU-hour estimate: 30 days. */
-export const hoursPerMonth = 720;
-
-/** What one notebook commits: its GPUs, and the hours until something ends it (undefined: nothing does). */
-export interface Commitment {
-  name: string;
-  gpus: number;
-  /** The GPU model the program names (`replicaSpecs.customGpuName`), for a price per model. */
-  model: string;
-  hours: number | undefined;
-  why: string;
-  /** Why the notebook's GPUs (or, with unknownWhat "GPU-hours", its hours) are not known. */
-  unknown?: string;
-  unknownWhat?: "GPUs" | "GPU-hours";
-}
-
-/**
- * The GPU-hours each notebook commits, from `now`: a monthly subscription
- * its months; a running notebook until its earliest stop or auto-delete
- * time, or unbounded; a notebook kept Stopped none.
- */
-export function commitments(notebooks: Array<{ name: string; props: NotebookProps }>, now: number): Commitment[] {
-  return notebooks.map(({ name, props }) => {
-    const named = props.replicaSpecs?.customGpuName;
-    const model = typeof named === "string" ? named : props.template && "model" in props.template ? props.template.model : "";
-    const gpus = unknownGpus(props);
-    const hours = notKnownAmong(props, hourInputs);
-    const unknown = gpus ? { unknown: gpus, unknownWhat: "GPUs" as const } : hours ? { unknown: hours, unknownWhat: "GPU-hours" as const } : {};
-    return { ...hoursOf(name, props, now), model, ...unknown };
-  });
-}
-
-/** A notebook's GPUs and the hours they are committed for (commitments). */
-function hoursOf(name: string, props: NotebookProps, now: number): Omit<Commitment, "model"> {
-  const gpus = gpusOf(props);
-  if (props.chargeMode === "monthly") {
-    const months = typeof props.duration === "number" ? props.duration : 1;
-    return { name, gpus, hours: months * hoursPerMonth, why: `${months} month${months === 1 ? "" : "s"}` };
-  }
-  if ((props.desiredState ?? "Running") !== "Running") return { name, gpus, hours: 0, why: "kept Stopped" };
-  const ends = (["stopTime", "autoDeleteTime"] as const).map((key) => props[key]).filter((t): t is string => typeof t === "string" && t !== "");
-  if (ends.length === 0) return { name, gpus, hours: undefined, why: "no stop or auto-delete time" };
-  const hours = Math.max(0, Math.round((Math.min(...ends.map((t) => instantOf(t))) - now) / 3_600_000));
-  return { name, gpus, hours, why: `until ${ends.length === 1 ? ends[0] : "the earlier of its stop and auto-delete times"}` };
-}
-
-/** Price of a GPU-hour: one for every model, or one per model (`customGpuName`) with `default` for the others. */
-export type Prices = number | Record<string, number>;
-
-function priceOf(prices: Prices, model: string): number | undefined {
-  return typeof prices === "number" ? prices : (prices[model] ?? prices.default);
-}
-
-/** The estimated cost of what ends, and the notebooks whose model has no price. */
-export function costOf(committed: Commitment[], prices: Prices): { cost: number; unpriced: string[] } {
-  let cost = 0;
-  const unpriced: string[] = [];
-  for (const c of committed.filter((c) => c.gpus > 0 && c.hours !== undefined && c.unknown === undefined)) {
-    const price = priceOf(prices, c.model);
-    if (price === undefined) unpriced.push(c.name);
-    else cost += c.gpus * c.hours! * price;
-  }
-  return { cost: Math.round(cost * 100) / 100, unpriced };
-}
-
-/** How the summary and the budget name the price: "2.5 per GPU-hour", or the table. */
-function priceWords(prices: Prices): string {
-  return typeof prices === "number" ? `${prices} per GPU-hour` : `the prices per GPU-hour ${JSON.stringify(prices)}`;
-}
-
-/** The stack's GPU-hours: the sum of what ends, and the notebooks nothing ends. */
-export function totals(committed: Commitment[]): { gpuHours: number; unbounded: string[] } {
-  const holding = committed.filter((c) => c.gpus > 0 && c.unknown === undefined);
-  return {
-    gpuHours: holding.reduce((sum, c) => sum + (c.hours === undefined ? 0 : c.gpus * c.hours), 0),
-    unbounded: holding.filter((c) => c.hours === undefined).map((c) => c.name),
-  };
-}
-
-/** The summary a preview prints: each notebook holding GPUs, then the stack's total, and the estimated cost at `pricePerGpuHour`. */
-export function summary(committed: Commitment[], pricePerGpuHour?: Prices): string {
-  // By name: the engine lists a stack's resources in the order they were registered, which varies from run to run.
-  const holding = committed.filter((c) => c.gpus > 0 && c.unknown === undefined).sort((a, b) => a.name.localeCompare(b.name));
-  const gpus = (n: number) => `${n} GPU${n === 1 ? "" : "s"}`;
-  const lines = holding.map((c) =>
-    c.hours === undefined
-      ? `${c.name}: ${gpus(c.gpus)} x unbounded (${c.why})`
-      : `${c.name}: ${gpus(c.gpus)} x ${c.hours} h = ${c.gpus * c.hours} GPU-hours (${c.why})`,
-  );
-  const { gpuHours, unbounded } = totals(committed);
-  const priced = pricePerGpuHour === undefined ? undefined : costOf(committed, pricePerGpuHour);
-  const missing = priced && priced.unpriced.length > 0 ? ` (no price for ${priced.unpriced.join(", ")})` : "";
-  const cost = priced === undefined ? "" : `, about ${priced.cost} at ${priceWords(pricePerGpuHour!)}${missing}`;
-  const open = unbounded.length > 0 ? ` plus unbounded (${unbounded.join(", ")})` : "";
-  const unknown = committed.filter((c) => c.unknown !== undefined).map((c) => `${c.name}'s ${c.unknownWhat ?? "GPUs"} not known (${c.unknown})`);
-  const notKnown = unknown.length > 0 ? `, plus ${unknown.join(", ")}` : "";
-  const each = lines.length > 0 ? lines.join("; ") : "no notebook with known GPUs";
-  return `GPU-hours of this stack: ${each}. Total ${gpuHours} GPU-hours${open}${cost}${notKnown}.`;
-}
-
-/** Over the budget: more GPU-hours than `budgetGpuHours`, a cost over `budgetCost`, or anything unbounded under a budget. */
-export function overBudget(committed: Commitment[], config: { budgetGpuHours?: number; budgetCost?: number; pricePerGpuHour?: Prices }): string[] {
-  const { gpuHours, unbounded } = totals(committed);
-  const found: string[] = [];
-  const hasBudget = config.budgetGpuHours !== undefined || config.budgetCost !== undefined;
-  if (hasBudget && unbounded.length > 0) {
-    found.push(
-      `the stack's GPU-hours are unbounded: ${unbounded.join(", ")} ${unbounded.length === 1 ? "has" : "have"} no stop or auto-delete time, ` +
-        "and a budget is set",
-    );
-  }
-  for (const c of hasBudget ? committed.filter((c) => c.unknown !== undefined) : []) {
-    found.push(`the ${c.unknownWhat ?? "GPUs"} of ${c.name} are not known (${c.unknown}), and a budget is set`);
-  }
-  if (config.budgetGpuHours !== undefined && gpuHours > config.budgetGpuHours) {
-    found.push(`the stack commits ${gpuHours} GPU-hours, over the budget of ${config.budgetGpuHours} (budgetGpuHours)`);
-  }
-  if (config.budgetCost !== undefined && config.pricePerGpuHour !== undefined) {
-    const { cost, unpriced } = costOf(committed, config.pricePerGpuHour);
-    const at = priceWords(config.pricePerGpuHour);
-    if (cost > config.budgetCost)
-      found.push(`the stack's estimated cost ${cost} (${gpuHours} GPU-hours at ${at}) is over the budget of ${config.budgetCost} (budgetCost)`);
-    if (unpriced.length > 0) {
-      found.push(
-        `no price for the GPUs of ${unpriced.join(", ")} under a cost budget: give their model (customGpuName) a price, or a default (pricePerGpuHour)`,
-      );
-    }
-  }
-  return found;
 }

@@ -17,6 +17,7 @@
  * plain values and keeps no record of which were secrets).
  */
 import type { Policies, Policy, ResourceValidationPolicy, StackValidationPolicy } from "@pulumi/policy";
+import { shownInputs } from "./rules";
 
 // @pulumi/policy's light module (no @pulumi/pulumi): the same unknown-checking view of inputs its server gives policies.
 const { unknownCheckingProxy, UnknownValueError } = require("@pulumi/policy/proxy") as {
@@ -61,8 +62,14 @@ export function withSecretsRead(value: unknown): unknown {
   return Object.fromEntries(Object.entries(record).map(([key, item]) => [key, withSecretsRead(item)]));
 }
 
-/** The strings inside the secrets of `value` (the wire form), longest first: what a message must not show. */
-export function secretStrings(value: unknown, inSecret = false): string[] {
+/**
+ * The strings inside the secrets of the `inputs` of `properties` (the wire
+ * form), longest first: what a message must not show. Only the inputs a
+ * message may show count (rules.ts shownInputs): a secret elsewhere (an env,
+ * another resource's kubeconfig) never reaches a message, and hiding its
+ * text would hide the same text where it means something else.
+ */
+export function secretStrings(properties: Record<string, unknown>, inputs: readonly string[] = shownInputs): string[] {
   const found = new Set<string>();
   const walk = (item: unknown, secret: boolean): void => {
     if (typeof item === "string") {
@@ -75,26 +82,33 @@ export function secretStrings(value: unknown, inSecret = false): string[] {
       else Object.values(record).forEach((element) => walk(element, secret));
     }
   };
-  walk(value, inSecret);
+  for (const input of inputs) walk(properties[input], false);
   return [...found].sort((a, b) => b.length - a.length);
 }
 
-const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+/** A character that continues a word: a secret next to one is part of something longer, not the value a message shows. */
+const wordCharacter = /[\w-]/;
 
 /**
  * `message` with each of `secrets` shown as `[secret]`: quoted as the rules
  * quote values, or standing alone (not part of a longer word, so a secret
- * "custom" leaves "customGpu" as it is).
+ * "custom" leaves "customGpu" as it is). Plain text search: a secret of any
+ * size or content is only text.
  */
 export function hideSecrets(message: string, secrets: string[]): string {
-  return secrets.reduce(
-    (text, secret) =>
-      text
-        .split(JSON.stringify(secret))
-        .join("[secret]")
-        .replace(new RegExp(`(?<![\\w-])${escaped(secret)}(?![\\w-])`, "g"), "[secret]"),
-    message,
-  );
+  let text = message;
+  for (const secret of secrets) {
+    text = text.split(JSON.stringify(secret)).join("[secret]");
+    let shown = "";
+    let from = 0;
+    for (let at = text.indexOf(secret); at !== -1; at = text.indexOf(secret, at + secret.length)) {
+      if (wordCharacter.test(text[at - 1] ?? "") || wordCharacter.test(text[at + secret.length] ?? "")) continue;
+      shown += `${text.slice(from, at)}[secret]`;
+      from = at + secret.length;
+    }
+    text = shown + text.slice(from);
+  }
+  return text;
 }
 
 /** A violation a policy reports as an object (@pulumi/policy's server takes one too): its message and level replace the policy's. */
@@ -152,7 +166,7 @@ export class PolicyRuntime {
       urn: r.urn,
       props: unknownCheckingProxy(withSecretsRead(r.properties) as Record<string, unknown>),
     }));
-    const secrets = secretStrings(resources.map((r) => r.properties));
+    const secrets = [...new Set(resources.flatMap((r) => secretStrings(r.properties)))].sort((a, b) => b.length - a.length);
     for (const policy of this.policies.filter(isStackPolicy)) {
       await this.run(policy, found, secrets, (report) => {
         return policy.validateStack!({ resources: viewed, getConfig: this.settingsOf(policy) } as never, report);
@@ -193,7 +207,8 @@ export class PolicyRuntime {
       await validate(report);
     } catch (error) {
       if (!(error instanceof UnknownValueError)) {
-        throw new Error(`policy '${policy.name}' of ${this.packName}@v${this.packVersion} failed: ${(error as Error).stack ?? String(error)}`);
+        const failure = `policy '${policy.name}' of ${this.packName}@v${this.packVersion} failed: ${(error as Error).stack ?? String(error)}`;
+        throw new Error(hideSecrets(failure, secrets));
       }
       const from = `policy '${policy.name}' from policy pack '${this.packName}@v${this.packVersion}'`;
       found.push(violation(`can't run ${from} during preview: ${error.message}`, "advisory"));

@@ -7,6 +7,7 @@
  * platform may add new ones).
  */
 import { z } from "zod";
+import { hasZone, zoneOf } from "../times";
 
 /**
  * A string that must hold at least one non-blank character. It is checked,
@@ -49,7 +50,8 @@ export const notebookUuid = pathSegment.pipe(z.string().max(36, "must be at most
 export const dateTime = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/, "must be a date-time such as 2026-12-31T18:00:00Z")
-  .refine((s) => isRealDateTime(s), "must be a real date and time (month 01-12, a day that exists, hour 00-23)");
+  .refine((s) => isRealDateTime(s), "must be a real date and time (month 01-12, a day that exists, hour 00-23)")
+  .refine((s) => zoneOf(s) !== undefined || !hasZone(s), "must have a zone within 14 hours of UTC (minutes 00-59), such as +08:00");
 
 function isRealDateTime(value: string): boolean {
   const parts = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2}))?/.exec(value);

@@ -40,6 +40,10 @@ describe("Notebook check", () => {
     expect(failures({ namespace: "../x" })).toEqual(["namespace"]);
     expect(failures({ autoRenew: 2 as 1 })).toEqual(["autoRenew"]);
     expect(failures({ stopTime: "tomorrow" })).toEqual(["stopTime"]);
+    // A zone no place uses, or minutes past 59: neither the platform's reading nor the guardrails' is known.
+    expect(failures({ stopTime: "2099-12-31T00:00:00+15:00" })).toEqual(["stopTime"]);
+    expect(failures({ autoDeleteTime: "2099-12-31T00:00:00+05:60" })).toEqual(["autoDeleteTime"]);
+    expect(failures({ stopTime: "2099-12-31T00:00:00+14:00", autoDeleteTime: "2099-12-31T00:00:00-0930" })).toEqual([]);
   });
 
   it("checks the provider's own arguments", () => {

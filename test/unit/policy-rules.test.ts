@@ -8,19 +8,17 @@ import { readFileSync } from "node:fs";
 import type { ResourceValidationPolicy, StackValidationPolicy } from "@pulumi/policy";
 import { describe, expect, it } from "vitest";
 import { policies } from "../../policy/policies";
+import { commitments, overBudget, summary } from "../../policy/gpu-hours";
 import {
   allowedImages,
   baseline,
   chargeModes,
-  commitments,
   gpusOf,
   kindOf,
   maxGpus,
   maxLifetime,
-  overBudget,
   podTypes,
   stackGpus,
-  summary,
   templateIdOf,
   withTemplate,
 } from "../../policy/rules";
@@ -201,6 +199,61 @@ describe("the guardrails' rules", () => {
     );
     expect(overBudget(committed, { budgetGpuHours: 100 })).toEqual([
       "the GPUs of t are not known (template 7: no platform settings where pulumi runs), and a budget is set",
+    ]);
+  });
+
+  it("count what a time they cannot read, a renewal, a next charge mode or both GPU fields commit, never less", () => {
+    // A zone no place uses (+15:00): the time cannot be read, so neither the lifetime nor the hours are known.
+    const unreadable = { ...running, stopTime: "2099-12-31T00:00:00+15:00", autoDeleteTime: "2026-11-25T10:00:00Z" };
+    expect(maxLifetime("odd", unreadable, baseline, now)).toEqual([
+      "Notebook 'odd': stopTime 2099-12-31T00:00:00+15:00 is not a date-time the pack can read, so its lifetime cannot be held to 168 hours " +
+        "(maxLifetimeHours); give a time such as 2026-12-31T18:00:00Z",
+    ]);
+    const odd = commitments([{ name: "odd", props: unreadable }], now);
+    expect(summary(odd)).toBe(
+      "GPU-hours of this stack: no notebook with known GPUs. Total 0 GPU-hours, plus odd's GPU-hours not known (stopTime 2099-12-31T00:00:00+15:00 " +
+        "is not a date-time).",
+    );
+    expect(overBudget(odd, { budgetGpuHours: 100 })).toEqual([
+      "the GPU-hours of odd are not known (stopTime 2099-12-31T00:00:00+15:00 is not a date-time), and a budget is set",
+    ]);
+    // A subscription that renews itself has no end; one whose next period is monthly commits that month too.
+    const renewing = { ...running, chargeMode: "monthly", duration: 1, autoRenew: 1 };
+    const switching = { ...running, stopTime: "2026-11-25T10:00:00Z", nextChargeMode: "monthly" };
+    expect(
+      summary(
+        commitments(
+          [
+            { name: "renewing", props: renewing },
+            { name: "switching", props: switching },
+          ],
+          now,
+        ),
+      ),
+    ).toBe(
+      "GPU-hours of this stack: renewing: 1 GPU x unbounded (1 month, renewed automatically); switching: 1 GPU x 730 h = 730 GPU-hours " +
+        "(until 2026-11-25T10:00:00Z, then a monthly subscription of 720 h). Total 730 GPU-hours plus unbounded (renewing).",
+    );
+    expect(chargeModes("switching", switching, baseline)).toEqual([
+      'Notebook \'switching\': nextChargeMode "monthly" is not one of ["elastic"] (allowedChargeModes)',
+    ]);
+    // Both GPU fields: the larger counts, whichever the platform honours.
+    expect(gpusOf({ replicaSpecs: { customGpu: 1, customGpuList: new Array(16).fill("gpu") } })).toBe(16);
+    expect(gpusOf({ replicaSpecs: { customGpu: 4, customGpuList: ["gpu-a"], replicas: 2 } })).toBe(8);
+    // A model named like a property every object has is priced as any other model.
+    const constructor = commitments(
+      [{ name: "c", props: { ...switching, nextChargeMode: undefined, replicaSpecs: { customGpu: 1, customGpuName: "constructor" } } }],
+      now,
+    );
+    expect(overBudget(constructor, { budgetCost: 1, pricePerGpuHour: { default: 1 } })).toEqual([
+      'the stack\'s estimated cost 10 (10 GPU-hours at the prices per GPU-hour {"default":1}) is over the budget of 1 (budgetCost)',
+    ]);
+    expect(overBudget(constructor, { budgetCost: 1, pricePerGpuHour: { A100: 1 } })).toEqual([
+      "no price for the GPUs of c under a cost budget: give their model (customGpuName) a price, or a default (pricePerGpuHour)",
+    ]);
+    // A cost budget with no price cannot be checked: it says so rather than pass.
+    expect(overBudget(constructor, { budgetCost: 1 })).toEqual([
+      "budgetCost is set without pricePerGpuHour, so the stack's cost cannot be counted: give aicp-stack-budget a pricePerGpuHour",
     ]);
   });
 

@@ -156,6 +156,30 @@ describe("the guardrails' own runtime", () => {
     expect(customMessages).toContain("give customGpu");
   });
 
+  it("hides only the secrets of what the rules read: a large secret elsewhere neither fails the pack nor hides other text", async () => {
+    const kubeconfig = "k".repeat(40_000);
+    // The SDK makes the whole envs list a secret: its common values ("8", "hours") are not what messages show.
+    const envs = secret([
+      { name: "OMP_NUM_THREADS", value: "8" },
+      { name: "UNIT", value: "hours" },
+      { name: "KUBECONFIG", value: kubeconfig },
+    ]);
+    const big = notebook("big", { envs, replicaSpecs: { specs: "sku-1", customGpu: 16 }, stopTime: undefined, image: secret(kubeconfig) });
+    const other = {
+      type: "kubernetes:core/v1:Secret",
+      name: "kube",
+      urn: "urn:pulumi:ci::guarded::kubernetes:core/v1:Secret::kube",
+      properties: { data: secret(kubeconfig) },
+    };
+    const found = [...(await runtime().analyzeResource(big)), ...(await runtime().analyzeStack([big, other]))].map((v) => v.message);
+    expect(found.join("\n")).not.toContain("[secret]");
+    expect(found).toContain(
+      "A notebook holds at most maxGpusPerNotebook GPUs.\nNotebook 'big': replicaSpecs holds 16 GPUs, more than the 8 a notebook may hold (maxGpusPerNotebook)",
+    );
+    expect(found.join("\n")).toContain("set one within 168 hours (maxLifetimeHours)");
+    expect(found.join("\n")).toContain("big: 16 GPUs x unbounded");
+  });
+
   it("keeps the GPU-hour summary advisory when the engine sends every policy as mandatory (its `all` key)", async () => {
     const allMandatory = runtime();
     allMandatory.configure(Object.fromEntries(policies.map((p) => [p.name, { enforcementLevel: "mandatory" as const }])));
