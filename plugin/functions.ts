@@ -58,7 +58,9 @@ export const functions = {
     call: getTrainingPods,
     secretResults: [],
     declaration: {
-      doc: "Reads the pods of a training job that has not terminated.",
+      doc:
+        "Reads the pods of a training job that has not terminated. Containers' env values are left out (they often hold tokens, and a function's " +
+        "result is not secret); their names stay.",
       args: {
         namespace: namespaceOf("job"),
         endpoint: { schema: z.string(), required: true, doc: "Job type, e.g. `tfjobs` or `pytorchjobs`." },
@@ -100,7 +102,7 @@ export const functions = {
       doc:
         "Lists notebooks of a namespace, paging through every result unless `offset` or `limit` asks for one page. Server passwords and env values " +
         "are left out (a function's result is not secret in the state; env names are kept): read passwords with getNotebookServersOutput, whose " +
-        "passwords are secret.",
+        "passwords are secret. Times carry the platform's zone when it is configured or learned.",
       args: { ...argsOf(wire.listNotebooksQuery), namespace: namespaceOf("notebooks") },
       results: { notebooks: { schema: z.array(wire.notebook), required: true } },
     },

@@ -68,6 +68,21 @@ export function sameRecordedSecret(
   return sameValue(rest, wantedRest) && (password === undefined ? digest === undefined : matchesDigest(password, digest, legacyKey));
 }
 
+/**
+ * Env entries without their values, for a function's result (not secret where
+ * a program puts it): env values often hold tokens. Names, and a Kubernetes
+ * `valueFrom` reference, stay; an entry that is not an object carries no
+ * value of its own and stays.
+ */
+export function withoutEnvValues(envs: unknown): unknown {
+  if (!Array.isArray(envs)) return envs;
+  return envs.map((env) => {
+    if (env === null || typeof env !== "object") return env;
+    const { value: _value, ...rest } = env as Record<string, unknown>;
+    return rest;
+  });
+}
+
 /** Servers as recorded in outputs: everything but the password (entries that are not objects carry none and stay). */
 export function withoutServerPasswords<T extends { password?: unknown }>(servers: T[] | null | undefined): Array<Omit<T, "password">> | undefined {
   return servers?.map((server) => {

@@ -33,7 +33,7 @@ export interface GetNotebookDiskMetricsResult {
  * const disk = aicp.getNotebookDiskMetricsOutput({ uuid: notebook.uuid });
  * export const diskUsedBytes = disk.usedBytes;
  */
-export async function getNotebookDiskMetrics(args: GetNotebookDiskMetricsArgs, _opts?: pulumi.InvokeOptions): Promise<GetNotebookDiskMetricsResult> {
+export async function getNotebookDiskMetrics(args: GetNotebookDiskMetricsArgs = {}, _opts?: pulumi.InvokeOptions): Promise<GetNotebookDiskMetricsResult> {
   return reportedInProgram(async () => {
     const query = wire.diskMetricsQuery.safeParse({ namespace: namespaceOr(args.namespace), uuid: args.uuid });
     if (!query.success) throw validationError("getNotebookDiskMetrics arguments", query.error.issues, camelPath);

@@ -3,7 +3,8 @@ import { toCamel, toSnake } from "../../client/case";
 import { validationError } from "../../client/errors";
 import * as wire from "../../client/wire";
 import { camelPath } from "../../provider/inputs";
-import { withoutServerPasswords } from "../../provider/secrets";
+import type { PlatformTimeZone } from "../../client/times";
+import { withoutEnvValues, withoutServerPasswords } from "../../provider/secrets";
 import type { NotebookInfo } from "../types";
 import type { NotebookFilters } from "../types.generated";
 import { namespaceOr, outputForm, programClient, reportedInProgram } from "./program-client";
@@ -27,7 +28,8 @@ export interface GetNotebooksResult {
  * Lists notebooks of a namespace, paging through every result unless `offset`
  * or `limit` asks for one page. Server passwords and env values are left out
  * (a function's result is not secret in the state; env names are kept): read
- * passwords with getNotebookServersOutput, whose passwords are secret.
+ * passwords with getNotebookServersOutput, whose passwords are secret. Times
+ * carry the platform's zone when it is configured or learned.
  *
  * @example
  * const { notebooks } = await aicp.getNotebooks({ status: ["Running"] });
@@ -42,7 +44,7 @@ export async function getNotebooks(args: GetNotebooksArgs = {}, _opts?: pulumi.I
     const { offset: _o, limit: _l, ...rest } = query.data;
     const items =
       args.offset !== undefined || args.limit !== undefined ? (await client.listNotebooks(ns, query.data)).items : await client.listAllNotebooks(ns, rest);
-    return { notebooks: items.map((n) => toCamel(wire.notebook, withoutSecrets(n))) };
+    return { notebooks: items.map((n) => toCamel(wire.notebook, withZones(withoutSecrets(n), client.timeZone))) };
   });
 }
 
@@ -56,6 +58,14 @@ export const getNotebooksOutput = outputForm(getNotebooks);
  */
 function withoutSecrets(notebook: wire.Notebook): wire.Notebook {
   const servers = Array.isArray(notebook.servers) ? withoutServerPasswords(notebook.servers) : undefined;
-  const envs = Array.isArray(notebook.envs) ? notebook.envs.map((env) => (env && typeof env === "object" ? { name: env.name } : env)) : undefined;
+  const envs = Array.isArray(notebook.envs) ? withoutEnvValues(notebook.envs) : undefined;
   return { ...notebook, servers, envs } as wire.Notebook;
 }
+
+/** The platform's times with its zone written out when it is known (configured or learned), as the Notebook resource records them. */
+function withZones(notebook: wire.Notebook, zone: PlatformTimeZone): wire.Notebook {
+  const zoned = Object.fromEntries(timeFields.filter((key) => key in notebook).map((key) => [key, zone.normalise(notebook[key])]));
+  return { ...notebook, ...zoned };
+}
+
+const timeFields = ["stop_time", "auto_delete_time", "created_at", "updated_at"] as const;

@@ -3,6 +3,7 @@ import { toCamel } from "../../client/case";
 import { validationError } from "../../client/errors";
 import * as wire from "../../client/wire";
 import { camelPath } from "../../provider/inputs";
+import { withoutEnvValues } from "../../provider/secrets";
 import type { TrainingPod } from "../types";
 import { namespaceOr, outputForm, programClient, reportedInProgram } from "./program-client";
 
@@ -23,7 +24,9 @@ export interface GetTrainingPodsResult {
 }
 
 /**
- * Reads the pods of a training job that has not terminated.
+ * Reads the pods of a training job that has not terminated. Containers' env
+ * values are left out (they often hold tokens, and a function's result is not
+ * secret); their names stay.
  *
  * @example
  * const { pods } = await aicp.getTrainingPods({ endpoint: "tfjobs", trainName: "resnet-50" });
@@ -33,8 +36,17 @@ export async function getTrainingPods(args: GetTrainingPodsArgs, _opts?: pulumi.
     const path = wire.trainingPodsPath.safeParse({ namespace: namespaceOr(args.namespace), endpoint: args.endpoint, train_name: args.trainName });
     if (!path.success) throw validationError("getTrainingPods arguments", path.error.issues, camelPath);
     const pods = await programClient().listTrainingPods(path.data);
-    return { pods: pods.map((p) => toCamel(wire.pod, p)) };
+    return { pods: pods.map((p) => toCamel(wire.pod, withoutEnvValuesOfPod(p))) };
   });
+}
+
+/** The pod with its containers' env values left out (they often hold tokens, and a function's result is not secret); names stay. */
+function withoutEnvValuesOfPod(pod: wire.Pod): wire.Pod {
+  const spec = pod.spec as Record<string, unknown> | null | undefined;
+  if (!spec || typeof spec !== "object") return pod;
+  const containersOf = (list: unknown) =>
+    Array.isArray(list) ? list.map((c) => (c && typeof c === "object" ? { ...c, env: withoutEnvValues((c as { env?: unknown }).env) } : c)) : list;
+  return { ...pod, spec: { ...spec, containers: containersOf(spec.containers), initContainers: containersOf(spec.initContainers) } } as wire.Pod;
 }
 
 /** {@link getTrainingPods} with arguments that may be Outputs. */

@@ -40,10 +40,17 @@ export function namespaceOr(namespace: string | undefined): string {
   return namespace ?? requireUserId(programSettings()).toLowerCase();
 }
 
-/** Builds the Output form of a function from its Promise form. */
+/** A function's arguments as its Output form takes them: each may be an Output. */
+type OutputArgs<A> = pulumi.Input<A> | { [K in keyof A]: pulumi.Input<A[K]> };
+
+/**
+ * Builds the Output form of a function from its Promise form, called the same
+ * way: its arguments may be left out when none is required.
+ */
 export function outputForm<A, R>(fn: (args: A, opts?: pulumi.InvokeOptions) => Promise<R>) {
-  return (args: pulumi.Input<A> | { [K in keyof A]: pulumi.Input<A[K]> }, opts?: pulumi.InvokeOptions): pulumi.Output<R> =>
-    pulumi.output(args as pulumi.Input<A>).apply((resolved) => fn(resolved as A, opts)) as pulumi.Output<R>;
+  return (
+    ...[args, opts]: object extends A ? [args?: OutputArgs<A>, opts?: pulumi.InvokeOptions] : [args: OutputArgs<A>, opts?: pulumi.InvokeOptions]
+  ): pulumi.Output<R> => pulumi.output((args ?? {}) as pulumi.Input<A>).apply((resolved) => fn(resolved as A, opts)) as pulumi.Output<R>;
 }
 
 /**

@@ -7,7 +7,7 @@ import * as outputs from "./types/output";
 import * as utilities from "./utilities";
 
 /**
- * Lists notebooks of a namespace, paging through every result unless `offset` or `limit` asks for one page. Server passwords and env values are left out (a function's result is not secret in the state; env names are kept): read passwords with getNotebookServersOutput, whose passwords are secret.
+ * Lists notebooks of a namespace, paging through every result unless `offset` or `limit` asks for one page. Server passwords and env values are left out (a function's result is not secret in the state; env names are kept): read passwords with getNotebookServersOutput, whose passwords are secret. Times carry the platform's zone when it is configured or learned.
  */
 export function getNotebooks(args?: GetNotebooksArgs, opts?: pulumi.InvokeOptions): Promise<GetNotebooksResult> {
     args = args || {};
@@ -48,7 +48,7 @@ export interface GetNotebooksResult {
     readonly notebooks: outputs.NotebookInfo[];
 }
 /**
- * Lists notebooks of a namespace, paging through every result unless `offset` or `limit` asks for one page. Server passwords and env values are left out (a function's result is not secret in the state; env names are kept): read passwords with getNotebookServersOutput, whose passwords are secret.
+ * Lists notebooks of a namespace, paging through every result unless `offset` or `limit` asks for one page. Server passwords and env values are left out (a function's result is not secret in the state; env names are kept): read passwords with getNotebookServersOutput, whose passwords are secret. Times carry the platform's zone when it is configured or learned.
  */
 export function getNotebooksOutput(args?: GetNotebooksOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetNotebooksResult> {
     args = args || {};

@@ -7,7 +7,7 @@ import * as outputs from "./types/output";
 import * as utilities from "./utilities";
 
 /**
- * Reads the pods of a training job that has not terminated.
+ * Reads the pods of a training job that has not terminated. Containers' env values are left out (they often hold tokens, and a function's result is not secret); their names stay.
  */
 export function getTrainingPods(args: GetTrainingPodsArgs, opts?: pulumi.InvokeOptions): Promise<GetTrainingPodsResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -40,7 +40,7 @@ export interface GetTrainingPodsResult {
     readonly pods: outputs.TrainingPod[];
 }
 /**
- * Reads the pods of a training job that has not terminated.
+ * Reads the pods of a training job that has not terminated. Containers' env values are left out (they often hold tokens, and a function's result is not secret); their names stay.
  */
 export function getTrainingPodsOutput(args: GetTrainingPodsOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetTrainingPodsResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});

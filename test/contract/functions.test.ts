@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Emulator } from "../../emulator";
 import { AicpError } from "../../client/errors";
 import * as aicp from "../../sdk";
+import { programSettings, takeSettingsFrom } from "../../sdk/functions/program-client";
 import { emulatorConfig, emulatorCredentials, startTestEmulator } from "../support/emulator";
 import { PlatformWriter } from "../support/platform-writer";
 
@@ -82,11 +83,26 @@ describe("data-source functions", () => {
     expect(emulator.requests().filter((r) => r.operation !== "admin")).toEqual([]);
   });
 
-  it("getTrainingPods returns the job's pods with Kubernetes keys kept", async () => {
+  it("getTrainingPods returns the job's pods with Kubernetes keys kept, and env values (often tokens) left out", async () => {
     const { pods } = await aicp.getTrainingPods({ endpoint: "tfjobs", trainName: "fn-job" });
     expect(pods).toHaveLength(2);
     expect(pods[0]!.status?.podIP).toBeTruthy();
     expect(pods[0]!.metadata?.namespace).toBe(ns);
+    // The emulator's pods carry AICP_JOB_NAME=fn-job and two more (emulator/handlers/training.ts).
+    const envs = pods.flatMap((p) => (p.spec?.containers ?? []).flatMap((c) => (c.env ?? []) as Array<Record<string, unknown>>));
+    expect(envs.length).toBeGreaterThan(0);
+    expect(envs.filter((e) => e.name === "AICP_JOB_NAME")).toEqual([{ name: "AICP_JOB_NAME" }, { name: "AICP_JOB_NAME" }]);
+    expect(envs.every((e) => !("value" in e))).toBe(true);
+  });
+
+  it("every function's Output form is called as its Promise form is: arguments may be left out where none is required", async () => {
+    const templates = await resolve(aicp.getResourceTemplatesOutput());
+    expect(templates.templates.length).toBeGreaterThan(0);
+    expect((await resolve(aicp.getNotebooksOutput())).notebooks.map((n) => n.name)).toContain("fn-nb");
+    // uuid is optional in the platform's query: a call without one is sent (the namespace's metrics), not a TypeError.
+    emulator.clearRequests();
+    await aicp.getNotebookDiskMetrics().catch((e: unknown) => expect(e).toBeInstanceOf(AicpError));
+    expect(emulator.requests().filter((r) => r.operation === "getNotebookDiskMetrics")).toHaveLength(1);
   });
 
   it("getNotebookDiskMetrics reads used, capacity and available bytes", async () => {
@@ -130,6 +146,33 @@ describe("data-source functions", () => {
     expect(error).toBeInstanceOf(AicpError);
     expect(error.status).toBe(404);
     expect(error.message).toContain("nb-doesnotexist");
+  });
+
+  it("getNotebooks writes the platform's times with its zone, as the Notebook resource does", async () => {
+    // The stack config is read once per process; the plugin's way of giving settings stands in for aicp:platformTimeZone.
+    const settings = programSettings();
+    emulator.setDialect({ bareTimeZone: "+08:00" });
+    takeSettingsFrom(() => ({ ...settings, platformTimeZone: "+08:00" }));
+    try {
+      await client.createNotebook({
+        charge_mode: "elastic",
+        duration: 3600,
+        user_id: ns,
+        namespace: ns,
+        image: "jupyter:1",
+        image_type: "official",
+        name: "fn-zoned",
+        server_type: "jupyter",
+        replica_specs: { specs: "sku-1" },
+        stop_time: "2030-12-31T18:00:00Z",
+      });
+      const [zoned] = (await aicp.getNotebooks({ name: "fn-zoned" })).notebooks;
+      expect(zoned!.stopTime).toBe("2031-01-01T02:00:00+08:00");
+      expect(zoned!.createdAt).toMatch(/\+08:00$/);
+    } finally {
+      emulator.setDialect({ bareTimeZone: "UTC" });
+      takeSettingsFrom(() => settings);
+    }
   });
 
   it("getNotebooks leaves out env values (often tokens) and keeps their names", async () => {

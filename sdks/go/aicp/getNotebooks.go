@@ -11,7 +11,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// Lists notebooks of a namespace, paging through every result unless `offset` or `limit` asks for one page. Server passwords and env values are left out (a function's result is not secret in the state; env names are kept): read passwords with getNotebookServersOutput, whose passwords are secret.
+// Lists notebooks of a namespace, paging through every result unless `offset` or `limit` asks for one page. Server passwords and env values are left out (a function's result is not secret in the state; env names are kept): read passwords with getNotebookServersOutput, whose passwords are secret. Times carry the platform's zone when it is configured or learned.
 func GetNotebooks(ctx *pulumi.Context, args *GetNotebooksArgs, opts ...pulumi.InvokeOption) (*GetNotebooksResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetNotebooksResult

@@ -11,7 +11,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// Reads the pods of a training job that has not terminated.
+// Reads the pods of a training job that has not terminated. Containers' env values are left out (they often hold tokens, and a function's result is not secret); their names stay.
 func GetTrainingPods(ctx *pulumi.Context, args *GetTrainingPodsArgs, opts ...pulumi.InvokeOption) (*GetTrainingPodsResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetTrainingPodsResult

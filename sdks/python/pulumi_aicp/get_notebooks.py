@@ -57,7 +57,7 @@ def get_notebooks(end_at: Optional[_builtins.str] = None,
                   status: Optional[Sequence[_builtins.str]] = None,
                   opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetNotebooksResult:
     """
-    Lists notebooks of a namespace, paging through every result unless `offset` or `limit` asks for one page. Server passwords and env values are left out (a function's result is not secret in the state; env names are kept): read passwords with getNotebookServersOutput, whose passwords are secret.
+    Lists notebooks of a namespace, paging through every result unless `offset` or `limit` asks for one page. Server passwords and env values are left out (a function's result is not secret in the state; env names are kept): read passwords with getNotebookServersOutput, whose passwords are secret. Times carry the platform's zone when it is configured or learned.
 
     :param _builtins.str namespace: Namespace of the notebooks. Default: `aicp:userId` in lower case.
     """
@@ -91,7 +91,7 @@ def get_notebooks_output(end_at: pulumi.Input[Optional[Optional[_builtins.str]]]
                          status: pulumi.Input[Optional[Optional[Sequence[_builtins.str]]]] = None,
                          opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetNotebooksResult]:
     """
-    Lists notebooks of a namespace, paging through every result unless `offset` or `limit` asks for one page. Server passwords and env values are left out (a function's result is not secret in the state; env names are kept): read passwords with getNotebookServersOutput, whose passwords are secret.
+    Lists notebooks of a namespace, paging through every result unless `offset` or `limit` asks for one page. Server passwords and env values are left out (a function's result is not secret in the state; env names are kept): read passwords with getNotebookServersOutput, whose passwords are secret. Times carry the platform's zone when it is configured or learned.
 
     :param _builtins.str namespace: Namespace of the notebooks. Default: `aicp:userId` in lower case.
     """

@@ -52,7 +52,7 @@ def get_training_pods(endpoint: Optional[_builtins.str] = None,
                       train_name: Optional[_builtins.str] = None,
                       opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetTrainingPodsResult:
     """
-    Reads the pods of a training job that has not terminated.
+    Reads the pods of a training job that has not terminated. Containers' env values are left out (they often hold tokens, and a function's result is not secret); their names stay.
 
     :param _builtins.str endpoint: Job type, e.g. `tfjobs` or `pytorchjobs`.
     :param _builtins.str namespace: Namespace of the job. Default: `aicp:userId` in lower case.
@@ -72,7 +72,7 @@ def get_training_pods_output(endpoint: pulumi.Input[Optional[_builtins.str]] = N
                              train_name: pulumi.Input[Optional[_builtins.str]] = None,
                              opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetTrainingPodsResult]:
     """
-    Reads the pods of a training job that has not terminated.
+    Reads the pods of a training job that has not terminated. Containers' env values are left out (they often hold tokens, and a function's result is not secret); their names stay.
 
     :param _builtins.str endpoint: Job type, e.g. `tfjobs` or `pytorchjobs`.
     :param _builtins.str namespace: Namespace of the job. Default: `aicp:userId` in lower case.
