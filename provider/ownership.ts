@@ -19,6 +19,8 @@ export const markEnvName = "PULUMI_AICP_MARK";
 
 /** How a group's description ends when it carries a mark. */
 const groupMarkPattern = /\s*\[pulumi-aicp ([0-9a-f]{8,64})\]$/;
+/** The mark as withGroupMark writes it: after exactly one space, or alone; the program's own text keeps its trailing spaces. */
+const writtenMarkPattern = /(?:^| )\[pulumi-aicp [0-9a-f]{8,64}\]$/;
 
 /** The mark a notebook's envs carry, if any (envs as a list, or a JSON string of one). */
 export function notebookMarkOf(envs: unknown): string | undefined {
@@ -52,7 +54,7 @@ export function withGroupMark(description: string | undefined, mark: string): st
 
 /** The description as the program wrote it. */
 export function withoutGroupMark(description: string): string {
-  return description.replace(groupMarkPattern, "");
+  return description.replace(writtenMarkPattern.test(description) ? writtenMarkPattern : groupMarkPattern, "");
 }
 
 /** Characters the mark adds to a group's description at most: the limit left for the program's text is the platform's minus these. */

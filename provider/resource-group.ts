@@ -18,6 +18,7 @@ import {
   type GroupProgram,
 } from "../client/wire/resource-group";
 import { AicpError, asOneLine } from "../client/errors";
+import { instantOf } from "../client/times";
 import { currentClient, settingsCheckable } from "./context";
 import { camelPath, changedKeys, compact, resolveMark, resolveName, unknownPaths, withoutUnknowns, type CheckFailure } from "./inputs";
 import { warn } from "./engine-log";
@@ -165,11 +166,34 @@ async function planAdoption(inputs: ResourceGroupInputs): Promise<{ group: WireG
 export async function diff(id: string, olds: ResourceGroupOutputs, news: ResourceGroupInputs): Promise<DiffWithProperties> {
   // The state holds this resource: its create needs no journal entry (create-journal.ts).
   settleWithState(olds.ownerMark, id, olds.createSentAt);
-  return diffOf(id, olds, news);
+  const found = plannedGroupDiff(id, olds, news);
+  if ((found.replaces?.length ?? 0) > 0) await refuseReplacementUnderHeldName(olds, news, found.replaces!);
+  return found;
 }
 
-/** diff itself; create calls it too, before the engine has recorded anything (so the journal stays). */
-function diffOf(id: string, olds: ResourceGroupOutputs, news: ResourceGroupInputs): DiffWithProperties {
+/**
+ * A replacement deletes the old group first; its create then refuses a name
+ * another group holds (create-once.ts). Under a pinned name that one holds
+ * (a group made in the console), the preview fails here, before anything is
+ * deleted. Checked when the diff plans a replacement: check cannot know.
+ */
+async function refuseReplacementUnderHeldName(olds: ResourceGroupOutputs, news: ResourceGroupInputs, replaces: string[]): Promise<void> {
+  if (news.autoNamed || !settingsCheckable() || unknownPaths(news).length > 0) return;
+  const holders = groupNameHolders(requestOf(news).name, news.ownerMark ?? olds.ownerMark);
+  const held = await nameHeldByAnother({ ...holders, findByName: async () => (await holders.findByName()).filter((g) => g.rg_id !== olds.rgId) });
+  if (!held) return;
+  throw new AicpError(
+    held.code,
+    `ResourceGroup ${news.logicalName} would be replaced (${replaces.join(", ")}), which deletes group ${olds.rgId} first, and its create would then be ` +
+      `refused: ${held.message}`,
+  );
+}
+
+/**
+ * What diff plans, from the state and the program alone (no request): create
+ * calls it too, before the engine has recorded anything (so the journal stays).
+ */
+export function plannedGroupDiff(id: string, olds: ResourceGroupOutputs, news: ResourceGroupInputs): DiffWithProperties {
   // An unconfirmed create is resolved by an update, never by a second create.
   if (isProvisional(id) && !olds.rgId) return { changes: true, replaces: [] };
   const { replaces, updates } = diffGroup(olds, news);
@@ -208,7 +232,7 @@ export async function create(inputs: ResourceGroupInputs): Promise<pulumi.dynami
     if (!adopted) return { id: group.rg_id, outs: outputs(inputs, group) };
     // Made by an interrupted earlier run, perhaps before the program changed: match the program now.
     const recordedNow = outputs(inputs, group);
-    if (diffOf(group.rg_id, recordedNow, inputs).changes) {
+    if (plannedGroupDiff(group.rg_id, recordedNow, inputs).changes) {
       if (recordedNow.skuId !== inputs.skuId) {
         const reason =
           `adopted resource group ${group.rg_id} (made by an interrupted earlier run of this resource) has skuId ${recordedNow.skuId}, which ` +
@@ -240,9 +264,18 @@ export async function read(id: string, props: ResourceGroupOutputs): Promise<pul
     throw new AicpError("AICP_NOT_FOUND", `ResourceGroup.get: this account holds no resource group ${id} (getResourceTemplates and the console list them).`);
   }
   // An empty id tells the engine the group is gone, so refresh drops it: two lookups, a pause apart, agreed,
-  // by keys that act for the group's owner (another account's see nothing of it).
+  // by keys that act for the group's owner (another account's see nothing of it), and not so soon after its
+  // create that the platform may not list it yet (a dropped group would be made again by the next up).
   if (!group) {
     await proveKeysActFor(props.userId, `resource group ${id}`);
+    const age = ageOf(props);
+    if (age !== undefined && age < currentTimings().unconfirmedCreateWindowMs) {
+      await warn(
+        `resource group ${id} is not listed, but it was created ${Math.round(age / 1000)} s ago and a platform may list a new group late; it stays ` +
+          "recorded. Refresh again later to drop it if it is gone.",
+      );
+      return { id, props };
+    }
     return { id: "", props: {} as ResourceGroupOutputs };
   }
   const { importAs, ...recordedProps } = props as ResourceGroupOutputs & Claim;
@@ -265,9 +298,16 @@ async function updateGroup(id: string, olds: ResourceGroupOutputs, news: Resourc
   // Never a second create because a timer ran out: the first may still appear.
   if ("pastWindow" in resolved) throw groupPastWindow(id, olds, resolved.pastWindow);
   const mark = olds.ownerMark ?? news.ownerMark;
-  // The update rewrites the description, mark included: never over another resource's mark.
-  const live = resolved.found ?? (await client.getResourceGroup(resolved.rgId));
-  if (live) refuseOwnedElsewhere("resource group", live.rg_id, groupMarkOf(live.description), { ownerMark: mark });
+  // The update rewrites the description, mark included: never over a mark it has not seen. Asked twice: one answer that omits the group proves nothing.
+  const live = resolved.found ?? (await confirmedGroup(resolved.rgId));
+  if (!live) {
+    throw new AicpError(
+      "AICP_NOT_FOUND",
+      `resource group ${resolved.rgId} was not found by two lookups a pause apart, so it was not updated (its description carries the mark that says ` +
+        "whose it is); nothing was changed. Run `pulumi refresh` to record what the platform holds, then `pulumi up`.",
+    );
+  }
+  refuseOwnedElsewhere("resource group", live.rg_id, groupMarkOf(live.description), { ownerMark: mark });
   const text = news.description ?? resourceGroupKind.fields.description.default;
   await client.updateResourceGroup(groupUpdateRequest(resolved.rgId, news, mark === undefined ? text : withGroupMark(text, mark)));
   const group = await client.getResourceGroup(resolved.rgId);
@@ -286,6 +326,18 @@ export async function remove(id: string, props: ResourceGroupOutputs): Promise<v
   // Not seen: another account's keys see nothing of the owner's, so prove these are the owner's before "gone".
   else await proveKeysActFor(props?.userId, `resource group ${resolved.rgId}`);
   await deleteAndConfirm(resolved.rgId, deleteTimeoutMs(props ?? {}));
+}
+
+/**
+ * How long ago the platform says the group was created (its recorded
+ * createdAt, read in the platform's zone when known, else as UTC, as the
+ * create's own lookups read it); undefined when not recorded or not a time.
+ */
+function ageOf(props: ResourceGroupOutputs): number | undefined {
+  const createdAt = (props as { createdAt?: unknown }).createdAt;
+  if (typeof createdAt !== "string") return undefined;
+  const at = instantOf(createdAt, currentClient().timeZone.offset ?? 0);
+  return Number.isNaN(at) ? undefined : Date.now() - at;
 }
 
 /** The outputs: the inputs, overlaid with what the platform returned. */

@@ -39,6 +39,13 @@ beforeAll(async () => {
 });
 afterAll(() => emulator?.close());
 
+/**
+ * What a policy reports: a rule's text, or (the GPU-hour summary, which keeps
+ * its own level) a violation whose message is the description, a line break
+ * and the text.
+ */
+type Reported = string | { message?: string };
+const ruleText = (m: Reported) => (typeof m === "string" ? m : (m.message ?? "").split("\n").slice(1).join("\n"));
 const templateReads = () => emulator.requests().filter((r) => r.operation === "listTemplates");
 
 describe("the guardrails' template catalogue", () => {
@@ -95,8 +102,8 @@ describe("the guardrails with a notebook that names a template", () => {
       const policy = guardrails(() => catalogue).find((p) => p.name === policyName) as StackValidationPolicy;
       const messages: string[] = [];
       const resources = [{ type: "pulumi-nodejs:dynamic/aicp:Notebook", name: "wide", props: notebook(9) }];
-      await (policy.validateStack as (args: never, report: (m: string) => void) => Promise<void>)({ resources, getConfig: () => config } as never, (m) =>
-        messages.push(m),
+      await (policy.validateStack as (args: never, report: (m: Reported) => void) => Promise<void>)({ resources, getConfig: () => config } as never, (m) =>
+        messages.push(ruleText(m)),
       );
       return messages;
     };
@@ -122,8 +129,8 @@ describe("the guardrails with a notebook that names a template", () => {
       { type: "aicp:index:Notebook", name: "big", props: unknownCheckingProxy({ ...notebook(1), replicaSpecs: { customGpu: 8, replicas: 4 } }) },
       { type: "aicp:index:Notebook", name: "built", props: unknownCheckingProxy({ ...notebook(1), image: unknownStringValue }) },
     ];
-    await (policy.validateStack as (args: never, report: (m: string) => void) => Promise<void>)({ resources, getConfig: () => ({}) } as never, (m) =>
-      messages.push(m),
+    await (policy.validateStack as (args: never, report: (m: Reported) => void) => Promise<void>)({ resources, getConfig: () => ({}) } as never, (m) =>
+      messages.push(ruleText(m)),
     );
     expect(messages).toEqual(["the stack's notebooks hold 36 GPUs (big 32, built 4), more than the 32 a stack may hold (maxGpusPerStack)"]);
   });
@@ -159,9 +166,9 @@ describe("the guardrails with a notebook that names a template", () => {
           props: unknownCheckingProxy({ ...base, replicaSpecs: { customGpu: unknownStringValue } }),
         },
       ];
-      await (stackPolicy(name).validateStack as (args: never, report: (m: string) => void) => Promise<void>)(
+      await (stackPolicy(name).validateStack as (args: never, report: (m: Reported) => void) => Promise<void>)(
         { resources, getConfig: () => config } as never,
-        (m) => messages.push(m),
+        (m) => messages.push(ruleText(m)),
       );
       return messages;
     };

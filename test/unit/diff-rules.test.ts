@@ -8,7 +8,7 @@
 import { describe, expect, it } from "vitest";
 import { changedKeys, sameValue } from "../../provider/inputs";
 import { coversSubset, diffNotebook, sameInstant, type NotebookInputs } from "../../provider/notebook-inputs";
-import { diff as groupDiff, type ResourceGroupOutputs } from "../../provider/resource-group";
+import { plannedGroupDiff as groupDiff, type ResourceGroupOutputs } from "../../provider/resource-group";
 
 describe("sameValue", () => {
   it("compares JSON values deeply, ignoring undefined members", () => {
@@ -96,23 +96,23 @@ describe("the resource group's diff", () => {
   const olds = { name: "g", rgId: "rg-1", skuId: "sku-1", podTypes: ["job", "instance"], description: "", customizeEnable: false } as ResourceGroupOutputs;
 
   it("lists the in-place changes, then the replacing ones, and always deletes before replacing", async () => {
-    expect(await groupDiff("rg-1", olds, { ...olds, name: "h", skuId: "sku-2" })).toEqual({
+    expect(groupDiff("rg-1", olds, { ...olds, name: "h", skuId: "sku-2" })).toEqual({
       changes: true,
       replaces: ["skuId"],
       diffs: ["name", "skuId"],
       deleteBeforeReplace: true,
     });
-    expect(await groupDiff("rg-1", olds, { ...olds, podTypes: ["instance", "job"] })).toEqual({
+    expect(groupDiff("rg-1", olds, { ...olds, podTypes: ["instance", "job"] })).toEqual({
       changes: false,
       replaces: [],
       diffs: [],
       deleteBeforeReplace: true,
     });
-    expect(await groupDiff("rg-1", olds, { ...olds, podTypes: ["job"] })).toMatchObject({ changes: true, diffs: ["podTypes"] });
+    expect(groupDiff("rg-1", olds, { ...olds, podTypes: ["job"] })).toMatchObject({ changes: true, diffs: ["podTypes"] });
   });
 
   it("resolves an unconfirmed create by an update, never a replacement", async () => {
-    expect(await groupDiff("unconfirmed-create-abc", { ...olds, rgId: "" }, { ...olds, skuId: "sku-2" })).toEqual({ changes: true, replaces: [] });
-    expect(await groupDiff("unconfirmed-create-abc", olds, { ...olds, skuId: "sku-2" })).toMatchObject({ replaces: ["skuId"] });
+    expect(groupDiff("unconfirmed-create-abc", { ...olds, rgId: "" }, { ...olds, skuId: "sku-2" })).toEqual({ changes: true, replaces: [] });
+    expect(groupDiff("unconfirmed-create-abc", olds, { ...olds, skuId: "sku-2" })).toMatchObject({ replaces: ["skuId"] });
   });
 });

@@ -134,7 +134,7 @@ describe("the provider's diff follows the descriptions", () => {
     const inputs = { name: "g", description: "d", skuId: "sku-1", podTypes: ["job"], customizeEnable: false };
     for (const [key, value] of Object.entries(inputs)) {
       const news = { ...inputs, [key]: key === "podTypes" ? ["job", "infer"] : changed(key, value) };
-      const diff = await resourceGroup.diff("rg-1", inputs as never, news as never);
+      const diff = resourceGroup.plannedGroupDiff("rg-1", inputs as never, news as never);
       expect(diff.changes, key).toBe(true);
       expect(diff.replaces ?? [], key).toEqual(group.replace.includes(key) ? [key] : []);
     }

@@ -4,6 +4,7 @@
  * mark is read from and written to, what counts as one, and which claims
  * refuse a write. The digests were computed with `sha256sum` in a shell.
  */
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { identityOf, newStackMark, stackMarkKey } from "../../plugin/identity";
 import {
@@ -70,10 +71,23 @@ describe("a group's mark", () => {
 
   it("is appended after one space, replaces an earlier mark, and stands alone in an empty description", () => {
     expect(withGroupMark("team GPUs", mark)).toBe(`team GPUs [pulumi-aicp ${mark}]`);
-    expect(withGroupMark(`team GPUs  [pulumi-aicp ${other}]`, mark)).toBe(`team GPUs [pulumi-aicp ${mark}]`);
+    expect(withGroupMark(`team GPUs [pulumi-aicp ${other}]`, mark)).toBe(`team GPUs [pulumi-aicp ${mark}]`);
+    // The mark is written after exactly one space: a second space before it is the program's own text.
+    expect(withGroupMark(`team GPUs  [pulumi-aicp ${other}]`, mark)).toBe(`team GPUs  [pulumi-aicp ${mark}]`);
+    expect(withoutGroupMark(`hello  [pulumi-aicp ${mark}]`)).toBe("hello ");
     expect(withGroupMark(undefined, mark)).toBe(`[pulumi-aicp ${mark}]`);
     expect(withGroupMark("", mark)).toBe(`[pulumi-aicp ${mark}]`);
     expect(withoutGroupMark(`team GPUs [pulumi-aicp ${mark}]`)).toBe("team GPUs");
+  });
+
+  it("reads back any description the program wrote (that does not itself end in a mark) exactly as written", () => {
+    fc.assert(
+      fc.property(fc.string({ unit: fc.constantFrom(" ", "\t", "a", "[", "]", "\n") }), (text) => {
+        fc.pre(!/\[pulumi-aicp [0-9a-f]{8,64}\]$/.test(text));
+        expect(withoutGroupMark(withGroupMark(text, mark))).toBe(text);
+        expect(groupMarkOf(withGroupMark(text, mark))).toBe(mark);
+      }),
+    );
   });
 
   it("takes 47 characters of the description at most", () => {
