@@ -67,7 +67,7 @@ export interface SentCreate {
  * the send by more than this is not ours; nor is one dated after now by more
  * than this (a bare date-time read in the wrong zone puts an old copy there).
  */
-const clockSlackMs = 10 * 60_000;
+export const clockSlackMs = 10 * 60_000;
 
 /** Whether `object` (which carries our mark) is the one `sent` made: the id its answer named, else made between the send and now. */
 export function madeBy<T>(target: Pick<MarkLookup<T>, "idOf" | "createdAtOf">, object: T, sent: SentCreate): boolean {

@@ -9,8 +9,9 @@ import { collectAll } from "../client/paging";
 import type { AicpError } from "../client/errors";
 import { instantOf } from "../client/times";
 import { currentClient, currentSettings } from "./context";
-import { isProvisional, lookedUpTwice, type NameHolders, pastWindow, resolveProvisional, stillUnconfirmed } from "./create-once";
+import { clockSlackMs, isProvisional, lookedUpTwice, type NameHolders, pastWindow, resolveProvisional, stillUnconfirmed } from "./create-once";
 import { groupMarkOf } from "./ownership";
+import { currentTimings } from "./timing";
 import type { ResourceGroupOutputs } from "./resource-group";
 
 /** The groups holding `name`, told apart by `mark` (create-once.ts). */
@@ -59,4 +60,20 @@ export function groupUnconfirmed(props: Partial<ResourceGroupOutputs> & { create
 /** The error of an operation on a group whose unconfirmed create's window has passed without it. */
 export function groupPastWindow(id: string, props: Partial<ResourceGroupOutputs> & { createSentAt?: unknown }, until: string): AicpError {
   return pastWindow("resource group", "this account", id, props, until);
+}
+
+/**
+ * How long ago the group was created (its recorded createdAt, read in the
+ * platform's zone when known, else as UTC, as the create's own lookups read
+ * it), when that is recent enough for the platform not to list it yet: within
+ * the unconfirmed-create window. Undefined otherwise, and when the time is
+ * not recorded or lies ahead of this machine's clock by more than the clock
+ * slack: a createdAt read in the wrong zone (a bare UTC+8 time) or from a
+ * fast clock proves nothing, and would keep a gone group recorded for hours.
+ */
+export function recentCreateAge(props: ResourceGroupOutputs): number | undefined {
+  const createdAt = (props as { createdAt?: unknown }).createdAt;
+  if (typeof createdAt !== "string") return undefined;
+  const age = Date.now() - instantOf(createdAt, currentClient().timeZone.offset ?? 0);
+  return age > -clockSlackMs && age < currentTimings().unconfirmedCreateWindowMs ? Math.max(age, 0) : undefined;
 }

@@ -18,13 +18,12 @@ import {
   type GroupProgram,
 } from "../client/wire/resource-group";
 import { AicpError, asOneLine } from "../client/errors";
-import { instantOf } from "../client/times";
 import { currentClient, settingsCheckable } from "./context";
 import { camelPath, changedKeys, compact, resolveMark, resolveName, unknownPaths, withoutUnknowns, type CheckFailure } from "./inputs";
 import { warn } from "./engine-log";
 import { createOnce, isProvisional, nameHeldByAnother, partlyCreated, UnconfirmedCreate } from "./create-once";
 import { settleWithState } from "./create-journal";
-import { confirmedGroup, groupNameHolders, groupPastWindow, groupUnconfirmed, resolveGroup } from "./resource-group-lookup";
+import { confirmedGroup, groupNameHolders, groupPastWindow, groupUnconfirmed, recentCreateAge, resolveGroup } from "./resource-group-lookup";
 import { groupMarkLength, groupMarkOf, ownedElsewhere, refuseOwnedElsewhere, withGroupMark, withoutGroupMark, type Claim } from "./ownership";
 import { proveKeysActFor } from "./account-proof";
 import { deleteAndConfirm, deleteTimeoutMs } from "./group-delete";
@@ -268,8 +267,8 @@ export async function read(id: string, props: ResourceGroupOutputs): Promise<pul
   // create that the platform may not list it yet (a dropped group would be made again by the next up).
   if (!group) {
     await proveKeysActFor(props.userId, `resource group ${id}`);
-    const age = ageOf(props);
-    if (age !== undefined && age < currentTimings().unconfirmedCreateWindowMs) {
+    const age = recentCreateAge(props);
+    if (age !== undefined) {
       await warn(
         `resource group ${id} is not listed, but it was created ${Math.round(age / 1000)} s ago and a platform may list a new group late; it stays ` +
           "recorded. Refresh again later to drop it if it is gone.",
@@ -301,10 +300,14 @@ async function updateGroup(id: string, olds: ResourceGroupOutputs, news: Resourc
   // The update rewrites the description, mark included: never over a mark it has not seen. Asked twice: one answer that omits the group proves nothing.
   const live = resolved.found ?? (await confirmedGroup(resolved.rgId));
   if (!live) {
+    const age = recentCreateAge(olds);
     throw new AicpError(
       "AICP_NOT_FOUND",
       `resource group ${resolved.rgId} was not found by two lookups a pause apart, so it was not updated (its description carries the mark that says ` +
-        "whose it is); nothing was changed. Run `pulumi refresh` to record what the platform holds, then `pulumi up`.",
+        "whose it is); nothing was changed. " +
+        (age === undefined
+          ? "Run `pulumi refresh` to record what the platform holds, then `pulumi up`."
+          : `It was created ${Math.round(age / 1000)} s ago, and a platform may list a new group late: run \`pulumi up\` again in a few minutes.`),
     );
   }
   refuseOwnedElsewhere("resource group", live.rg_id, groupMarkOf(live.description), { ownerMark: mark });
@@ -326,18 +329,6 @@ export async function remove(id: string, props: ResourceGroupOutputs): Promise<v
   // Not seen: another account's keys see nothing of the owner's, so prove these are the owner's before "gone".
   else await proveKeysActFor(props?.userId, `resource group ${resolved.rgId}`);
   await deleteAndConfirm(resolved.rgId, deleteTimeoutMs(props ?? {}));
-}
-
-/**
- * How long ago the platform says the group was created (its recorded
- * createdAt, read in the platform's zone when known, else as UTC, as the
- * create's own lookups read it); undefined when not recorded or not a time.
- */
-function ageOf(props: ResourceGroupOutputs): number | undefined {
-  const createdAt = (props as { createdAt?: unknown }).createdAt;
-  if (typeof createdAt !== "string") return undefined;
-  const at = instantOf(createdAt, currentClient().timeZone.offset ?? 0);
-  return Number.isNaN(at) ? undefined : Date.now() - at;
 }
 
 /** The outputs: the inputs, overlaid with what the platform returned. */

@@ -4,14 +4,16 @@
  * - a replacement under an unchanged pinned name that another group holds
  *   fails in diff (what the preview runs), before the old group is deleted;
  * - a refresh right after a create, on a platform that lists new groups late,
- *   keeps the group rather than dropping it (which made a second one);
+ *   keeps the group rather than dropping it (which made a second one), and
+ *   a createdAt ahead of this machine's clock (a wrong zone, a fast clock)
+ *   never keeps a gone group;
  * - an update that does not see the group is refused: it would write this
  *   resource's mark over a group it never checked;
  * - a description that ends in a space reads back as the program gave it.
  */
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { Emulator } from "../../emulator";
+import { EmulatorClock, type Emulator } from "../../emulator";
 import { AicpClient } from "../../client/client";
 import type { AicpError } from "../../client/errors";
 import { configureFrom } from "../../provider/context";
@@ -89,6 +91,27 @@ describe("resource groups at the edges of the platform's answers", () => {
     expect((await resourceGroup.read(young.id, { ...young.outs, createdAt: twentyMinutesAgo } as ResourceGroupOutputs)).id).toBe("");
   });
 
+  it("a refresh drops a gone group whose recorded createdAt lies ahead of this machine's clock: a wrong zone or a fast clock proves no youth", async () => {
+    const gone = await made("ahead");
+    await outside.deleteResourceGroup(gone.id);
+    // A bare UTC+8 time read as UTC, and a time no clock makes: either kept the group recorded for hours, or for ever.
+    const eightHoursAhead = new Date(Date.now() + 8 * 3_600_000).toISOString().replace(/\.\d{3}Z$/, "");
+    for (const createdAt of [eightHoursAhead, "2099-01-01T00:00:00Z"]) {
+      expect((await resourceGroup.read(gone.id, { ...gone.outs, createdAt } as ResourceGroupOutputs)).id, createdAt).toBe("");
+    }
+  });
+
+  it("an update right after the create, on a platform that lists new groups late, writes nothing and says to run up again later", async () => {
+    emulator.misbehave({ listDelayMs: 60_000 });
+    const young = await made("late");
+    emulator.clearRequests();
+    const refused = await failure(resourceGroup.update(young.id, young.outs, { ...young.news, description: "changed" }));
+    expect(refused?.code).toBe("AICP_NOT_FOUND");
+    expect(refused?.message).toMatch(/created \d+ s ago, and a platform may list a new group late: run `pulumi up` again in a few minutes/);
+    expect(refused?.message).not.toContain("pulumi refresh");
+    expect(emulator.requests().filter((r) => r.operation === "updateResourceGroup")).toEqual([]);
+  });
+
   it("an update that does not see the group (one lookup by id and one list miss it) is refused and writes nothing", async () => {
     const shared = await made("shared", { name: "shared" });
     // Another stack's state after an import: its own mark in the program, none recorded.
@@ -108,5 +131,24 @@ describe("resource groups at the edges of the platform's answers", () => {
     const read = await resourceGroup.read(spaced.id, spaced.outs);
     expect(read.props!.description).toBe("hello ");
     expect((await resourceGroup.diff(spaced.id, read.props!, spaced.news)).changes).toBe(false);
+  });
+});
+
+describe("resource groups on a platform whose bare times are UTC+8, its zone not configured", () => {
+  let emulator: Emulator;
+  afterAll(() => emulator?.close());
+
+  it("a group made 20 minutes ago (by the platform's clock) and deleted outside Pulumi is dropped by refresh", async () => {
+    emulator = await startTestEmulator({ dialect: { bareTimeZone: "+08:00" }, clock: new EmulatorClock(() => Date.now() - 20 * 60_000) });
+    useTimings({ pollIntervalMs: 20 });
+    configureFrom(emulatorSettings(emulator));
+    const news = (await resourceGroup.check({}, program("east"))).inputs!;
+    const created = await resourceGroup.create(news);
+    const outside = new AicpClient({ baseUrl: emulator.url, zone: emulatorZone, credentials: emulatorCredentials });
+    await outside.deleteResourceGroup(created.id);
+    await outside.close();
+    // A later command: a provider process that has learned no zone.
+    configureFrom(emulatorSettings(emulator));
+    expect((await resourceGroup.read(created.id, created.outs!)).id).toBe("");
   });
 });
