@@ -7,7 +7,11 @@
  * read and delete do nothing but wait one request's latency. Interleaved
  * pairs; with the requests each notebook cost, by operation, from the
  * emulator's log. The plugin's front (a YAML program) and notebooks with
- * pinned names are measured beside them at the sizes asked.
+ * pinned names are measured beside them at the sizes asked. Two more floors
+ * tell what of the gap is the engine's and the SDK's for a resource of a
+ * notebook's size: one whose resources record a notebook's bytes of state
+ * ("same state"), and one whose resources also declare a notebook's
+ * properties ("same shape": the SDK makes an output of each).
  */
 import { createRequire } from "node:module";
 import { join } from "node:path";
@@ -19,11 +23,23 @@ import { countByOperation, inlineStack, notebookStack, spread, timed, yamlNotebo
  * and send nothing; with `stateBytes`, each records about that many bytes of
  * inputs and outputs (half each), as a notebook does: the engine writes every
  * resource's state at each step, so the size of the state is part of the floor.
+ * With `keys`, each also declares those properties (unset), as a notebook
+ * declares its inputs and outputs: the SDK makes an output of every property
+ * of every resource, so their number is part of the floor too.
  */
-function floorStack(root: string, count: number, latencyMs: number, stateBytes = 0): Promise<{ stack: automation.Stack; dispose(): void }> {
+function floorStack(
+  root: string,
+  count: number,
+  latencyMs: number,
+  stateBytes = 0,
+  keys: readonly string[] = [],
+): Promise<{ stack: automation.Stack; dispose(): void }> {
   const pulumi = createRequire(join(root, "package.json"))("@pulumi/pulumi") as typeof import("@pulumi/pulumi");
   const wait = latencyMs;
-  const inputs = stateBytes > 0 ? { padding: "x".repeat(Math.round(stateBytes / 2)) } : {};
+  const inputs = {
+    ...Object.fromEntries(keys.filter((k) => k !== "__provider").map((k) => [k, undefined])),
+    ...(stateBytes > 0 ? { padding: "x".repeat(Math.round(stateBytes / 2)) } : {}),
+  };
   const provider: import("@pulumi/pulumi").dynamic.ResourceProvider = {
     async create(given) {
       await new Promise((resolve) => setTimeout(resolve, wait));
@@ -43,7 +59,7 @@ function floorStack(root: string, count: number, latencyMs: number, stateBytes =
       super(provider, name, { ...inputs }, {}, "Floor");
     }
   }
-  return inlineStack(root, stateBytes > 0 ? "floor-state" : "floor", async () => {
+  return inlineStack(root, keys.length > 0 ? "floor-shape" : stateBytes > 0 ? "floor-state" : "floor", async () => {
     for (let i = 0; i < count; i++) new FloorResource(`floor-${i}`);
     return {};
   });
@@ -98,6 +114,9 @@ export interface FloorRow {
   /** The floor whose resources record as many bytes of state as a notebook (floorStack's stateBytes), and the ratio to it. */
   engineFloorSameState: ReturnType<typeof spread>;
   ratioSameState: number;
+  /** The floor whose resources also declare a notebook's properties (floorStack's keys), and the ratio to it. */
+  engineFloorSameShape: ReturnType<typeof spread>;
+  ratioSameShape: number;
   requestsPerNotebook: number;
   requestsPerNotebookByOperation: Record<string, number>;
 }
@@ -117,18 +136,20 @@ export async function againstFloor(
   latencyMs: number,
 ) {
   const rows: FloorRow[] = [];
-  const stateBytes = await notebookStateBytes(root, emulator);
+  const { bytes: stateBytes, keys } = await notebookState(root, emulator);
   for (const n of sizes.all) {
     const fronts: Array<[Front, Stack]> = [["typescript", await notebookStack(root, emulator, n)]];
     if (sizes.pinned.includes(n)) fronts.push(["typescript-pinned", await notebookStack(root, emulator, n, "pinned")]);
     if (sizes.yaml.includes(n)) fronts.push(["yaml", await yamlNotebookStack(root, emulator, n)]);
     const floor = await floorStack(root, n, latencyMs);
     const sameState = await floorStack(root, n, latencyMs, stateBytes);
+    const sameShape = await floorStack(root, n, latencyMs, stateBytes, keys);
     const measured = new Map(
       fronts.map(([front]) => [front, { ms: [] as Array<Record<Command, number>>, requests: {} as Record<Command, Record<string, number>> }]),
     );
     const floorMs: Array<Record<Command, number>> = [];
     const sameStateMs: Array<Record<Command, number>> = [];
+    const sameShapeMs: Array<Record<Command, number>> = [];
     try {
       for (let pair = 0; pair < pairs; pair++) {
         for (const [front, { stack }] of fronts) {
@@ -138,17 +159,20 @@ export async function againstFloor(
         }
         floorMs.push((await cycle(floor.stack)).ms);
         sameStateMs.push((await cycle(sameState.stack)).ms);
+        sameShapeMs.push((await cycle(sameShape.stack)).ms);
       }
     } finally {
       for (const [, s] of fronts) s.dispose();
       floor.dispose();
       sameState.dispose();
+      sameShape.dispose();
     }
     for (const [front, { ms, requests }] of measured) {
       for (const command of commands) {
         const mine = ms.map((m) => m[command]);
         const floors = floorMs.map((m) => m[command]);
         const sameStateFloors = sameStateMs.map((m) => m[command]);
+        const sameShapeFloors = sameShapeMs.map((m) => m[command]);
         const byOperation = requests[command] ?? {};
         const total = Object.values(byOperation).reduce((sum, c) => sum + c, 0);
         rows.push({
@@ -161,24 +185,31 @@ export async function againstFloor(
           pairRatios: mine.map((x, i) => round(x / floors[i]!)),
           engineFloorSameState: spread(sameStateFloors),
           ratioSameState: round(spread(mine).median / spread(sameStateFloors).median),
+          engineFloorSameShape: spread(sameShapeFloors),
+          ratioSameShape: round(spread(mine).median / spread(sameShapeFloors).median),
           requestsPerNotebook: round(total / n),
           requestsPerNotebookByOperation: Object.fromEntries(Object.entries(byOperation).map(([op, c]) => [op, round(c / n)])),
         });
       }
     }
   }
-  return { pairs, latencyMs, notebookStateBytes: stateBytes, rows };
+  return { pairs, latencyMs, notebookStateBytes: stateBytes, notebookPropertyCount: keys.length, rows };
 }
 
-/** Bytes of inputs and outputs one notebook records in the state (JSON), from an up of one. */
-async function notebookStateBytes(root: string, emulator: EmulatorProcess): Promise<number> {
+/** Bytes of inputs and outputs one notebook records in the state (JSON), and the names of its properties, from an up of one. */
+async function notebookState(root: string, emulator: EmulatorProcess): Promise<{ bytes: number; keys: string[] }> {
   const { stack, dispose } = await notebookStack(root, emulator, 1);
   try {
     await stack.up();
     const resources = ((await stack.exportStack()).deployment as { resources?: Array<{ type: string; inputs?: unknown; outputs?: unknown }> }).resources;
     const notebook = resources?.find((r) => r.type === "pulumi-nodejs:dynamic/aicp:Notebook");
     await stack.destroy();
-    return Buffer.byteLength(JSON.stringify(notebook?.inputs ?? {})) + Buffer.byteLength(JSON.stringify(notebook?.outputs ?? {}));
+    const inputs = (notebook?.inputs ?? {}) as Record<string, unknown>;
+    const outputs = (notebook?.outputs ?? {}) as Record<string, unknown>;
+    return {
+      bytes: Buffer.byteLength(JSON.stringify(inputs)) + Buffer.byteLength(JSON.stringify(outputs)),
+      keys: [...new Set([...Object.keys(inputs), ...Object.keys(outputs)])],
+    };
   } finally {
     dispose();
   }
@@ -213,7 +244,8 @@ function round(x: number): number {
 export function printFloor(f: Awaited<ReturnType<typeof againstFloor>>): void {
   console.log(
     `\nAgainst the engine's floor, --parallel 8, ${f.latencyMs} ms per request, medians of ${f.pairs} interleaved pairs (ms); "same state": ` +
-      `floor resources recording ${f.notebookStateBytes} bytes each, as a notebook does:`,
+      `floor resources recording ${f.notebookStateBytes} bytes each, as a notebook does; "same shape": those bytes under the ` +
+      `${f.notebookPropertyCount} properties a notebook declares:`,
   );
   console.log(
     "front".padEnd(19) +
@@ -223,6 +255,8 @@ export function printFloor(f: Awaited<ReturnType<typeof againstFloor>>): void {
       "floor".padEnd(9) +
       "ratio".padEnd(7) +
       "same state".padEnd(12) +
+      "ratio".padEnd(7) +
+      "same shape".padEnd(12) +
       "ratio".padEnd(7) +
       "requests/notebook",
   );
@@ -236,6 +270,8 @@ export function printFloor(f: Awaited<ReturnType<typeof againstFloor>>): void {
         String(r.ratio).padEnd(7) +
         String(Math.round(r.engineFloorSameState.median)).padEnd(12) +
         String(r.ratioSameState).padEnd(7) +
+        String(Math.round(r.engineFloorSameShape.median)).padEnd(12) +
+        String(r.ratioSameShape).padEnd(7) +
         `${r.requestsPerNotebook} ${JSON.stringify(r.requestsPerNotebookByOperation)}`,
     );
   }
