@@ -10,9 +10,11 @@
  * pinned names are measured beside them at the sizes asked. Two more floors
  * tell what of the gap is the engine's and the SDK's for a resource of a
  * notebook's size: one whose resources record a notebook's bytes of state
- * ("same state"), and one whose resources also declare a notebook's
- * properties ("same shape": the SDK makes an output of each).
+ * ("same state"), and one whose resources take a recorded notebook's inputs
+ * and answer its outputs, secrets included ("same resource"): what is left
+ * between it and the notebooks is the provider's work and its requests.
  */
+import { readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import type * as automation from "@pulumi/pulumi/automation";
@@ -23,27 +25,33 @@ import { countByOperation, inlineStack, notebookStack, spread, timed, yamlNotebo
  * and send nothing; with `stateBytes`, each records about that many bytes of
  * inputs and outputs (half each), as a notebook does: the engine writes every
  * resource's state at each step, so the size of the state is part of the floor.
- * With `keys`, each also declares those properties (unset), as a notebook
- * declares its inputs and outputs: the SDK makes an output of every property
- * of every resource, so their number is part of the floor too.
+ * With `recorded`, each instead takes a recorded notebook's inputs, declares
+ * every property it recorded, and answers its outputs from create, its
+ * secrets as secrets: the SDK makes an output of every property, the engine
+ * and the provider host carry every value at every step, so all of it is part
+ * of the floor of a resource of that shape.
  */
 function floorStack(
   root: string,
   count: number,
   latencyMs: number,
   stateBytes = 0,
-  keys: readonly string[] = [],
+  recorded?: RecordedNotebook,
 ): Promise<{ stack: automation.Stack; dispose(): void }> {
   const pulumi = createRequire(join(root, "package.json"))("@pulumi/pulumi") as typeof import("@pulumi/pulumi");
   const wait = latencyMs;
-  const inputs = {
-    ...Object.fromEntries(keys.filter((k) => k !== "__provider").map((k) => [k, undefined])),
-    ...(stateBytes > 0 ? { padding: "x".repeat(Math.round(stateBytes / 2)) } : {}),
-  };
+  // Read where create runs, not captured: the provider's closure is serialized into every resource's state.
+  const outputsFile = recorded?.outputsFile;
+  const inputs = recorded
+    ? { ...Object.fromEntries(recorded.outputKeys.map((k) => [k, undefined])), ...recorded.inputs }
+    : stateBytes > 0
+      ? { padding: "x".repeat(Math.round(stateBytes / 2)) }
+      : {};
   const provider: import("@pulumi/pulumi").dynamic.ResourceProvider = {
     async create(given) {
       await new Promise((resolve) => setTimeout(resolve, wait));
-      return { id: `floor-${Math.random().toString(36).slice(2)}`, outs: given };
+      const outs = outputsFile ? (JSON.parse(readFileSync(outputsFile, "utf8")) as Record<string, unknown>) : given;
+      return { id: `floor-${Math.random().toString(36).slice(2)}`, outs };
     },
     async read(id, props) {
       await new Promise((resolve) => setTimeout(resolve, wait));
@@ -56,10 +64,10 @@ function floorStack(
   class FloorResource extends pulumi.dynamic.Resource {
     constructor(name: string) {
       // A copy for each: the dynamic resource writes its provider into the object it is given.
-      super(provider, name, { ...inputs }, {}, "Floor");
+      super(provider, name, { ...inputs }, { additionalSecretOutputs: recorded?.secretKeys }, "Floor");
     }
   }
-  return inlineStack(root, keys.length > 0 ? "floor-shape" : stateBytes > 0 ? "floor-state" : "floor", async () => {
+  return inlineStack(root, recorded ? "floor-resource" : stateBytes > 0 ? "floor-state" : "floor", async () => {
     for (let i = 0; i < count; i++) new FloorResource(`floor-${i}`);
     return {};
   });
@@ -114,9 +122,9 @@ export interface FloorRow {
   /** The floor whose resources record as many bytes of state as a notebook (floorStack's stateBytes), and the ratio to it. */
   engineFloorSameState: ReturnType<typeof spread>;
   ratioSameState: number;
-  /** The floor whose resources also declare a notebook's properties (floorStack's keys), and the ratio to it. */
-  engineFloorSameShape: ReturnType<typeof spread>;
-  ratioSameShape: number;
+  /** The floor whose resources take a recorded notebook's inputs and answer its outputs (floorStack's recorded), and the ratio to it. */
+  engineFloorSameResource: ReturnType<typeof spread>;
+  ratioSameResource: number;
   requestsPerNotebook: number;
   requestsPerNotebookByOperation: Record<string, number>;
 }
@@ -136,20 +144,20 @@ export async function againstFloor(
   latencyMs: number,
 ) {
   const rows: FloorRow[] = [];
-  const { bytes: stateBytes, keys } = await notebookState(root, emulator);
+  const { bytes: stateBytes, recorded } = await notebookState(root, emulator);
   for (const n of sizes.all) {
     const fronts: Array<[Front, Stack]> = [["typescript", await notebookStack(root, emulator, n)]];
     if (sizes.pinned.includes(n)) fronts.push(["typescript-pinned", await notebookStack(root, emulator, n, "pinned")]);
     if (sizes.yaml.includes(n)) fronts.push(["yaml", await yamlNotebookStack(root, emulator, n)]);
     const floor = await floorStack(root, n, latencyMs);
     const sameState = await floorStack(root, n, latencyMs, stateBytes);
-    const sameShape = await floorStack(root, n, latencyMs, stateBytes, keys);
+    const sameResource = await floorStack(root, n, latencyMs, stateBytes, recorded);
     const measured = new Map(
       fronts.map(([front]) => [front, { ms: [] as Array<Record<Command, number>>, requests: {} as Record<Command, Record<string, number>> }]),
     );
     const floorMs: Array<Record<Command, number>> = [];
     const sameStateMs: Array<Record<Command, number>> = [];
-    const sameShapeMs: Array<Record<Command, number>> = [];
+    const sameResourceMs: Array<Record<Command, number>> = [];
     try {
       for (let pair = 0; pair < pairs; pair++) {
         for (const [front, { stack }] of fronts) {
@@ -159,20 +167,20 @@ export async function againstFloor(
         }
         floorMs.push((await cycle(floor.stack)).ms);
         sameStateMs.push((await cycle(sameState.stack)).ms);
-        sameShapeMs.push((await cycle(sameShape.stack)).ms);
+        sameResourceMs.push((await cycle(sameResource.stack)).ms);
       }
     } finally {
       for (const [, s] of fronts) s.dispose();
       floor.dispose();
       sameState.dispose();
-      sameShape.dispose();
+      sameResource.dispose();
     }
     for (const [front, { ms, requests }] of measured) {
       for (const command of commands) {
         const mine = ms.map((m) => m[command]);
         const floors = floorMs.map((m) => m[command]);
         const sameStateFloors = sameStateMs.map((m) => m[command]);
-        const sameShapeFloors = sameShapeMs.map((m) => m[command]);
+        const sameResourceFloors = sameResourceMs.map((m) => m[command]);
         const byOperation = requests[command] ?? {};
         const total = Object.values(byOperation).reduce((sum, c) => sum + c, 0);
         rows.push({
@@ -185,30 +193,62 @@ export async function againstFloor(
           pairRatios: mine.map((x, i) => round(x / floors[i]!)),
           engineFloorSameState: spread(sameStateFloors),
           ratioSameState: round(spread(mine).median / spread(sameStateFloors).median),
-          engineFloorSameShape: spread(sameShapeFloors),
-          ratioSameShape: round(spread(mine).median / spread(sameShapeFloors).median),
+          engineFloorSameResource: spread(sameResourceFloors),
+          ratioSameResource: round(spread(mine).median / spread(sameResourceFloors).median),
           requestsPerNotebook: round(total / n),
           requestsPerNotebookByOperation: Object.fromEntries(Object.entries(byOperation).map(([op, c]) => [op, round(c / n)])),
         });
       }
     }
   }
-  return { pairs, latencyMs, notebookStateBytes: stateBytes, notebookPropertyCount: keys.length, rows };
+  return { pairs, latencyMs, notebookStateBytes: stateBytes, notebookOutputCount: recorded.outputKeys.length, rows };
 }
 
-/** Bytes of inputs and outputs one notebook records in the state (JSON), and the names of its properties, from an up of one. */
-async function notebookState(root: string, emulator: EmulatorProcess): Promise<{ bytes: number; keys: string[] }> {
+/** What a floor resource of a notebook's shape takes and answers (floorStack). */
+interface RecordedNotebook {
+  inputs: Record<string, unknown>;
+  /** A JSON file of the outputs, secrets as their plain values. */
+  outputsFile: string;
+  outputKeys: string[];
+  secretKeys: string[];
+}
+
+/** The state's wrapper of a secret value: its signature key, with the value as JSON text once decrypted. */
+const secretSignature = "4dabf18193072939515e22adb298388d";
+
+/** A recorded value with its secrets unwrapped to their plain values; the names of the secret ones. */
+function unwrapSecrets(recorded: Record<string, unknown>): { values: Record<string, unknown>; secrets: string[] } {
+  const secrets: string[] = [];
+  const values = Object.fromEntries(
+    Object.entries(recorded).map(([key, value]) => {
+      const wrapped = value !== null && typeof value === "object" && secretSignature in value ? (value as { plaintext?: string }) : undefined;
+      if (!wrapped) return [key, value];
+      secrets.push(key);
+      return [key, wrapped.plaintext === undefined ? null : JSON.parse(wrapped.plaintext)];
+    }),
+  );
+  return { values, secrets };
+}
+
+/**
+ * Bytes of inputs and outputs one notebook records in the state (JSON), and
+ * what a floor resource takes and answers to be of its shape, from an up of one.
+ */
+async function notebookState(root: string, emulator: EmulatorProcess): Promise<{ bytes: number; recorded: RecordedNotebook }> {
   const { stack, dispose } = await notebookStack(root, emulator, 1);
   try {
     await stack.up();
     const resources = ((await stack.exportStack()).deployment as { resources?: Array<{ type: string; inputs?: unknown; outputs?: unknown }> }).resources;
     const notebook = resources?.find((r) => r.type === "pulumi-nodejs:dynamic/aicp:Notebook");
     await stack.destroy();
-    const inputs = (notebook?.inputs ?? {}) as Record<string, unknown>;
-    const outputs = (notebook?.outputs ?? {}) as Record<string, unknown>;
+    const { __provider: _in, ...inputs } = (notebook?.inputs ?? {}) as Record<string, unknown>;
+    const { __provider: _out, ...outputs } = (notebook?.outputs ?? {}) as Record<string, unknown>;
+    const plain = unwrapSecrets(outputs);
+    const outputsFile = join(root, "floor-outputs.json");
+    writeFileSync(outputsFile, JSON.stringify(plain.values));
     return {
-      bytes: Buffer.byteLength(JSON.stringify(inputs)) + Buffer.byteLength(JSON.stringify(outputs)),
-      keys: [...new Set([...Object.keys(inputs), ...Object.keys(outputs)])],
+      bytes: Buffer.byteLength(JSON.stringify(notebook?.inputs ?? {})) + Buffer.byteLength(JSON.stringify(notebook?.outputs ?? {})),
+      recorded: { inputs: unwrapSecrets(inputs).values, outputsFile, outputKeys: Object.keys(outputs), secretKeys: plain.secrets },
     };
   } finally {
     dispose();
@@ -244,8 +284,8 @@ function round(x: number): number {
 export function printFloor(f: Awaited<ReturnType<typeof againstFloor>>): void {
   console.log(
     `\nAgainst the engine's floor, --parallel 8, ${f.latencyMs} ms per request, medians of ${f.pairs} interleaved pairs (ms); "same state": ` +
-      `floor resources recording ${f.notebookStateBytes} bytes each, as a notebook does; "same shape": those bytes under the ` +
-      `${f.notebookPropertyCount} properties a notebook declares:`,
+      `floor resources recording ${f.notebookStateBytes} bytes each, as a notebook does; "same resource": taking a recorded ` +
+      `notebook's inputs and answering its ${f.notebookOutputCount} outputs:`,
   );
   console.log(
     "front".padEnd(19) +
@@ -256,7 +296,7 @@ export function printFloor(f: Awaited<ReturnType<typeof againstFloor>>): void {
       "ratio".padEnd(7) +
       "same state".padEnd(12) +
       "ratio".padEnd(7) +
-      "same shape".padEnd(12) +
+      "same res.".padEnd(12) +
       "ratio".padEnd(7) +
       "requests/notebook",
   );
@@ -270,8 +310,8 @@ export function printFloor(f: Awaited<ReturnType<typeof againstFloor>>): void {
         String(r.ratio).padEnd(7) +
         String(Math.round(r.engineFloorSameState.median)).padEnd(12) +
         String(r.ratioSameState).padEnd(7) +
-        String(Math.round(r.engineFloorSameShape.median)).padEnd(12) +
-        String(r.ratioSameShape).padEnd(7) +
+        String(Math.round(r.engineFloorSameResource.median)).padEnd(12) +
+        String(r.ratioSameResource).padEnd(7) +
         `${r.requestsPerNotebook} ${JSON.stringify(r.requestsPerNotebookByOperation)}`,
     );
   }
