@@ -105,41 +105,25 @@ export class AicpClient {
     // A success whose data cannot be read still created the notebook.
     const created = parseList("createNotebook", wire.notebook, oneOrMany(data), true)[0];
     if (!created) throw malformed("createNotebook", "an empty data array instead of the new notebook", true);
-    this.learnZoneFromCreate(created.created_at, sentAt, answeredAt, serverDate);
+    // The platform wrote created_at just now: its zone shows in a bare value. The
+    // answer's Date header gives "now" on the platform's own clock, so a skewed
+    // local clock cannot mislead; without it, the local clock with two minutes of slack.
+    if (typeof created.created_at === "string") {
+      const echo =
+        serverDate === undefined
+          ? zoneFromEcho(created.created_at, sentAt, answeredAt)
+          : zoneFromEcho(created.created_at, serverDate - (answeredAt - sentAt) - 1000, serverDate + 1000, 5000);
+      this.timeZone.learn(echo);
+    }
     return created;
   }
 
   /** Creates a resource group (platform-api A4.3). */
   async createResourceGroup(body: wire.CreateResourceGroupRequest): Promise<wire.ResourceGroup> {
-    const sentAt = Date.now();
-    let serverDate: number | undefined;
-    const data = await this.send("createResourceGroup", {
-      schema: wire.createResourceGroupRequest,
-      input: body,
-      idempotent: false,
-      onServerDate: (ms) => (serverDate = ms),
-    });
-    const answeredAt = Date.now();
+    const data = await this.send("createResourceGroup", { schema: wire.createResourceGroupRequest, input: body, idempotent: false });
     const result = wire.resourceGroup.safeParse(data);
     if (!result.success) throw malformed("createResourceGroup", "a resource group it could not read", true);
-    // A stack of groups alone learns the zone too: a refresh reads a group's age from its created_at.
-    this.learnZoneFromCreate(result.data.created_at, sentAt, answeredAt, serverDate);
     return result.data;
-  }
-
-  /**
-   * The platform wrote a new object's created_at just now: its zone shows in a
-   * bare value. The answer's Date header gives "now" on the platform's own
-   * clock, so a skewed local clock cannot mislead; without it, the local clock
-   * with two minutes of slack.
-   */
-  private learnZoneFromCreate(createdAt: unknown, sentAt: number, answeredAt: number, serverDate: number | undefined): void {
-    if (typeof createdAt !== "string") return;
-    const echo =
-      serverDate === undefined
-        ? zoneFromEcho(createdAt, sentAt, answeredAt)
-        : zoneFromEcho(createdAt, serverDate - (answeredAt - sentAt) - 1000, serverDate + 1000, 5000);
-    this.timeZone.learn(echo);
   }
 
   /** Disk metrics of a notebook or job that has not terminated (platform-api A4.4). */
