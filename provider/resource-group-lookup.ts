@@ -7,7 +7,7 @@
 import type { ResourceGroup as WireGroup } from "../client/wire";
 import { collectAll } from "../client/paging";
 import type { AicpError } from "../client/errors";
-import { instantOf } from "../client/times";
+import { hasZone, instantOf } from "../client/times";
 import { currentClient, currentSettings } from "./context";
 import { clockSlackMs, isProvisional, lookedUpTwice, type NameHolders, pastWindow, resolveProvisional, stillUnconfirmed } from "./create-once";
 import { groupMarkOf } from "./ownership";
@@ -63,17 +63,27 @@ export function groupPastWindow(id: string, props: Partial<ResourceGroupOutputs>
 }
 
 /**
- * How long ago the group was created (its recorded createdAt, read in the
- * platform's zone when known, else as UTC, as the create's own lookups read
- * it), when that is recent enough for the platform not to list it yet: within
- * the unconfirmed-create window. Undefined otherwise, and when the time is
- * not recorded or lies ahead of this machine's clock by more than the clock
- * slack: a createdAt read in the wrong zone (a bare UTC+8 time) or from a
- * fast clock proves nothing, and would keep a gone group recorded for hours.
+ * How long ago the group was created, when that is recent enough for the
+ * platform not to list it yet: within the unconfirmed-create window.
+ * Measured from when this machine had the create's answer, as recorded; a
+ * state without that record (an earlier version's, a group taken over) reads
+ * the platform's createdAt, only where its zone is known (written in the
+ * value, configured or learned): a bare UTC+8 time read as UTC is eight hours
+ * off. Undefined otherwise, and when the moment lies ahead of this machine's
+ * clock by more than the clock slack: it proves nothing, and would keep a
+ * gone group recorded for hours.
  */
 export function recentCreateAge(props: ResourceGroupOutputs): number | undefined {
+  const answeredAt = typeof props.createAnsweredAt === "string" ? Date.parse(props.createAnsweredAt) : NaN;
+  const age = Number.isNaN(answeredAt) ? ageByPlatform(props) : Date.now() - answeredAt;
+  return age !== undefined && age > -clockSlackMs && age < currentTimings().unconfirmedCreateWindowMs ? Math.max(age, 0) : undefined;
+}
+
+/** The age by the platform's createdAt, where its zone is known; undefined otherwise. */
+function ageByPlatform(props: ResourceGroupOutputs): number | undefined {
   const createdAt = (props as { createdAt?: unknown }).createdAt;
-  if (typeof createdAt !== "string") return undefined;
-  const age = Date.now() - instantOf(createdAt, currentClient().timeZone.offset ?? 0);
-  return age > -clockSlackMs && age < currentTimings().unconfirmedCreateWindowMs ? Math.max(age, 0) : undefined;
+  const offset = currentClient().timeZone.offset;
+  if (typeof createdAt !== "string" || (offset === undefined && !hasZone(createdAt))) return undefined;
+  const at = instantOf(createdAt, offset ?? 0);
+  return Number.isNaN(at) ? undefined : Date.now() - at;
 }

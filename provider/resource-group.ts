@@ -43,7 +43,14 @@ export type ResourceGroupInputs = Partial<GroupProgram> &
   };
 
 /** What the state records: the inputs, the group's id, and the platform's outputs (null where it sent none). */
-export type ResourceGroupOutputs = ResourceGroupInputs & { name: string; rgId: string; createSentAt?: string; readById?: boolean } & wire.GroupFieldsRecorded;
+export type ResourceGroupOutputs = ResourceGroupInputs & {
+  name: string;
+  rgId: string;
+  createSentAt?: string;
+  readById?: boolean;
+  /** When this machine had the create's answer (ISO 8601, its own clock): an age no platform zone or clock skews (recentCreateAge). */
+  createAnsweredAt?: string;
+} & wire.GroupFieldsRecorded;
 
 const inPlace = groupFieldsChanging("inPlace");
 const replacing = groupFieldsChanging("replace");
@@ -228,7 +235,7 @@ export async function create(inputs: ResourceGroupInputs): Promise<pulumi.dynami
       removeFailed: (g) => client.deleteResourceGroup(g.rg_id),
       watchMs: currentTimings().createWatchMs,
     });
-    if (!adopted) return { id: group.rg_id, outs: outputs(inputs, group) };
+    if (!adopted) return { id: group.rg_id, outs: outputs({ ...inputs, createAnsweredAt: new Date().toISOString() }, group) };
     // Made by an interrupted earlier run, perhaps before the program changed: match the program now.
     const recordedNow = outputs(inputs, group);
     if (plannedGroupDiff(group.rg_id, recordedNow, inputs).changes) {
@@ -314,7 +321,7 @@ async function updateGroup(id: string, olds: ResourceGroupOutputs, news: Resourc
   const text = news.description ?? resourceGroupKind.fields.description.default;
   await client.updateResourceGroup(groupUpdateRequest(resolved.rgId, news, mark === undefined ? text : withGroupMark(text, mark)));
   const group = await client.getResourceGroup(resolved.rgId);
-  return { outs: outputs({ ...news, ownerMark: mark }, group ?? { rg_id: resolved.rgId }) };
+  return { outs: outputs({ ...news, ownerMark: mark, createAnsweredAt: olds.createAnsweredAt }, group ?? { rg_id: resolved.rgId }) };
 }
 
 export async function remove(id: string, props: ResourceGroupOutputs): Promise<void> {
@@ -331,9 +338,9 @@ export async function remove(id: string, props: ResourceGroupOutputs): Promise<v
   await deleteAndConfirm(resolved.rgId, deleteTimeoutMs(props ?? {}));
 }
 
-/** The outputs: the inputs, overlaid with what the platform returned. */
-function outputs(inputs: ResourceGroupInputs, group: WireGroup): ResourceGroupOutputs {
-  return compact(rawOutputs(inputs, group));
+/** The outputs: the inputs, overlaid with what the platform returned, and when this machine had the create's answer. */
+function outputs(inputs: ResourceGroupInputs & Pick<ResourceGroupOutputs, "createAnsweredAt">, group: WireGroup): ResourceGroupOutputs {
+  return compact({ ...rawOutputs(inputs, group), createAnsweredAt: inputs.createAnsweredAt });
 }
 
 function rawOutputs(inputs: ResourceGroupInputs, group: WireGroup): ResourceGroupOutputs {

@@ -5,8 +5,8 @@
  *   fails in diff (what the preview runs), before the old group is deleted;
  * - a refresh right after a create, on a platform that lists new groups late,
  *   keeps the group rather than dropping it (which made a second one), and
- *   a createdAt ahead of this machine's clock (a wrong zone, a fast clock)
- *   never keeps a gone group;
+ *   its age is read from this machine's record of the create, or from a
+ *   createdAt whose zone is known and that is not ahead of the clock;
  * - an update that does not see the group is refused: it would write this
  *   resource's mark over a group it never checked;
  * - a description that ends in a space reads back as the program gave it.
@@ -88,17 +88,22 @@ describe("resource groups at the edges of the platform's answers", () => {
     await outside.deleteResourceGroup(young.id);
     expect((await resourceGroup.read(young.id, young.outs)).id).toBe(young.id);
     const twentyMinutesAgo = new Date(Date.now() - 20 * 60_000).toISOString().replace(/\.\d{3}Z$/, "Z");
-    expect((await resourceGroup.read(young.id, { ...young.outs, createdAt: twentyMinutesAgo } as ResourceGroupOutputs)).id).toBe("");
+    expect((await resourceGroup.read(young.id, { ...young.outs, createAnsweredAt: twentyMinutesAgo } as ResourceGroupOutputs)).id).toBe("");
   });
 
-  it("a refresh drops a gone group whose recorded createdAt lies ahead of this machine's clock: a wrong zone or a fast clock proves no youth", async () => {
+  it("without this machine's record of the create, a refresh counts only a createdAt whose zone is known and that is not ahead of the clock", async () => {
     const gone = await made("ahead");
     await outside.deleteResourceGroup(gone.id);
-    // A bare UTC+8 time read as UTC, and a time no clock makes: either kept the group recorded for hours, or for ever.
-    const eightHoursAhead = new Date(Date.now() + 8 * 3_600_000).toISOString().replace(/\.\d{3}Z$/, "");
-    for (const createdAt of [eightHoursAhead, "2099-01-01T00:00:00Z"]) {
-      expect((await resourceGroup.read(gone.id, { ...gone.outs, createdAt } as ResourceGroupOutputs)).id, createdAt).toBe("");
+    // A state of an earlier version: no createAnsweredAt.
+    const { createAnsweredAt: _recorded, ...earlier } = gone.outs;
+    const at = (ms: number, zone: string) => new Date(Date.now() + ms).toISOString().replace(/\.\d{3}Z$/, zone);
+    // A bare UTC+8 time read as UTC (eight hours ahead, or of a group eight hours old that reads as minutes old), a bare
+    // time of this process's unknown zone, a time no clock makes: each kept the group recorded for hours, or for ever.
+    for (const createdAt of [at(8 * 3_600_000, ""), at(-5 * 60_000, ""), "2099-01-01T00:00:00Z"]) {
+      expect((await resourceGroup.read(gone.id, { ...earlier, createdAt } as ResourceGroupOutputs)).id, createdAt).toBe("");
     }
+    // Written with its zone, five minutes ago: kept, as a platform may list a new group late.
+    expect((await resourceGroup.read(gone.id, { ...earlier, createdAt: at(-5 * 60_000, "Z") } as ResourceGroupOutputs)).id).toBe(gone.id);
   });
 
   it("an update right after the create, on a platform that lists new groups late, writes nothing and says to run up again later", async () => {
@@ -138,7 +143,7 @@ describe("resource groups on a platform whose bare times are UTC+8, its zone not
   let emulator: Emulator;
   afterAll(() => emulator?.close());
 
-  it("a group made 20 minutes ago (by the platform's clock) and deleted outside Pulumi is dropped by refresh", async () => {
+  it("a refresh reads a group's age from this machine's record of its create, whatever the platform's times say", async () => {
     emulator = await startTestEmulator({ dialect: { bareTimeZone: "+08:00" }, clock: new EmulatorClock(() => Date.now() - 20 * 60_000) });
     useTimings({ pollIntervalMs: 20 });
     configureFrom(emulatorSettings(emulator));
@@ -147,8 +152,11 @@ describe("resource groups on a platform whose bare times are UTC+8, its zone not
     const outside = new AicpClient({ baseUrl: emulator.url, zone: emulatorZone, credentials: emulatorCredentials });
     await outside.deleteResourceGroup(created.id);
     await outside.close();
-    // A later command: a provider process that has learned no zone.
+    // A later command: a provider process that has learned no zone. Its createdAt reads 7 h 40 min ahead; the create was just now.
     configureFrom(emulatorSettings(emulator));
-    expect((await resourceGroup.read(created.id, created.outs!)).id).toBe("");
+    expect((await resourceGroup.read(created.id, created.outs!)).id).toBe(created.id);
+    // Twenty minutes after the create (by this machine's record), it is dropped.
+    const twentyMinutesAgo = new Date(Date.now() - 20 * 60_000).toISOString();
+    expect((await resourceGroup.read(created.id, { ...created.outs!, createAnsweredAt: twentyMinutesAgo })).id).toBe("");
   });
 });

@@ -243,7 +243,7 @@ describe("resource groups: deletes that linger, and another account's keys", () 
     await deletedEarlier(group.id);
     // Made longer ago than a platform may take to list a new group (group-edges.test.ts keeps a younger one).
     const anHourAgo = new Date(Date.now() - 3_600_000).toISOString().replace(/\.\d{3}Z$/, "Z");
-    expect((await resourceGroup.read(group.id, { ...group.outs, createdAt: anHourAgo } as typeof group.outs)).id).toBe("");
+    expect((await resourceGroup.read(group.id, { ...group.outs, createAnsweredAt: anHourAgo } as typeof group.outs)).id).toBe("");
     await resourceGroup.remove(group.id, group.outs);
   });
 });
