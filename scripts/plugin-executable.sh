@@ -27,7 +27,9 @@ shift || true
 . "$root/scripts/bootstrap.sh" >&2
 
 version="$(node -p 'require(process.argv[1]).version' "$root/package.json")"
-node_version="$(node -p 'process.versions.node')"
+# The Node.js every executable embeds: the one pinned version, which the npm registry carries for both archs
+# (scripts/check-pins.sh checks that), never whatever node this machine runs.
+node_version="$(bash "$root/scripts/pin.sh" node)"
 host_arch="$(node -p '({ x64: "amd64", arm64: "arm64" })[process.arch] ?? process.arch')"
 archs=("$@")
 [ "${#archs[@]}" -gt 0 ] || archs=("$host_arch")
@@ -37,15 +39,15 @@ trap 'rm -rf "$stage"' EXIT
 [ -f "$root/dist/plugin/main.js" ] || { echo "plugin-executable: build first (npm run build)" >&2; exit 1; }
 node "$root/tools/plugin-executable/bundle.mjs" "$stage/plugin.cjs" >&2
 
-# The official node binary of $node_version for linux-$1 (npm arch name), fetched once into .cache.
+# The official node binary of $node_version for linux-$1 (npm arch name), fetched once into .cache
+# (scripts/bootstrap.sh's _aicp_fetch_node, which names the package and version when the registry refuses it).
 node_binary() {
-  local npm_arch="$1" dir="$root/.cache/node-linux-$1-$node_version"
-  if [ ! -x "$dir/bin/node" ]; then
-    mkdir -p "$dir"
-    (cd "$dir" && npm pack --silent "node-linux-$npm_arch@$node_version" >/dev/null && tar -xzf node-linux-*.tgz --strip-components=1 && rm node-linux-*.tgz)
-  fi
+  local dir
+  dir="$(_aicp_fetch_node "$1" "$node_version")" || exit 1
   echo "$dir/bin/node"
 }
+# The blob must be made by the same Node.js as the binary it goes into: this machine's arch of the pin.
+case "$host_arch" in amd64) host_node="$(node_binary x64)" ;; arm64) host_node="$(node_binary arm64)" ;; *) echo "plugin-executable: this machine's arch $host_arch is not amd64 or arm64" >&2; exit 1 ;; esac
 
 for arch in "${archs[@]}"; do
   case "$arch" in
@@ -68,7 +70,7 @@ for arch in "${archs[@]}"; do
   "assets": { "package.json": "$root/package.json", "schema.json": "$root/schema.json" }
 }
 JSON
-  node --experimental-sea-config "$stage/sea-config.json" >&2
+  "$host_node" --experimental-sea-config "$stage/sea-config.json" >&2
   # Without its debug symbols (a fifth of the binary) where this machine's strip reads the arch; as it is elsewhere.
   strip -o "$dir/pulumi-resource-aicp" "$binary" 2>/dev/null || cp "$binary" "$dir/pulumi-resource-aicp"
   chmod u+w "$dir/pulumi-resource-aicp"

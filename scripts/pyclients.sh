@@ -5,8 +5,9 @@
 # runs them, unchanged, against the emulator: they are the real clients nobody
 # here wrote (docs/platform-api.md B6).
 #
-#   qingcloud-sdk==1.2.16        the operator's SDK, module qingcloud.qai
-#   coreshub-mcp-server==0.3.0   the MCP server (pulls in mcp as a dependency)
+#   qingcloud-sdk         the operator's SDK, module qingcloud.qai
+#   coreshub-mcp-server   the MCP server (pulls in mcp as a dependency)
+# at the versions scripts/pins.env pins.
 #
 # Idempotent: when both pinned versions are already installed it only checks
 # them (well under a second). Uses the machine's python3 (3.10+, the MCP
@@ -18,7 +19,7 @@ set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 venv="$root/.cache/pyclients"
 py="$venv/bin/python"
-packages=("qingcloud-sdk==1.2.16" "coreshub-mcp-server==0.3.0")
+packages=("qingcloud-sdk==$(bash "$root/scripts/pin.sh" qingcloud-sdk)" "coreshub-mcp-server==$(bash "$root/scripts/pin.sh" coreshub-mcp-server)")
 
 log() { [ -n "${AICP_BOOTSTRAP_QUIET:-}" ] || echo "pyclients: $*" >&2; }
 

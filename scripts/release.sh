@@ -94,7 +94,7 @@ rm -f "$out/.publish.log"
 step "PyPI: pulumi_aicp wheel and sdist"
 venv="$root/.cache/release-venv"
 [ -x "$venv/bin/python" ] || python3 -m venv "$venv" >&2
-"$venv/bin/python" -m pip install --quiet --disable-pip-version-check "build==1.6.1" "twine==7.0.0" >&2
+"$venv/bin/python" -m pip install --quiet --disable-pip-version-check "build==$(bash scripts/pin.sh build)" "twine==$(bash scripts/pin.sh twine)" >&2
 cp -r sdks/python "$stage/python"
 "$venv/bin/python" -m build --outdir "$out" "$stage/python" >&2
 "$venv/bin/python" -m twine check --strict "$out"/pulumi_aicp-"$version"* >&2

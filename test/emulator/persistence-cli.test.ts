@@ -1,6 +1,6 @@
 /** Persistence across a restart on the same port, and the command line. */
-import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it, onTestFinished } from "vitest";
@@ -74,10 +74,7 @@ describe("persistence", () => {
 describe("command line", () => {
   it("prints its listening line, serves requests in the --dialect given and exits on SIGTERM", async () => {
     const cli = join(root, "dist", "emulator", "cli.js");
-    const sources = readdirSync(join(root, "emulator"), { recursive: true }).map((f) => join(root, "emulator", String(f)));
-    const stale = !existsSync(cli) || sources.some((f) => f.endsWith(".ts") && statSync(f).mtimeMs > statSync(cli).mtimeMs);
-    // tsc emits even when another part of the project does not type-check yet, so the emulator stays testable.
-    if (stale) spawnSync(process.execPath, [join(root, "node_modules", "typescript", "bin", "tsc"), "-p", join(root, "tsconfig.json")], { cwd: root });
+    // Compiled by test/support/compiled.ts before any test runs.
     expect(existsSync(cli)).toBe(true);
 
     const child = spawn(

@@ -4,6 +4,7 @@
  * engine hands a program at run time.
  */
 import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
 import ts from "typescript";
 
 /** Properties of the type (alias or interface) `typeName` exported by `file`, its null and undefined left out. */
@@ -57,18 +58,33 @@ export function declaredDoc(file: string, name: string): string {
   return docOf(checker, symbol);
 }
 
+const compilerOptions: ts.CompilerOptions = {
+  strict: true,
+  skipLibCheck: true,
+  noEmit: true,
+  module: ts.ModuleKind.CommonJS,
+  target: ts.ScriptTarget.ES2022,
+  moduleResolution: ts.ModuleResolutionKind.Node10,
+  esModuleInterop: true,
+};
+
+/**
+ * One program and one type checker per process: building them reads and checks @pulumi/pulumi's
+ * declarations (seconds each time). It is rooted at the SDK's index, which imports every file these
+ * tests ask about; a file outside it makes a new program with both.
+ */
+let program: ts.Program | undefined;
+
+function programFor(file: string): ts.Program {
+  if (program?.getSourceFile(file)) return program;
+  program = ts.createProgram([...(program?.getRootFileNames() ?? [resolve("sdk/index.ts")]), file], compilerOptions, undefined, program);
+  return program;
+}
+
 function exportedSymbol(file: string, name: string): { checker: ts.TypeChecker; symbol: ts.Symbol } {
-  const program = ts.createProgram([file], {
-    strict: true,
-    skipLibCheck: true,
-    noEmit: true,
-    module: ts.ModuleKind.CommonJS,
-    target: ts.ScriptTarget.ES2022,
-    moduleResolution: ts.ModuleResolutionKind.Node10,
-    esModuleInterop: true,
-  });
-  const checker = program.getTypeChecker();
-  const source = program.getSourceFile(file);
+  const current = programFor(file);
+  const checker = current.getTypeChecker();
+  const source = current.getSourceFile(file);
   const module = source && checker.getSymbolAtLocation(source);
   const found = module && checker.getExportsOfModule(module).find((s) => s.name === name);
   if (!found) throw new Error(`${file} exports no ${name}`);
