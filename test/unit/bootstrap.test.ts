@@ -40,7 +40,8 @@ describe("bootstrap with a pulumi of someone else's on PATH", () => {
       "bash",
       [
         "-c",
-        '. scripts/bootstrap.sh && echo "PULUMI=$AICP_PULUMI" && echo "SCRIPT=$(command -v pulumi-resource-pulumi-nodejs)" && echo "POLICY=$(command -v pulumi-analyzer-policy)"',
+        ". scripts/bootstrap.sh && echo PULUMI=$AICP_PULUMI && " +
+          "echo SCRIPT=$(command -v pulumi-resource-pulumi-nodejs) && echo POLICY=$(command -v pulumi-analyzer-policy)",
       ],
       { cwd: repo, encoding: "utf8", env: { ...process.env, AICP_BOOTSTRAP: "pulumi", PATH: `${theirs}:${process.env.PATH}` } },
     );
