@@ -1,6 +1,7 @@
 /**
  * The create journal: a file per create sent, written before the request
- * leaves and kept until the engine's state is seen to hold the object. It is
+ * leaves and kept until the Create call returns an id to the engine
+ * (settledOnReturn; docs/identity.md). It is
  * what outlives a provider killed while its create is in flight (kill -9, a
  * second Ctrl-C, a crashed runner), when the engine has recorded nothing and
  * the platform may list the new object only later: the next create of the
@@ -37,8 +38,11 @@ export function journalDir(env: NodeJS.ProcessEnv = process.env): string {
   return join(env.PULUMI_HOME || join(homedir(), ".pulumi"), "aicp", "create-journal");
 }
 
+/** The folder as this process's environment named it when it started: a process writes one journal. */
+const directory = journalDir();
+
 function fileOf(mark: string): string {
-  return join(journalDir(), `${mark}.json`);
+  return join(directory, `${mark}.json`);
 }
 
 /** The entry of a create this resource sent and the state may not hold yet, if any. */
@@ -66,7 +70,7 @@ export function sentCreate(mark: string | undefined): JournalEntry | undefined {
 export function recordCreate(mark: string, entry: JournalEntry): void {
   if (!isMark(mark)) return;
   const file = fileOf(mark);
-  mkdirSync(journalDir(), { recursive: true });
+  mkdirSync(directory, { recursive: true });
   const temporary = `${file}.${process.pid}.tmp`;
   const fd = openSync(temporary, "w", 0o600);
   try {
@@ -100,19 +104,24 @@ export function forgetCreate(mark: unknown): void {
 }
 
 /**
- * Called with what the engine's state records for a resource (each lifecycle
- * call the engine makes with an id): the entry is removed once the state holds
- * the object it describes, its id, or an unconfirmed record of this create or
- * a later one. Any other record with the same mark is not it: the old object
- * of a replacement keeps the mark while the new one's create may be in flight.
+ * Runs one Create call of the engine and settles this resource's entry when the call hands the engine an
+ * id (docs/identity.md, "settled on the id"): a result, or an error that carries one (a partly created
+ * object, an unconfirmed create's record). From then on the state holds the evidence, and the entry would
+ * only mislead a later create: after another runner deleted the object it would wait for a create that
+ * was answered, and a replacement created beside the old object would take the old one. An error that
+ * carries no id leaves the entry: the engine recorded nothing, and an earlier create may still appear.
  */
-export function settleWithState(mark: unknown, recordedId: string, createSentAt: unknown): void {
-  const entry = isMark(mark) ? sentCreate(mark) : undefined;
-  if (!entry) return;
-  const holdsTheObject = entry.id !== undefined && entry.id === recordedId;
-  const holdsTheRecord =
-    recordedId.startsWith("unconfirmed-create-") && typeof createSentAt === "string" && Date.parse(createSentAt) >= Date.parse(entry.sentAt);
-  if (holdsTheObject || holdsTheRecord) forgetCreate(mark);
+export async function settledOnReturn<T>(mark: unknown, create: () => Promise<T>): Promise<T> {
+  let result: T;
+  try {
+    result = await create();
+  } catch (error) {
+    const id = (error as { id?: unknown } | null)?.id;
+    if (typeof id === "string" && id !== "") forgetCreate(mark);
+    throw error;
+  }
+  forgetCreate(mark);
+  return result;
 }
 
 let warned = false;

@@ -233,20 +233,18 @@ function isFailed(status: string | undefined): boolean {
 export type NameHolders<T> = Omit<CreateTarget<T>, "send" | "removeFailed" | "watchMs">;
 
 /**
- * What a preview can tell of a create before it is sent: the name is held by
- * an object that does not carry this resource's mark, which the create would
- * refuse with this same error (createOnce). Read-only: `findByName` may read
- * a shared walk (notebook-listing.ts holdersForCheck). A holder with this
- * resource's own mark is this resource's only as the create would take it:
- * with an entry of the create journal it answers to; a copy, or one whose
- * create this machine has no record of, is refused as the create refuses it.
+ * What a preview can tell of a create before it is sent: the name is held by an object that does not
+ * carry this resource's mark, which the create would refuse with this same error (createOnce).
+ * Read-only: `findByName` may read a shared walk (notebook-listing.ts holdersForCheck). A holder with
+ * this resource's own mark never fails it: it may be the object a replacement replaces (the engine
+ * checks a replacement with no old inputs, while the old object still holds the name), an earlier
+ * create of this resource, or a copy of its mark, and a preview cannot tell them apart; the create
+ * decides, with the evidence it has (docs/identity.md).
  */
 export async function nameHeldByAnother<T>(target: NameHolders<T>): Promise<AicpError | undefined> {
-  // The same sorting as createOnce's: a holder with this resource's mark is ours only with evidence of its create.
-  const earlier = sentCreate(target.mark);
   const named = (await target.findByName()).filter((o) => !target.goingAway?.(o));
-  const others = named.filter((o) => !(earlier && target.markOf(o) === target.mark && madeBy(target, o, earlier)));
-  return others.length > 0 ? notOurs(target, others, earlier) : undefined;
+  const others = named.filter((o) => target.markOf(o) !== target.mark);
+  return others.length > 0 ? notOurs(target, others, undefined) : undefined;
 }
 
 function notOurs<T>(target: NameHolders<T>, others: T[], earlier: SentCreate | undefined): AicpError {

@@ -8,6 +8,7 @@ import { checkConfiguredSettings, configureFrom } from "./context";
 import { AicpError, asOneLine } from "../client/errors";
 import { kindDescriptions, type DescribedKind } from "../client/wire";
 import { listenForCancel } from "./cancellation";
+import { settledOnReturn } from "./create-journal";
 import { engineFailure } from "./check-failures";
 import * as notebook from "./notebook";
 import * as resourceGroup from "./resource-group";
@@ -122,6 +123,12 @@ function oneLine(error: unknown): never {
   throw error instanceof AicpError ? asOneLine(error) : error;
 }
 
+/**
+ * A kind's lifecycle as the engine calls it, on either front. Its create is where the engine receives
+ * the answer: the create journal's entry is settled there when the call returns an id
+ * (create-journal.ts settledOnReturn, docs/identity.md); a kind's own create, called directly, is a
+ * Create whose answer has not reached the engine yet.
+ */
 export function lifecycle(kind: string): EngineLifecycle {
   const found = (lifecycles as Record<string, EngineLifecycle>)[kind];
   if (!found)
@@ -130,5 +137,7 @@ export function lifecycle(kind: string): EngineLifecycle {
       `pulumi-aicp/provider has no resource kind '${kind}' (the state names a kind of another pulumi-aicp version); install that version in this program's ` +
         `dependencies`,
     );
-  return found;
+  const create: EngineLifecycle["create"] = (...args) =>
+    settledOnReturn((args[0] as { ownerMark?: unknown } | undefined)?.ownerMark, () => found.create(...args));
+  return { ...found, create };
 }

@@ -16,7 +16,6 @@ import type * as wire from "../client/wire";
 import { AicpError, asOneLine } from "../client/errors";
 import { currentClient, currentListing, currentSettings, learnedZone, settingsCheckable } from "./context";
 import { isProvisional, nameHeldByAnother } from "./create-once";
-import { settleWithState } from "./create-journal";
 import type { DiffWithProperties } from "./diff-result";
 import { warn } from "./engine-log";
 import { compact, unknownPaths, withoutUnknowns } from "./inputs";
@@ -54,8 +53,6 @@ export async function check(olds: Partial<NotebookInputs>, news: NotebookInputs)
 }
 
 export async function diff(id: string, olds: NotebookOutputs, news: NotebookInputs): Promise<DiffWithProperties> {
-  // The state holds this resource: its create needs no journal entry (create-journal.ts).
-  settleWithState(olds.ownerMark, id, olds.createSentAt);
   const found = diffNotebook(olds, news, digestKey(), configuredZone());
   const updates = found.updates;
   await warnOfOutsideSchedules(olds, news);

@@ -34,7 +34,6 @@ import { applyUpdate, settle, waitOptions } from "./notebook-update";
 import { confirmedLookup, listingNow, refreshAgeMs, type NotebookPlatform, type Write } from "./notebook-listing";
 import { type CreateTarget, createOnce, isProvisional, resolveProvisional, UnconfirmedCreate } from "./create-once";
 import { notebookByMark, notebookNameHolders } from "./notebook-names";
-import { settleWithState } from "./create-journal";
 import { digestKey, learnZoneFromState, outputs, recorded, refreshedInputs, resolvedUuid, type NotebookOutputs } from "./notebook-outputs";
 import { nameOf, planAdoption } from "./notebook-preview";
 import { lastSeen, notebookPastWindow, notebookUnconfirmed, partlyCreatedNotebook } from "./notebook-errors";
@@ -180,7 +179,6 @@ export async function resolveNotebook(
 export async function read(id: string, props: NotebookOutputs): Promise<pulumi.dynamic.ReadResult<NotebookOutputs>> {
   const namespace = String(props.namespace ?? currentSettings().userId?.toLowerCase() ?? "");
   if (!namespace) return { id: "", props: {} as NotebookOutputs };
-  settleWithState(props.ownerMark, id, props.createSentAt);
   const resolved = await resolveNotebook(currentClient(), id, props, 0);
   // An unconfirmed create stays recorded, past its window too: it may still appear.
   if ("pending" in resolved) return { id, props };
@@ -211,7 +209,6 @@ export async function update(
   olds: NotebookOutputs,
   news: NotebookInputs & { __provider?: string },
 ): Promise<pulumi.dynamic.UpdateResult<NotebookOutputs>> {
-  settleWithState(olds.ownerMark, id, olds.createSentAt);
   const p = notebookPlatform();
   const resolved = await resolveNotebook(p.client, id, olds, waitOptions(news).timeoutMs);
   if ("pending" in resolved) throw partlyCreatedNotebook(notebookUnconfirmed(olds, resolved.pending), id, { ...olds, __provider: news.__provider });
@@ -224,7 +221,6 @@ export async function update(
 export async function remove(id: string, props: NotebookOutputs): Promise<void> {
   const { client, listing, write } = notebookPlatform();
   const namespace = String(props.namespace);
-  settleWithState(props.ownerMark, id, props.createSentAt);
   const resolved = await resolveNotebook(client, id, props, 1000 * Number(props.readyTimeoutSeconds ?? defaults.readyTimeoutSeconds));
   // Destroy never reports a notebook deleted while its create may still appear.
   if ("pending" in resolved) throw notebookUnconfirmed(props, resolved.pending);

@@ -22,7 +22,6 @@ import { currentClient, settingsCheckable } from "./context";
 import { camelPath, changedKeys, compact, resolveMark, resolveName, unknownPaths, withoutUnknowns, type CheckFailure } from "./inputs";
 import { warn } from "./engine-log";
 import { createOnce, isProvisional, nameHeldByAnother, partlyCreated, UnconfirmedCreate } from "./create-once";
-import { settleWithState } from "./create-journal";
 import { confirmedGroup, groupNameHolders, groupPastWindow, groupUnconfirmed, recentCreateAge, resolveGroup } from "./resource-group-lookup";
 import { groupMarkLength, groupMarkOf, ownedElsewhere, refuseOwnedElsewhere, withGroupMark, withoutGroupMark, type Claim } from "./ownership";
 import { proveKeysActFor } from "./account-proof";
@@ -170,8 +169,6 @@ async function planAdoption(inputs: ResourceGroupInputs): Promise<{ group: WireG
 }
 
 export async function diff(id: string, olds: ResourceGroupOutputs, news: ResourceGroupInputs): Promise<DiffWithProperties> {
-  // The state holds this resource: its create needs no journal entry (create-journal.ts).
-  settleWithState(olds.ownerMark, id, olds.createSentAt);
   const found = plannedGroupDiff(id, olds, news);
   if ((found.replaces?.length ?? 0) > 0) await refuseReplacementUnderHeldName(olds, news, found.replaces!);
   return found;
@@ -257,7 +254,6 @@ export async function create(inputs: ResourceGroupInputs): Promise<pulumi.dynami
 }
 
 export async function read(id: string, props: ResourceGroupOutputs): Promise<pulumi.dynamic.ReadResult<ResourceGroupOutputs>> {
-  settleWithState(props.ownerMark, id, (props as { createSentAt?: unknown }).createSentAt);
   const resolved = await resolveGroup(id, props, 0);
   // An unconfirmed create stays recorded, past its window too: it may still appear.
   if ("pending" in resolved) return { id, props };
@@ -292,7 +288,6 @@ export async function read(id: string, props: ResourceGroupOutputs): Promise<pul
 }
 
 export async function update(id: string, olds: ResourceGroupOutputs, news: ResourceGroupInputs): Promise<pulumi.dynamic.UpdateResult<ResourceGroupOutputs>> {
-  settleWithState(olds.ownerMark, id, olds.createSentAt);
   return updateGroup(id, olds, news);
 }
 
@@ -325,7 +320,6 @@ async function updateGroup(id: string, olds: ResourceGroupOutputs, news: Resourc
 }
 
 export async function remove(id: string, props: ResourceGroupOutputs): Promise<void> {
-  settleWithState(props?.ownerMark, id, props?.createSentAt);
   const resolved = await resolveGroup(id, props ?? {}, currentTimings().createWatchMs);
   // Destroy never reports a group deleted while its create may still appear.
   if ("pending" in resolved) throw groupUnconfirmed(props, resolved.pending);

@@ -57,7 +57,9 @@ describe("the create journal under review", () => {
   it("kill -9 during a replacement's create, list a minute late: the diff of the old record (same mark) keeps the journal, no second create", async () => {
     const first = await providerProcess();
     const news = (await first.notebook.check({}, inputs("replaced"))).inputs!;
-    const old = await first.notebook.create(news);
+    // Recorded by the engine: its Create returned (provider/index.ts lifecycle settles the journal entry then).
+    const { lifecycle } = await import("../../provider");
+    const old = await (lifecycle("Notebook").create as (i: NotebookInputs) => ReturnType<NotebookModule["create"]>)(news);
     // `pulumi up --replace` (or any replacing change): the delete step runs first; the engine keeps the old
     // resource in the state with pendingReplacement = true.
     await first.notebook.remove(old.id, old.outs!);

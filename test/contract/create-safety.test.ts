@@ -26,6 +26,8 @@ const namespace = user.toLowerCase();
 
 type NotebookModule = typeof import("../../provider/notebook");
 type GroupModule = typeof import("../../provider/resource-group");
+/** What a Create hands the engine. */
+type Created = { id: string; outs?: Record<string, unknown> };
 
 describe("creates that may still appear, and marks that were copied", () => {
   let emulator: Emulator;
@@ -42,12 +44,15 @@ describe("creates that may still appear, and marks that were copied", () => {
   /** The times each fresh copy of the provider runs with (provider/timing.ts), as its own process would be configured. */
   const timings: { pollIntervalMs: number; unconfirmedCreateWindowMs?: number } = { pollIntervalMs: 50 };
 
-  async function providerProcess(): Promise<{ notebook: NotebookModule; group: GroupModule }> {
+  /** A fresh provider process: each kind's lifecycle, and `recorded`, a Create whose answer the engine receives (provider/index.ts lifecycle). */
+  async function providerProcess(): Promise<{ notebook: NotebookModule; group: GroupModule; recorded: (kind: string, inputs: object) => Promise<Created> }> {
     vi.resetModules();
     (await import("../../provider/timing")).useTimings(timings);
     const context = await import("../../provider/context");
     context.configureFrom(emulatorSettings(emulator, { "aicp:requestTimeoutSeconds": "0.5" }));
-    return { notebook: await import("../../provider/notebook"), group: await import("../../provider/resource-group") };
+    const { lifecycle } = await import("../../provider");
+    const recorded = (kind: string, inputs: object) => (lifecycle(kind).create as (i: object) => Promise<Created>)(inputs);
+    return { notebook: await import("../../provider/notebook"), group: await import("../../provider/resource-group"), recorded };
   }
 
   const run = (name: string, body: Parameters<typeof reliabilityCase>[2]) => reliabilityCase("in-process", name, body);
@@ -102,9 +107,9 @@ describe("creates that may still appear, and marks that were copied", () => {
 
   it("a notebook's copy (its settings and mark copied by hand under its name) is refused by the replacement, not adopted, and survives", () =>
     run("copied notebook mark, replace", async (row) => {
-      const { notebook } = await providerProcess();
+      const { notebook, recorded } = await providerProcess();
       const news = (await notebook.check({}, inputs("copied"))).inputs!;
-      const created = await notebook.create(news);
+      const created = (await recorded("Notebook", news)) as Awaited<ReturnType<NotebookModule["create"]>>;
       // A colleague's copy: same name, same envs (the mark among them).
       const original = own().find((n) => n.uuid === created.id)!;
       const client = person();
@@ -129,11 +134,11 @@ describe("creates that may still appear, and marks that were copied", () => {
 
   it("a group's copy (a description pasted into a hand-made group of the same name) is refused by the replacement, not adopted, and survives", () =>
     run("copied group mark, replace", async (row) => {
-      const { group } = await providerProcess();
+      const { group, recorded } = await providerProcess();
       const news = (
         await group.check({}, { logicalName: "pasted", autoNameSuffix: "c0ffee2", ownerMark: markOf("pasted"), skuId: "sku-1", podTypes: ["job"] } as never)
       ).inputs!;
-      const created = await group.create(news);
+      const created = (await recorded("ResourceGroup", news)) as Awaited<ReturnType<GroupModule["create"]>>;
       const original = groups().find((g) => g.rg_id === created.id)!;
       const client = person();
       const copy = await client.createResourceGroup({

@@ -219,7 +219,7 @@ describe("lifecycles against the emulator", () => {
 
   it("an image change or resize of a notebook its own stop time stopped leaves it stopped; a size then waits for the next start", async () => {
     const soon = new Date(Date.now() + 1500).toISOString().replace(/\.\d{3}Z$/, "Z");
-    const news = await checked(inputs("scheduled", { stopTime: soon }));
+    const news = await checked(inputs("scheduled-stop", { stopTime: soon }));
     const created = await notebook.create(news);
     await until((nb) => nb.status === "Stopped");
     const stopped = (await notebook.read(created.id, created.outs!)).props!;

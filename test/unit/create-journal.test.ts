@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node
 import { homedir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it, vi } from "vitest";
-import { forgetCreate, journalDir, noteCreatedId, recordCreate, sentCreate, settleWithState } from "../../provider/create-journal";
+import { forgetCreate, journalDir, noteCreatedId, recordCreate, sentCreate, settledOnReturn } from "../../provider/create-journal";
 
 let n = 0xa00;
 const newMark = () => (++n).toString(16).padStart(32, "0");
@@ -98,37 +98,36 @@ describe("an entry", () => {
   });
 });
 
-describe("settleWithState", () => {
-  const entryFor = (id?: string, sentAt = ago(60_000)) => {
+describe("settledOnReturn (the engine's Create)", () => {
+  const entryFor = () => {
     const mark = newMark();
-    recordCreate(mark, { noun: "notebook", name: "nb", sentAt, ...(id ? { id } : {}) });
-    return { mark, sentAt };
+    recordCreate(mark, { noun: "notebook", name: "nb", sentAt: ago(60_000) });
+    return mark;
   };
 
-  it("removes the entry once the state records its object's id", () => {
-    const { mark } = entryFor("nb-1");
-    settleWithState(mark, "nb-1", undefined);
+  it("removes the entry when the create returns its id", async () => {
+    const mark = entryFor();
+    await expect(settledOnReturn(mark, async () => ({ id: "nb-1" }))).resolves.toEqual({ id: "nb-1" });
     expect(sentCreate(mark)).toBeUndefined();
   });
 
-  it("removes it for an unconfirmed record of this create or a later one, never an earlier one", () => {
-    const { mark, sentAt } = entryFor();
-    settleWithState(mark, "unconfirmed-create-x", ago(120_000));
-    expect(sentCreate(mark)).toBeDefined();
-    settleWithState(mark, "unconfirmed-create-x", 12);
-    expect(sentCreate(mark)).toBeDefined();
-    settleWithState(mark, "unconfirmed-create-x", sentAt);
+  it("removes it when the create fails with an id the engine records (partly created, or unconfirmed)", async () => {
+    const mark = entryFor();
+    const partly = Object.assign(new Error("not ready"), { id: "unconfirmed-create-x" });
+    await expect(settledOnReturn(mark, () => Promise.reject(partly))).rejects.toBe(partly);
     expect(sentCreate(mark)).toBeUndefined();
   });
 
-  it("keeps it for another object of the same mark (the old object of a replacement) and without an id", () => {
-    const { mark } = entryFor("nb-new");
-    settleWithState(mark, "nb-old", undefined);
-    expect(sentCreate(mark)?.id).toBe("nb-new");
-    const bare = entryFor();
-    settleWithState(bare.mark, "nb-old", ago(0));
-    expect(sentCreate(bare.mark)).toBeDefined();
-    settleWithState(42, "nb-new", undefined);
+  it("keeps it when the create fails with no id: the engine recorded nothing, and the create may still appear", async () => {
+    const mark = entryFor();
+    const refused = new Error("name held");
+    await expect(settledOnReturn(mark, () => Promise.reject(refused))).rejects.toBe(refused);
+    expect(sentCreate(mark)).toBeDefined();
+    const blank = Object.assign(new Error("no id"), { id: "" });
+    await expect(settledOnReturn(mark, () => Promise.reject(blank))).rejects.toBe(blank);
+    expect(sentCreate(mark)).toBeDefined();
+    await expect(settledOnReturn(mark, () => Promise.reject(null))).rejects.toBeNull();
+    expect(sentCreate(mark)).toBeDefined();
   });
 });
 

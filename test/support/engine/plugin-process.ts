@@ -7,6 +7,8 @@
  * crosses the wire is serialized and parsed exactly as over the engine's
  * connection.
  */
+import { copyFileSync, existsSync, mkdtempSync, readdirSync } from "node:fs";
+import { join } from "node:path";
 import { vi } from "vitest";
 import type * as grpcTypes from "@grpc/grpc-js";
 import type { Timings } from "../../../provider/timing";
@@ -83,9 +85,24 @@ export async function startPlugin(timings: Partial<Timings> = {}): Promise<Plugi
       // The port first: the calls in flight must end before a cancelled wait could answer them.
       server.forceShutdown();
       (client as unknown as grpcTypes.Client).close();
+      journalAsKilled();
       cancelNow();
     },
   };
+}
+
+/**
+ * What a kill leaves on the runner's disk is the create journal as it was at that moment: this copy
+ * goes on after its waits are cancelled and may settle its entries (a killed process never returns).
+ * So the journal is copied as it stands into a folder of its own, and the next plugin, which reads
+ * its folder from the environment when it starts (provider/create-journal.ts), uses the copy.
+ */
+function journalAsKilled(): void {
+  const dir = process.env.AICP_CREATE_JOURNAL_DIR;
+  if (!dir || !existsSync(dir)) return;
+  const copy = mkdtempSync(join(dir, "after-kill-"));
+  for (const entry of readdirSync(dir)) if (entry.endsWith(".json")) copyFileSync(join(dir, entry), join(copy, entry));
+  process.env.AICP_CREATE_JOURNAL_DIR = copy;
 }
 
 /** The error's message and, from its status details, an ErrorResourceInitFailed (the engine's reading, plugin/server.ts grpcError). */
