@@ -19,6 +19,7 @@
  * provider cannot tell it from a late one, and asks the user (pastWindow).
  */
 import { AicpError } from "../client/errors";
+import { hasZone } from "../client/times";
 import { cancelled } from "./cancellation";
 import { forgetCreate, noteCreatedId, recordCreate, sentCreate } from "./create-journal";
 import { warn } from "./engine-log";
@@ -40,6 +41,11 @@ export interface CreateTarget<T> {
   statusOf(object: T): string | undefined;
   /** When the platform made the object (ms since the epoch); NaN when its answer does not say. */
   createdAtOf(object: T): number;
+  /**
+   * How far that time may be off because the platform's zone is not known yet (a bare date-time read as
+   * UTC): zoneUncertaintyMs for such a value, 0 when the zone is written in the value, configured or learned.
+   */
+  createdAtUncertaintyMs?(object: T): number;
   /** True for an object already on its way out (a deleted notebook still listed): never adopted, never in the way. */
   goingAway?(object: T): boolean;
   /** Every object named exactly `name`, Failed ones included. */
@@ -53,7 +59,7 @@ export interface CreateTarget<T> {
 }
 
 /** What a lookup by mark needs: the name lookup, the mark, and what tells our object from a copy. */
-type MarkLookup<T> = Pick<CreateTarget<T>, "findByName" | "markOf" | "mark" | "goingAway" | "idOf" | "createdAtOf">;
+type MarkLookup<T> = Pick<CreateTarget<T>, "findByName" | "markOf" | "mark" | "goingAway" | "idOf" | "createdAtOf" | "createdAtUncertaintyMs">;
 
 /** A create this resource sent: when, and the id its answer named if it came. */
 export interface SentCreate {
@@ -69,11 +75,26 @@ export interface SentCreate {
  */
 export const clockSlackMs = 10 * 60_000;
 
-/** Whether `object` (which carries our mark) is the one `sent` made: the id its answer named, else made between the send and now. */
-export function madeBy<T>(target: Pick<MarkLookup<T>, "idOf" | "createdAtOf">, object: T, sent: SentCreate): boolean {
+/**
+ * The most a bare date-time read as UTC can be off: platforms write local times from UTC-12 to UTC+14.
+ * Until the zone is learned, a creation time is known only within this much either way (docs/identity.md).
+ */
+export const zoneUncertaintyMs = 14 * 3_600_000;
+
+/** How far a creation time as the platform wrote it may be off: zoneUncertaintyMs for a bare value while the zone is unknown. */
+export function uncertaintyOf(createdAt: unknown, zoneOffset: number | undefined): number {
+  return typeof createdAt === "string" && zoneOffset === undefined && !hasZone(createdAt) ? zoneUncertaintyMs : 0;
+}
+
+/**
+ * Whether `object` (which carries our mark) is the one `sent` made: the id its answer named, else made
+ * between the send and now, as far as its creation time can be known (createdAtUncertaintyMs).
+ */
+export function madeBy<T>(target: Pick<MarkLookup<T>, "idOf" | "createdAtOf" | "createdAtUncertaintyMs">, object: T, sent: SentCreate): boolean {
   if (sent.id !== undefined) return target.idOf(object) === sent.id;
   const created = target.createdAtOf(object);
-  return !Number.isNaN(created) && created >= Date.parse(sent.sentAt) - clockSlackMs && created <= Date.now() + clockSlackMs;
+  const uncertainty = target.createdAtUncertaintyMs?.(object) ?? 0;
+  return !Number.isNaN(created) && created + uncertainty >= Date.parse(sent.sentAt) - clockSlackMs && created - uncertainty <= Date.now() + clockSlackMs;
 }
 
 /** A create was sent and may have been made, but no object with its mark is listed yet. */

@@ -9,7 +9,7 @@ import { collectAll } from "../client/paging";
 import type { AicpError } from "../client/errors";
 import { hasZone, instantOf } from "../client/times";
 import { currentClient, currentSettings } from "./context";
-import { clockSlackMs, isProvisional, lookedUpTwice, type NameHolders, pastWindow, resolveProvisional, stillUnconfirmed } from "./create-once";
+import { clockSlackMs, uncertaintyOf, isProvisional, lookedUpTwice, type NameHolders, pastWindow, resolveProvisional, stillUnconfirmed } from "./create-once";
 import { groupMarkOf } from "./ownership";
 import { currentTimings } from "./timing";
 import type { ResourceGroupOutputs } from "./resource-group";
@@ -27,6 +27,7 @@ export function byMark(name: string, mark: string | undefined) {
     mark,
     idOf: (g: WireGroup) => g.rg_id,
     createdAtOf: (g: WireGroup) => (typeof g.created_at === "string" ? instantOf(g.created_at, client.timeZone.offset ?? 0) : NaN),
+    createdAtUncertaintyMs: (g: WireGroup) => uncertaintyOf(g.created_at, client.timeZone.offset),
     markOf: (g: WireGroup) => groupMarkOf(g.description),
     findByName: async () => {
       const listed = await collectAll(
@@ -34,7 +35,8 @@ export function byMark(name: string, mark: string | undefined) {
         {},
         (g) => g.rg_id,
       );
-      return listed.filter((g) => g.name === name && (!user || !g.user_id || g.user_id === user));
+      // A user id in either case is the same user: namespaces are its lower case (DESIGN.md, Configuration), and so is every other comparison.
+      return listed.filter((g) => g.name === name && (!user || !g.user_id || g.user_id.toLowerCase() === user.toLowerCase()));
     },
   };
 }

@@ -11,7 +11,7 @@ import type { Emulator } from "../../emulator";
 import { configureFrom } from "../../provider/context";
 import * as resourceGroup from "../../provider/resource-group";
 import { useTimings } from "../../provider/timing";
-import { emulatorSettings, startTestEmulator } from "../support/emulator";
+import { emulatorCredentials, emulatorSettings, startTestEmulator } from "../support/emulator";
 
 const markOf = (name: string) => createHash("md5").update(`group-lookup/${name}`).digest("hex");
 
@@ -98,5 +98,28 @@ describe("finding a resource group", () => {
         "this account",
     );
     expect((destroy as Error).message).toContain("pulumi state delete");
+  });
+});
+
+describe("finding a resource group, whatever the case of the user id", () => {
+  let emulator: Emulator;
+  beforeAll(async () => {
+    emulator = await startTestEmulator({});
+    useTimings({ pollIntervalMs: 20, createWatchMs: 100 });
+  });
+  afterAll(async () => {
+    await emulator?.close();
+  });
+
+  it("an interrupted run's group is found by its mark when aicp:userId is spelt in another case than the platform's user_id", async () => {
+    configureFrom(emulatorSettings(emulator, { "aicp:userId": emulatorCredentials.userId.toUpperCase() }));
+    const inputs = (
+      await resourceGroup.check({}, { logicalName: "cased", autoNameSuffix: "a1b2c3d", ownerMark: markOf("cased"), skuId: "sku-1", podTypes: ["job"] } as never)
+    ).inputs!;
+    // A Create whose answer never reached the engine (called directly: its journal entry stays), then the next run's.
+    const first = await resourceGroup.create(inputs);
+    const again = await resourceGroup.create(inputs);
+    expect(again.id).toBe(first.id);
+    expect(emulator.requests().filter((r) => r.operation === "createResourceGroup")).toHaveLength(1);
   });
 });

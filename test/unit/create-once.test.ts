@@ -294,3 +294,33 @@ describe("the errors of a create that is partly made or unconfirmed", () => {
 afterAll(() => {
   for (let i = 1; i <= n; i++) forgetCreate(i.toString(16).padStart(32, "0"));
 });
+
+describe("madeBy when the platform's zone is not known yet", () => {
+  // A bare date-time as a UTC+8 platform writes it, 30 s after the create was sent: read as UTC it is 8 hours ahead.
+  const bareInUtcPlus8 = (at: number) =>
+    new Date(at + 8 * 3_600_000)
+      .toISOString()
+      .replace("T", " ")
+      .replace(/\.\d{3}Z$/, "");
+  const sentAt = new Date(Date.now() - 60_000).toISOString();
+  const notebookOf = (createdAt: string) => ({ uuid: "nb-1", created_at: createdAt }) as never;
+
+  it("takes a bare creation time as uncertain by the zones a platform may write in, so its own object is not refused", async () => {
+    const { notebookByMark } = await import("../../provider/notebook-names");
+    const { PlatformTimeZone } = await import("../../client/times");
+    const unknownZone = { timeZone: new PlatformTimeZone() } as never;
+    const lookup = notebookByMark(unknownZone, "ns", "nb", "m".repeat(32));
+    expect(madeBy(lookup, notebookOf(bareInUtcPlus8(Date.now() - 30_000)), { sentAt })).toBe(true);
+    // A copy made a day before the send is still not ours.
+    expect(madeBy(lookup, notebookOf(bareInUtcPlus8(Date.now() - 86_400_000)), { sentAt })).toBe(false);
+  });
+
+  it("reads it exactly once the zone is known", async () => {
+    const { notebookByMark } = await import("../../provider/notebook-names");
+    const { PlatformTimeZone } = await import("../../client/times");
+    const utc = { timeZone: new PlatformTimeZone(0) } as never;
+    const lookup = notebookByMark(utc, "ns", "nb", "m".repeat(32));
+    // Known to be UTC: a bare time 8 hours ahead of the clock is not a create sent a minute ago.
+    expect(madeBy(lookup, notebookOf(bareInUtcPlus8(Date.now() - 30_000)), { sentAt })).toBe(false);
+  });
+});
