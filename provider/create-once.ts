@@ -141,7 +141,10 @@ export async function createOnce<T>(target: CreateTarget<T>): Promise<{ object: 
   const earlier = sentCreate(target.mark);
   const named = (await target.findByName()).filter((o) => !target.goingAway?.(o));
   const ours = earlier ? named.filter((o) => target.markOf(o) === target.mark && madeBy(target, o, earlier)) : [];
-  const alive = ours.find((o) => !isFailed(target.statusOf(o)));
+  const alive = earliest(
+    target,
+    ours.filter((o) => !isFailed(target.statusOf(o))),
+  );
   if (alive) {
     noteCreatedId(target.mark, target.idOf(alive));
     return { object: alive, adopted: true };
@@ -219,7 +222,10 @@ export async function watchFor<T>(target: MarkLookup<T>, timeoutMs: number, sent
   if (target.mark === undefined) return undefined;
   const schedule = new PollSchedule(timeoutMs, { initialIntervalMs: Math.min(intervalMs, pollIntervals().initialIntervalMs), maxIntervalMs: 10_000 });
   for (;;) {
-    const found = (await target.findByName()).find((o) => target.markOf(o) === target.mark && !target.goingAway?.(o) && madeBy(target, o, sent));
+    const found = earliest(
+      target,
+      (await target.findByName()).filter((o) => target.markOf(o) === target.mark && !target.goingAway?.(o) && madeBy(target, o, sent)),
+    );
     // On Ctrl-C the create is recorded as unconfirmed rather than watched for longer.
     if (found || cancelled() || schedule.lastLook) return found;
     await schedule.next();
@@ -244,6 +250,16 @@ export async function resolveProvisional<T>(
   if (found) return { found };
   const at = new Date(until).toISOString();
   return Date.now() >= until ? { pastWindow: at } : { pending: at };
+}
+
+/**
+ * Of the objects that answer to one create's evidence, the one it made: the earliest. A copy of its
+ * mark can only be made from an object someone saw, so after it (the identity model found a copy
+ * made while the create's own object was listed, and taken in its place).
+ */
+function earliest<T>(target: Pick<MarkLookup<T>, "createdAtOf" | "idOf">, objects: T[]): T | undefined {
+  const at = (o: T) => (Number.isNaN(target.createdAtOf(o)) ? Infinity : target.createdAtOf(o));
+  return [...objects].sort((a, b) => at(a) - at(b) || (target.idOf(a) < target.idOf(b) ? -1 : target.idOf(a) > target.idOf(b) ? 1 : 0))[0];
 }
 
 function isFailed(status: string | undefined): boolean {
