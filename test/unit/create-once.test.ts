@@ -324,3 +324,18 @@ describe("madeBy when the platform's zone is not known yet", () => {
     expect(madeBy(lookup, notebookOf(bareInUtcPlus8(Date.now() - 30_000)), { sentAt })).toBe(false);
   });
 });
+
+describe("createOnce among several objects that answer to its evidence", () => {
+  it("adopts the earliest: a copy of the mark is made from an object someone saw, so after it", async () => {
+    const mark = newMark();
+    const sentAt = ago(60_000);
+    recordCreate(mark, { noun: "notebook", name: "nb", sentAt });
+    // Listed in the order a platform may list them: the copy first.
+    const own = { id: "nb-own", mark, status: "Running", createdAt: Date.now() - 50_000 };
+    const copy = { id: "nb-copy", mark, status: "Running", createdAt: Date.now() - 10_000 };
+    const { t, sent } = target(mark, [copy, own]);
+    expect(await createOnce(t)).toMatchObject({ object: { id: "nb-own" }, adopted: true });
+    expect(sent).toEqual([]);
+    forgetCreate(mark);
+  });
+});
