@@ -248,7 +248,9 @@ class Tick implements Command {
  * environment) into a notebook of the same name: a copy is made from an object someone saw.
  */
 class Copy implements Command {
-  check = (world: Readonly<World>) => !world.objects.some((o) => o.foreign) && world.listed().some((o) => !o.foreign);
+  // Left out after evidence was lost: a runner's unanswered entry then answers to any marked object made after its
+  // send, a copy of another runner's object included (docs/identity.md, "Open", found by this model).
+  check = (world: Readonly<World>) => !world.evidenceLost && !world.objects.some((o) => o.foreign) && world.listed().some((o) => !o.foreign);
   async run(world: World): Promise<void> {
     world.make(MARK, 0, true);
   }
