@@ -16,8 +16,6 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
  * and node processes of its own) run after, two at a time.
  */
 const waitingFiles = { maxWorkers: 4, sequence: { groupOrder: 0 }, setupFiles: ["test/support/isolated-journal.ts"] };
-/** A few unit and contract tests run the compiled commands; test/support/compiled.ts compiles them once when stale. */
-const compiled = "test/support/compiled.ts";
 
 /**
  * vitest's sequencer, with the engine files that take longest started first:
@@ -64,14 +62,14 @@ export default defineConfig({
     sequence: { sequencer: LongestFirst },
     reporters: process.env.CI ? ["default", ["json", { outputFile: "test-results/vitest.json" }]] : ["default"],
     projects: [
-      { extends: true, test: { name: "unit", include: ["test/unit/**/*.test.ts"], globalSetup: [compiled], ...waitingFiles } },
+      { extends: true, test: { name: "unit", include: ["test/unit/**/*.test.ts"], ...waitingFiles } },
       {
         extends: true,
         // The in-process rows of the reliability table (test/support/reliability.ts) are written here too.
         test: {
           name: "contract",
           include: ["test/contract/**/*.test.ts", "test/emulator/**/*.test.ts"],
-          globalSetup: [compiled, "test/support/reliability-summary.ts"],
+          globalSetup: ["test/support/reliability-summary.ts"],
           ...waitingFiles,
         },
       },

@@ -1,14 +1,11 @@
-/** Persistence across a restart on the same port, and the command line. */
-import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+/** Persistence across a restart on the same port (the command line: test/e2e/emulator-cli.test.ts). */
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, describe, expect, it, onTestFinished } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { startEmulator, type Emulator } from "../../emulator";
-import { signedRequest } from "../support/signed-request";
 import { client } from "./client";
 
-const root = join(__dirname, "..", "..");
 const dir = mkdtempSync(join(tmpdir(), "aicp-emulator-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -67,73 +64,6 @@ describe("persistence", () => {
       expect(pods.json.counts).toBe(1);
     } finally {
       await second.close();
-    }
-  });
-});
-
-describe("command line", () => {
-  it("prints its listening line, serves requests in the --dialect given and exits on SIGTERM", async () => {
-    const cli = join(root, "dist", "emulator", "cli.js");
-    // Compiled by test/support/compiled.ts before any test runs.
-    expect(existsSync(cli)).toBe(true);
-
-    const child = spawn(
-      process.execPath,
-      [
-        cli,
-        "--port",
-        "0",
-        "--access-key-id",
-        "AKIDCLI",
-        "--secret-access-key",
-        "cli-secret",
-        "--user-id",
-        "usr-cli",
-        "--dialect",
-        "prefixes=both,counts=total",
-      ],
-      { stdio: ["ignore", "pipe", "pipe"] },
-    );
-    // However the test ends (the runner's timeout included), the emulator does not outlive it.
-    onTestFinished(() => {
-      if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
-    });
-    // No deadline of our own: how fast the machine starts node is not what this checks.
-    const line = await new Promise<string>((resolve, reject) => {
-      let out = "";
-      child.stdout.on("data", (chunk: Buffer) => {
-        out += chunk.toString();
-        const nl = out.indexOf("\n");
-        if (nl >= 0) resolve(out.slice(0, nl));
-      });
-      child.on("exit", (code) => reject(new Error(`cli exited with ${code}`)));
-    });
-    try {
-      expect(line).toMatch(/^AICP emulator listening on http:\/\/127\.0\.0\.1:\d+$/);
-      const url = line.slice("AICP emulator listening on ".length);
-      const r = await signedRequest(url, {
-        method: "GET",
-        path: "/aicp/resource/template",
-        query: { zone: "xb3" },
-        accessKeyId: "AKIDCLI",
-        secretAccessKey: "cli-secret",
-      });
-      expect(r.json.meta.X_REQUEST_USER).toBe("usr-cli");
-      expect(r.json.total_sum).toBe(24);
-      // --dialect took effect: both prefixes served, counts is the total.
-      expect(r.json.counts).toBe(24);
-      const qai = await signedRequest(url, {
-        method: "GET",
-        path: "/qai/aicp/resource/template",
-        query: { zone: "xb3" },
-        accessKeyId: "AKIDCLI",
-        secretAccessKey: "cli-secret",
-      });
-      expect(qai.status).toBe(200);
-    } finally {
-      const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-      child.kill("SIGTERM");
-      expect(await exited).toBe(0);
     }
   });
 });

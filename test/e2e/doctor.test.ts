@@ -1,7 +1,9 @@
 /**
  * `pulumi-aicp doctor` as a user runs it: the built command in its own
  * process, configured by environment variables, against the emulator in each
- * dialect; and the three first-contact failures, one line each.
+ * dialect; and the three first-contact failures, one line each. In the engine
+ * project because it runs what `npm test` built (dist/), the plugin's
+ * executable script included; `npm run test:fast` then needs no build.
  */
 import { execFile } from "node:child_process";
 import { resolve } from "node:path";
