@@ -2,8 +2,9 @@ import { defineConfig } from "vitest/config";
 import { BaseSequencer, type TestSpecification } from "vitest/node";
 
 /**
- * Four projects: `unit` (pure functions, seconds), `contract` (the client and
- * the lifecycles against an in-process emulator), `conformance` (the emulator
+ * Five projects: `unit` (pure functions, seconds), `contract` (the client and
+ * the lifecycles against an in-process emulator), `matrix` (the same, the in-process
+ * matrices), `conformance` (the emulator
  * against the platform's published Python clients and documents), and `engine` (the real pulumi
  * CLI and engine; only it packs and installs the package, see
  * test/support/package-install.ts). `vitest run --project unit --project
@@ -15,6 +16,22 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
  * busy. They run first, as one group; the engine files (each drives pulumi
  * and node processes of its own) run after, two at a time.
  */
+/**
+ * The in-process matrices (faults, truth and hostile answers, misbehaving platforms, every dialect, lost
+ * creates): each runs the lifecycles many times over, half of `npm run test:fast`'s time, so they are a
+ * project of their own that `npm test` runs and test:fast (unit and contract, under a minute) leaves out.
+ */
+const matrixFiles = [
+  "test/contract/dialect-lifecycles.test.ts",
+  "test/contract/fault-matrix.test.ts",
+  "test/contract/truth.test.ts",
+  "test/contract/truth-hostile.test.ts",
+  "test/contract/plugin-truth.test.ts",
+  "test/contract/misbehaving.test.ts",
+  "test/contract/misbehaving-names.test.ts",
+  "test/contract/lost-creates.test.ts",
+];
+
 const waitingFiles = { maxWorkers: 4, sequence: { groupOrder: 0 }, setupFiles: ["test/support/isolated-journal.ts"] };
 
 /**
@@ -69,9 +86,15 @@ export default defineConfig({
         test: {
           name: "contract",
           include: ["test/contract/**/*.test.ts", "test/emulator/**/*.test.ts"],
+          exclude: matrixFiles,
           globalSetup: ["test/support/reliability-summary.ts"],
           ...waitingFiles,
         },
+      },
+      {
+        extends: true,
+        // The in-process matrices: contract tests too, run by npm test beside the others, left out of test:fast.
+        test: { name: "matrix", include: matrixFiles, globalSetup: ["test/support/reliability-summary.ts"], ...waitingFiles },
       },
       { extends: true, test: { name: "conformance", include: ["test/conformance/**/*.test.ts"], sequence: { groupOrder: 1 } } },
       {

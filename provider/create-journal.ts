@@ -103,6 +103,14 @@ export function forgetCreate(mark: unknown): void {
   }
 }
 
+/** The process that started this one: the engine (the pulumi CLI), which receives each answer. */
+const engineAtStart = process.ppid;
+
+/** Whether the engine that started this process is still there: killed (kill -9, a runner's timeout), this process is adopted by another. */
+export function engineAlive(): boolean {
+  return process.ppid === engineAtStart;
+}
+
 /**
  * Runs one Create call of the engine and settles this resource's entry when the call hands the engine an
  * id (docs/identity.md, "settled on the id"): a result, or an error that carries one (a partly created
@@ -110,18 +118,31 @@ export function forgetCreate(mark: unknown): void {
  * only mislead a later create: after another runner deleted the object it would wait for a create that
  * was answered, and a replacement created beside the old object would take the old one. An error that
  * carries no id leaves the entry: the engine recorded nothing, and an earlier create may still appear.
+ * Nor is anything settled once the engine is gone (`alive`): a provider outliving a killed CLI finishes
+ * its create, and its answer reaches no state; the entry, with the id, lets the next run adopt the object.
  */
-export async function settledOnReturn<T>(mark: unknown, create: () => Promise<T>): Promise<T> {
+export async function settledOnReturn<T>(mark: unknown, create: () => Promise<T>, alive: () => boolean = engineAlive): Promise<T> {
   let result: T;
   try {
     result = await create();
   } catch (error) {
     const id = (error as { id?: unknown } | null)?.id;
-    if (typeof id === "string" && id !== "") forgetCreate(mark);
+    if (typeof id === "string" && id !== "" && alive()) forgetCreate(mark);
     throw error;
   }
-  forgetCreate(mark);
+  if (alive()) forgetCreate(mark);
   return result;
+}
+
+/**
+ * Called at the engine boundary with what the state records for a resource (diff, read, update and delete
+ * carry it): the entry whose create answered with that id is settled, as the engine holds it. An entry
+ * kept because the engine was gone at the answer, or written by a version that settled entries this way
+ * only, is settled here on the next call that shows the state holding its object.
+ */
+export function settledByRecord(mark: unknown, recordedId: string): void {
+  const entry = isMark(mark) ? sentCreate(mark) : undefined;
+  if (entry?.id !== undefined && entry.id === recordedId) forgetCreate(mark);
 }
 
 let warned = false;

@@ -270,18 +270,21 @@ function isFailed(status: string | undefined): boolean {
 export type NameHolders<T> = Omit<CreateTarget<T>, "send" | "removeFailed" | "watchMs">;
 
 /**
- * What a preview can tell of a create before it is sent: the name is held by an object that does not
- * carry this resource's mark, which the create would refuse with this same error (createOnce).
- * Read-only: `findByName` may read a shared walk (notebook-listing.ts holdersForCheck). A holder with
- * this resource's own mark never fails it: it may be the object a replacement replaces (the engine
- * checks a replacement with no old inputs, while the old object still holds the name), an earlier
- * create of this resource, or a copy of its mark, and a preview cannot tell them apart; the create
- * decides, with the evidence it has (docs/identity.md).
+ * What a preview can tell of a create before it is sent: the name is held by an object the create would
+ * refuse, with this same error (createOnce). Read-only: `findByName` may read a shared walk
+ * (notebook-listing.ts holdersForCheck). A holder with this resource's own mark is this resource's as the
+ * create would take it (an entry of this runner's journal it answers to). With `replacing` (a check with no
+ * old inputs: the engine's check of a replacement, or of a new resource), any holder with the mark passes:
+ * it may be the object the replacement replaces, still holding the name, which the check cannot tell from
+ * an orphan of this resource or a copy; the create decides (docs/identity.md). A diff or the check of a
+ * rename knows the recorded object and leaves it out itself, so there a marked holder fails.
  */
-export async function nameHeldByAnother<T>(target: NameHolders<T>): Promise<AicpError | undefined> {
+export async function nameHeldByAnother<T>(target: NameHolders<T>, replacing = false): Promise<AicpError | undefined> {
+  const earlier = sentCreate(target.mark);
   const named = (await target.findByName()).filter((o) => !target.goingAway?.(o));
-  const others = named.filter((o) => target.markOf(o) !== target.mark);
-  return others.length > 0 ? notOurs(target, others, undefined) : undefined;
+  const ownMark = (o: T) => target.markOf(o) === target.mark;
+  const others = named.filter((o) => !(ownMark(o) && (replacing || (earlier !== undefined && madeBy(target, o, earlier)))));
+  return others.length > 0 ? notOurs(target, others, earlier) : undefined;
 }
 
 function notOurs<T>(target: NameHolders<T>, others: T[], earlier: SentCreate | undefined): AicpError {

@@ -8,7 +8,7 @@ import { checkConfiguredSettings, configureFrom } from "./context";
 import { AicpError, asOneLine } from "../client/errors";
 import { kindDescriptions, type DescribedKind } from "../client/wire";
 import { listenForCancel } from "./cancellation";
-import { settledOnReturn } from "./create-journal";
+import { settledByRecord, settledOnReturn } from "./create-journal";
 import { engineFailure } from "./check-failures";
 import * as notebook from "./notebook";
 import * as resourceGroup from "./resource-group";
@@ -139,5 +139,11 @@ export function lifecycle(kind: string): EngineLifecycle {
     );
   const create: EngineLifecycle["create"] = (...args) =>
     settledOnReturn((args[0] as { ownerMark?: unknown } | undefined)?.ownerMark, () => found.create(...args));
-  return { ...found, create };
+  // Every other call carries what the state records, which may settle an entry still held (create-journal.ts settledByRecord).
+  const recorded = <Operation extends "diff" | "read" | "update" | "delete">(operation: Operation): EngineLifecycle[Operation] =>
+    ((id: unknown, props: { ownerMark?: unknown } | undefined, ...rest: unknown[]) => {
+      if (typeof id === "string") settledByRecord(props?.ownerMark, id);
+      return (found[operation] as (...args: unknown[]) => unknown)(id, props, ...rest);
+    }) as EngineLifecycle[Operation];
+  return { ...found, create, diff: recorded("diff"), read: recorded("read"), update: recorded("update"), delete: recorded("delete") };
 }

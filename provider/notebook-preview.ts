@@ -38,7 +38,10 @@ export async function check(olds: Partial<NotebookInputs>, news: NotebookInputs)
     // A preview refuses a pinned name held by another (create-once.ts), from the walk the checks share; the create looks again. Nothing is written.
     const namespace = String(inputs.namespace);
     const holders = notebookNameHolders(currentClient(), namespace, String(inputs.name), inputs.ownerMark);
-    const held = await nameHeldByAnother({ ...holders, findByName: () => currentListing().holdersForCheck(namespace, holders.name, holders.findByName) });
+    const held = await nameHeldByAnother(
+      { ...holders, findByName: () => currentListing().holdersForCheck(namespace, holders.name, holders.findByName) },
+      Object.keys(olds).length === 0,
+    );
     if (held) throw held;
   }
   if (!inputs.adoptId || unknownPaths(inputs).length > 0) return { inputs };

@@ -110,7 +110,7 @@ export async function check(olds: Partial<ResourceGroupOutputs>, news: ResourceG
   const createsUnderPin = !inputs.autoNamed && (Object.keys(olds).length === 0 ? !inputs.adoptId : olds.name !== pinned);
   if (createsUnderPin && settingsCheckable() && unknownPaths(inputs).length === 0) {
     // A preview refuses a pinned name the create would refuse (create-once.ts), from one read; nothing is written.
-    const held = await nameHeldByAnother(groupNameHolders(pinned, inputs.ownerMark));
+    const held = await nameHeldByAnother(groupNameHolders(pinned, inputs.ownerMark), Object.keys(olds).length === 0);
     if (held) throw held;
   }
   if (!inputs.adoptId || unknownPaths(inputs).length > 0) return { inputs: compact(inputs) };

@@ -133,6 +133,23 @@ describe("a pinned name held outside the resource fails the preview", () => {
     expect(apiRequests().filter((r) => r.method !== "GET")).toEqual([]);
   });
 
+  it("ResourceGroup: a rename to a name held by a copy of its own mark fails check, before the replacement deletes the group", async () => {
+    const olds = (await resourceGroup.check({}, groupInputs("moved", { name: "rg-moved-old" }))).inputs!;
+    const recorded = await resourceGroup.create(olds);
+    // A colleague's group under the new name with this resource's description, mark included, pasted in.
+    const original = emulator.listResourceGroups().find((g) => g.rg_id === recorded.id)!;
+    await outside.createResourceGroup({
+      name: "rg-moved-new",
+      description: String(original.description),
+      sku_id: "sku-1",
+      pod_type: ["instance"],
+      customize_enable: 0,
+    });
+    const error = await rejection(resourceGroup.check(olds, groupInputs("moved", { name: "rg-moved-new" })));
+    expect((error as { code?: string } | undefined)?.code).toBe("AICP_CONFLICT");
+    expect(error?.message).toContain("already holds a resource group named 'rg-moved-new'");
+  });
+
   it("Notebook: a rename to a name held outside fails check too, before the replacement deletes the notebook", async () => {
     const olds = (await notebook.check({}, notebookInputs("renamed", { name: "rn-old" }))).inputs!;
     await notebook.create(olds);

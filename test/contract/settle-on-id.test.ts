@@ -18,6 +18,7 @@ const namespace = emulatorCredentials.userId.toLowerCase();
 /** The Notebook's lifecycle at the engine boundary (provider/index.ts lifecycle), where the engine receives Create's answer. */
 interface NotebookAtEngine {
   check(olds: object, news: NotebookInputs): Promise<{ inputs?: NotebookInputs }>;
+  diff(id: string, olds: Record<string, unknown>, news: NotebookInputs): Promise<unknown>;
   create(inputs: NotebookInputs): Promise<{ id: string; outs?: Record<string, unknown> }>;
   delete(id: string, props: Record<string, unknown>): Promise<void>;
 }
@@ -71,6 +72,19 @@ describe("a create journal entry is settled when Create returns", () => {
     expect(remade.id).not.toBe(made.id);
     expect(live(news.name).map((n) => n.uuid)).toEqual([remade.id]);
     expect(creates()).toBe(2);
+  });
+
+  it("an entry an earlier version left with its id is settled by the next call that shows the state recording it", async () => {
+    const mark = "d4".repeat(16);
+    const a = await providerOn(runnerA);
+    const news = (await a.check({}, inputs("upgraded", mark))).inputs!;
+    const made = await a.create(news);
+    // What the earlier version left on the runner: the answered create's entry, with its id.
+    const { recordCreate } = await import("../../provider/create-journal");
+    recordCreate(mark, { noun: "notebook", name: String(news.name), sentAt: new Date().toISOString(), id: made.id });
+    const upgraded = await providerOn(runnerA);
+    await upgraded.diff(made.id, made.outs!, news);
+    expect(readdirSync(runnerA)).toEqual([]);
   });
 
   it("a replacement created beside the old notebook (create before delete) never takes the old one", async () => {

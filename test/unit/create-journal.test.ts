@@ -8,7 +8,16 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node
 import { homedir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it, vi } from "vitest";
-import { forgetCreate, journalDir, noteCreatedId, recordCreate, sentCreate, settledOnReturn } from "../../provider/create-journal";
+import {
+  engineAlive,
+  forgetCreate,
+  journalDir,
+  noteCreatedId,
+  recordCreate,
+  sentCreate,
+  settledByRecord,
+  settledOnReturn,
+} from "../../provider/create-journal";
 
 let n = 0xa00;
 const newMark = () => (++n).toString(16).padStart(32, "0");
@@ -128,6 +137,36 @@ describe("settledOnReturn (the engine's Create)", () => {
     expect(sentCreate(mark)).toBeDefined();
     await expect(settledOnReturn(mark, () => Promise.reject(null))).rejects.toBeNull();
     expect(sentCreate(mark)).toBeDefined();
+  });
+});
+
+describe("settled when the engine cannot receive the answer, or holds the object", () => {
+  it("keeps the entry, with its id, when the engine that asked is gone (a killed CLI): the next run adopts by the id", async () => {
+    const mark = newMark();
+    recordCreate(mark, { noun: "notebook", name: "nb", sentAt: ago(1000), id: "nb-7" });
+    await settledOnReturn(
+      mark,
+      async () => ({ id: "nb-7" }),
+      () => false,
+    );
+    expect(sentCreate(mark)?.id).toBe("nb-7");
+  });
+
+  it("settledByRecord removes an entry once a call shows the state recording its id, and no other", () => {
+    const mark = newMark();
+    recordCreate(mark, { noun: "notebook", name: "nb", sentAt: ago(1000), id: "nb-8" });
+    settledByRecord(mark, "nb-old");
+    expect(sentCreate(mark)).toBeDefined();
+    settledByRecord(mark, "nb-8");
+    expect(sentCreate(mark)).toBeUndefined();
+    const unanswered = newMark();
+    recordCreate(unanswered, { noun: "notebook", name: "nb", sentAt: ago(1000) });
+    settledByRecord(unanswered, "nb-9");
+    expect(sentCreate(unanswered)).toBeDefined();
+  });
+
+  it("this process's engine is alive while the process that started it is its parent", () => {
+    expect(engineAlive()).toBe(true);
   });
 });
 
