@@ -2,9 +2,9 @@ import { defineConfig } from "vitest/config";
 import { BaseSequencer, type TestSpecification } from "vitest/node";
 
 /**
- * Five projects: `unit` (pure functions, seconds), `contract` (the client and
- * the lifecycles against an in-process emulator), `matrix` (the same, the in-process
- * matrices), `conformance` (the emulator
+ * Six projects: `unit` (pure functions, seconds), `declarations` (the compiler's
+ * view of the SDK and generated files), `contract` (the client and the lifecycles
+ * against an in-process emulator), `matrix` (the same, the in-process matrices), `conformance` (the emulator
  * against the platform's published Python clients and documents), and `engine` (the real pulumi
  * CLI and engine; only it packs and installs the package, see
  * test/support/package-install.ts). `vitest run --project unit --project
@@ -17,8 +17,8 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
  * and node processes of its own) run after, two at a time.
  */
 /**
- * The in-process matrices (faults, truth and hostile answers, misbehaving platforms, every dialect, lost
- * creates): each runs the lifecycles many times over, half of `npm run test:fast`'s time, so they are a
+ * The in-process matrices (faults, truth and hostile answers, misbehaving platforms and lists that lag
+ * behind writes, every dialect, lost creates): each runs the lifecycles many times over, half of `npm run test:fast`'s time, so they are a
  * project of their own that `npm test` runs and test:fast (unit and contract, under a minute) leaves out.
  */
 const matrixFiles = [
@@ -30,7 +30,15 @@ const matrixFiles = [
   "test/contract/misbehaving.test.ts",
   "test/contract/misbehaving-names.test.ts",
   "test/contract/lost-creates.test.ts",
+  "test/contract/update-evidence.test.ts",
 ];
+
+/**
+ * What the TypeScript compiler checks: the SDK's declarations against the kinds' and functions'
+ * descriptions, and the generated files against their sources. Each builds a compiler program (seconds of
+ * CPU), so they are a project of their own that `npm test` runs and test:fast leaves out.
+ */
+const declarationFiles = ["test/unit/declarations.test.ts", "test/unit/kind-descriptions.test.ts", "test/unit/sdk-types.test.ts"];
 
 const waitingFiles = { maxWorkers: 4, sequence: { groupOrder: 0 }, setupFiles: ["test/support/isolated-journal.ts"] };
 
@@ -79,7 +87,10 @@ export default defineConfig({
     sequence: { sequencer: LongestFirst },
     reporters: process.env.CI ? ["default", ["json", { outputFile: "test-results/vitest.json" }]] : ["default"],
     projects: [
-      { extends: true, test: { name: "unit", include: ["test/unit/**/*.test.ts"], ...waitingFiles } },
+      // One module graph per worker, not per file: importing the provider, the client and the emulator again for
+      // each of the unit files was a third of test:fast's time. A unit file sets up what it relies on.
+      { extends: true, test: { name: "unit", include: ["test/unit/**/*.test.ts"], exclude: declarationFiles, ...waitingFiles, isolate: false } },
+      { extends: true, test: { name: "declarations", include: declarationFiles, ...waitingFiles } },
       {
         extends: true,
         // The in-process rows of the reliability table (test/support/reliability.ts) are written here too.

@@ -41,6 +41,11 @@ export function journalDir(env: NodeJS.ProcessEnv = process.env): string {
 /** The folder as this process's environment named it when it started: a process writes one journal. */
 const directory = journalDir();
 
+/** The folder this process's journal is in (journalDir as it was when the process started). */
+export function journalFolder(): string {
+  return directory;
+}
+
 function fileOf(mark: string): string {
   return join(directory, `${mark}.json`);
 }

@@ -12,6 +12,7 @@ import {
   engineAlive,
   forgetCreate,
   journalDir,
+  journalFolder,
   noteCreatedId,
   recordCreate,
   sentCreate,
@@ -37,10 +38,10 @@ describe("an entry", () => {
     const mark = newMark();
     const entry = { noun: "notebook", name: "nb", sentAt: ago(1000) };
     recordCreate(mark, entry);
-    expect(JSON.parse(readFileSync(join(journalDir(), `${mark}.json`), "utf8"))).toEqual(entry);
+    expect(JSON.parse(readFileSync(join(journalFolder(), `${mark}.json`), "utf8"))).toEqual(entry);
     expect(sentCreate(mark)).toEqual(entry);
     forgetCreate(mark);
-    expect(existsSync(join(journalDir(), `${mark}.json`))).toBe(false);
+    expect(existsSync(join(journalFolder(), `${mark}.json`))).toBe(false);
     expect(sentCreate(mark)).toBeUndefined();
   });
 
@@ -48,7 +49,7 @@ describe("an entry", () => {
   const outsideName = `escape-${process.pid}-${Date.now()}`;
 
   it("is kept only under a mark: other text writes and reads nothing", () => {
-    const outside = join(journalDir(), "..", `${outsideName}.json`);
+    const outside = join(journalFolder(), "..", `${outsideName}.json`);
     try {
       recordCreate(`../${outsideName}`, { noun: "notebook", name: "nb", sentAt: ago(0) });
       expect(existsSync(outside)).toBe(false);
@@ -60,7 +61,7 @@ describe("an entry", () => {
   });
 
   it("is forgotten only under a mark: other text deletes nothing, and a missing entry is no error", () => {
-    const outside = join(journalDir(), "..", `keep-${outsideName}.json`);
+    const outside = join(journalFolder(), "..", `keep-${outsideName}.json`);
     writeFileSync(outside, "{}");
     forgetCreate(`../keep-${outsideName}`);
     expect(existsSync(outside)).toBe(true);
@@ -69,7 +70,7 @@ describe("an entry", () => {
   });
 
   it("is read only under a mark: a file outside the journal is never taken for an entry", () => {
-    const outside = join(journalDir(), "..", `read-${outsideName}.json`);
+    const outside = join(journalFolder(), "..", `read-${outsideName}.json`);
     writeFileSync(outside, JSON.stringify({ noun: "notebook", name: "nb", sentAt: ago(0) }));
     try {
       expect(sentCreate(`../read-${outsideName}`)).toBeUndefined();
@@ -81,7 +82,7 @@ describe("an entry", () => {
   it("gains no file when no create was recorded under the mark", () => {
     const mark = newMark();
     noteCreatedId(mark, "nb-2");
-    expect(existsSync(join(journalDir(), `${mark}.json`))).toBe(false);
+    expect(existsSync(join(journalFolder(), `${mark}.json`))).toBe(false);
   });
 
   it("gains the id the create's answer named, once", () => {
@@ -97,7 +98,7 @@ describe("an entry", () => {
     const week = newMark();
     recordCreate(week, { noun: "notebook", name: "nb", sentAt: ago(7 * day + 60_000) });
     expect(sentCreate(week)).toBeUndefined();
-    expect(existsSync(join(journalDir(), `${week}.json`))).toBe(false);
+    expect(existsSync(join(journalFolder(), `${week}.json`))).toBe(false);
     const young = newMark();
     recordCreate(young, { noun: "notebook", name: "nb", sentAt: ago(7 * day - 60_000) });
     expect(sentCreate(young)?.name).toBe("nb");
@@ -177,18 +178,18 @@ describe("a journal that cannot be read", () => {
     try {
       const unreadable = newMark();
       // A folder where the entry's file should be: reading it fails with EISDIR.
-      mkdirSync(join(journalDir(), `${unreadable}.json`), { recursive: true });
+      mkdirSync(join(journalFolder(), `${unreadable}.json`), { recursive: true });
       expect(sentCreate(unreadable)).toBeUndefined();
       expect(sentCreate(unreadable)).toBeUndefined();
       const missing = newMark();
       expect(sentCreate(missing)).toBeUndefined();
-      rmSync(join(journalDir(), `${unreadable}.json`), { recursive: true });
+      rmSync(join(journalFolder(), `${unreadable}.json`), { recursive: true });
     } finally {
       spy.mockRestore();
     }
     expect(printed).toHaveLength(1);
     expect(printed[0]).toContain("the create journal cannot be used (EISDIR)");
     expect(printed[0]).toContain("AICP_CREATE_JOURNAL_DIR");
-    expect(printed[0]).not.toContain(journalDir());
+    expect(printed[0]).not.toContain(journalFolder());
   });
 });
