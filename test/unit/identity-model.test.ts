@@ -3,7 +3,8 @@
  * `pulumi up`, `destroy` and replacements of one resource on several runners, each a provider process
  * of its own with its own create journal on disk, against a platform held in memory by this file
  * (its lists lag, answers are lost, runs are killed with a create in flight, a colleague copies the
- * mark, a runner starts empty). The code under test is the provider's create path as the engine calls
+ * mark, a runner starts empty). Commands are minutes apart on a faked clock (Date only), so creation
+ * times tell a create from an older copy as they do on the platform. The code under test is the provider's create path as the engine calls
  * it: createOnce inside settledOnReturn, resolveProvisional for an unconfirmed record. The model
  * (state, platform, invariants) is written here and imports nothing of it.
  *
@@ -31,7 +32,7 @@ interface Runner {
   errors: typeof import("../../client/errors");
 }
 
-const RUNNERS = 3;
+const RUNNERS = 2;
 const MARK = "ab".repeat(16);
 const NAME = "research-5e771ed";
 const runs = Number(process.env.AICP_MODEL_RUNS ?? 150);
@@ -173,6 +174,11 @@ async function resolveRecord(world: World, runner: Runner): Promise<void> {
 
 type Command = fc.AsyncCommand<World, Runner[]>;
 
+/** Pipeline steps are minutes apart: each command moves the clock (only Date is faked), so creation times and sends differ. */
+function nextStep(minutes = 4): void {
+  vi.setSystemTime(Date.now() + minutes * 60_000);
+}
+
 class Up implements Command {
   constructor(
     readonly runner: number,
@@ -181,6 +187,7 @@ class Up implements Command {
   ) {}
   check = () => true;
   async run(world: World, runners: Runner[]): Promise<void> {
+    nextStep();
     if (world.recorded === undefined) await engineCreate(world, runners[this.runner]!, this.runner, this.outcome, this.lag);
     else await resolveRecord(world, runners[this.runner]!);
     world.check();
@@ -192,6 +199,7 @@ class Destroy implements Command {
   constructor(readonly runner: number) {}
   check = () => true;
   async run(world: World, runners: Runner[]): Promise<void> {
+    nextStep();
     await resolveRecord(world, runners[this.runner]!);
     const r = world.recorded;
     // An unconfirmed create is never reported deleted while it may appear: destroy fails and keeps it.
@@ -216,6 +224,7 @@ class Replace implements Command {
   // found it; docs/identity.md lists it under "Open".
   check = (world: Readonly<World>) => world.recorded !== undefined && "id" in world.recorded && (this.deleteFirst || !world.evidenceLost);
   async run(world: World, runners: Runner[]): Promise<void> {
+    nextStep();
     const old = (world.recorded as { id: string }).id;
     if (this.deleteFirst) {
       world.remove(old);
@@ -238,6 +247,8 @@ class Tick implements Command {
   constructor(readonly ticks: number) {}
   check = () => true;
   async run(world: World): Promise<void> {
+    // Lists catch up, and time passes: beyond the ten minutes of clock slack a creation time tells a copy from a create.
+    nextStep(this.ticks * 10);
     world.tick += this.ticks;
   }
   toString = () => `tick(${this.ticks})`;
@@ -248,13 +259,16 @@ class Tick implements Command {
  * environment) into a notebook of the same name: a copy is made from an object someone saw.
  */
 class Copy implements Command {
+  constructor(readonly lag: number) {}
   // Left out after evidence was lost: a runner's unanswered entry then answers to any marked object made after its
   // send, a copy of another runner's object included (docs/identity.md, "Open", found by this model).
   check = (world: Readonly<World>) => !world.evidenceLost && !world.objects.some((o) => o.foreign) && world.listed().some((o) => !o.foreign);
   async run(world: World): Promise<void> {
-    world.make(MARK, 0, true);
+    nextStep();
+    // Made in the console, it is listed as late as any object.
+    world.make(MARK, this.lag, true);
   }
-  toString = () => "colleague copies the mark";
+  toString = () => `colleague copies the mark (lag ${this.lag})`;
 }
 
 /** The runner is replaced by a fresh one: an empty journal. */
@@ -262,6 +276,7 @@ class FreshRunner implements Command {
   constructor(readonly runner: number) {}
   check = () => true;
   async run(world: World, runners: Runner[]): Promise<void> {
+    nextStep();
     const dir = runners[this.runner]!.dir;
     rmSync(dir, { recursive: true, force: true });
     if (world.killedOn.delete(this.runner)) world.evidenceLost = true;
@@ -275,7 +290,7 @@ const commands = [
   runner.map((r) => new Destroy(r)),
   fc.tuple(runner, fc.boolean()).map(([r, d]) => new Replace(r, d)),
   fc.constantFrom(1, 3).map((t) => new Tick(t)),
-  fc.constant(new Copy()),
+  fc.constantFrom(0, 3).map((lag) => new Copy(lag)),
   runner.map((r) => new FreshRunner(r)),
 ];
 
@@ -297,6 +312,7 @@ describe("the identity protocol over generated pipeline histories", () => {
   const saved = process.env.AICP_CREATE_JOURNAL_DIR;
 
   beforeAll(async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
     for (let i = 0; i < RUNNERS; i++) {
       const dir = join(root, `runner-${i}`);
       process.env.AICP_CREATE_JOURNAL_DIR = dir;
@@ -311,6 +327,7 @@ describe("the identity protocol over generated pipeline histories", () => {
     }
   });
   afterAll(() => {
+    vi.useRealTimers();
     process.env.AICP_CREATE_JOURNAL_DIR = saved;
     rmSync(root, { recursive: true, force: true });
   });
