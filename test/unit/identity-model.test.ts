@@ -164,8 +164,15 @@ async function engineCreate(world: World, runner: Runner, index: number, outcome
   }
 }
 
+/** A call of the engine that carries the state's record (diff, read, delete), as the engine boundary sees it (provider/index.ts lifecycle). */
+function carryRecord(world: World, runner: Runner): void {
+  const r = world.recorded;
+  if (r && "id" in r) runner.journal.settledByRecord(MARK, r.id);
+}
+
 /** An unconfirmed record resolved by the mark (read, update), as notebook.ts resolves it. */
 async function resolveRecord(world: World, runner: Runner): Promise<void> {
+  carryRecord(world, runner);
   const r = world.recorded;
   if (!r || !("provisional" in r)) return;
   const resolved = await runner.once.resolveProvisional(createTarget(world, runner, "answered", 0), r.createSentAt, 0);
@@ -225,6 +232,7 @@ class Replace implements Command {
   check = (world: Readonly<World>) => world.recorded !== undefined && "id" in world.recorded && (this.deleteFirst || !world.evidenceLost);
   async run(world: World, runners: Runner[]): Promise<void> {
     nextStep();
+    carryRecord(world, runners[this.runner]!);
     const old = (world.recorded as { id: string }).id;
     if (this.deleteFirst) {
       world.remove(old);
