@@ -141,10 +141,13 @@ export async function createOnce<T>(target: CreateTarget<T>): Promise<{ object: 
   const earlier = sentCreate(target.mark);
   const named = (await target.findByName()).filter((o) => !target.goingAway?.(o));
   const ours = earlier ? named.filter((o) => target.markOf(o) === target.mark && madeBy(target, o, earlier)) : [];
-  const alive = earliest(
-    target,
-    ours.filter((o) => !isFailed(target.statusOf(o))),
-  );
+  const alive = earlier
+    ? madeClosestTo(
+        target,
+        ours.filter((o) => !isFailed(target.statusOf(o))),
+        earlier,
+      )
+    : undefined;
   if (alive) {
     noteCreatedId(target.mark, target.idOf(alive));
     return { object: alive, adopted: true };
@@ -222,9 +225,10 @@ export async function watchFor<T>(target: MarkLookup<T>, timeoutMs: number, sent
   if (target.mark === undefined) return undefined;
   const schedule = new PollSchedule(timeoutMs, { initialIntervalMs: Math.min(intervalMs, pollIntervals().initialIntervalMs), maxIntervalMs: 10_000 });
   for (;;) {
-    const found = earliest(
+    const found = madeClosestTo(
       target,
       (await target.findByName()).filter((o) => target.markOf(o) === target.mark && !target.goingAway?.(o) && madeBy(target, o, sent)),
+      sent,
     );
     // On Ctrl-C the create is recorded as unconfirmed rather than watched for longer.
     if (found || cancelled() || schedule.lastLook) return found;
@@ -253,13 +257,16 @@ export async function resolveProvisional<T>(
 }
 
 /**
- * Of the objects that answer to one create's evidence, the one it made: the earliest. A copy of its
- * mark can only be made from an object someone saw, so after it (the identity model found a copy
- * made while the create's own object was listed, and taken in its place).
+ * Of the objects that answer to one create's evidence, the one it made: the one made closest to the send.
+ * The platform makes the create's object as the request arrives; a copy of its mark is made by a person,
+ * minutes away from it: after it, from the object they saw listed, or before the send, within the clock
+ * slack, from an earlier object of the resource. The identity model found both taken in the create's place,
+ * the first by "any", the second by "the earliest".
  */
-function earliest<T>(target: Pick<MarkLookup<T>, "createdAtOf" | "idOf">, objects: T[]): T | undefined {
-  const at = (o: T) => (Number.isNaN(target.createdAtOf(o)) ? Infinity : target.createdAtOf(o));
-  return [...objects].sort((a, b) => at(a) - at(b) || (target.idOf(a) < target.idOf(b) ? -1 : target.idOf(a) > target.idOf(b) ? 1 : 0))[0];
+function madeClosestTo<T>(target: Pick<MarkLookup<T>, "createdAtOf" | "idOf">, objects: T[], sent: SentCreate): T | undefined {
+  const sentAt = Date.parse(sent.sentAt);
+  const distance = (o: T) => (Number.isNaN(target.createdAtOf(o)) ? Infinity : Math.abs(target.createdAtOf(o) - sentAt));
+  return [...objects].sort((a, b) => distance(a) - distance(b) || (target.idOf(a) < target.idOf(b) ? -1 : target.idOf(a) > target.idOf(b) ? 1 : 0))[0];
 }
 
 function isFailed(status: string | undefined): boolean {

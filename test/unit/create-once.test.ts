@@ -326,7 +326,19 @@ describe("madeBy when the platform's zone is not known yet", () => {
 });
 
 describe("createOnce among several objects that answer to its evidence", () => {
-  it("adopts the earliest: a copy of the mark is made from an object someone saw, so after it", async () => {
+  it("adopts the one made closest to the send, not a copy made minutes before it (within the clock slack)", async () => {
+    const mark = newMark();
+    const sentAt = ago(60_000);
+    recordCreate(mark, { noun: "notebook", name: "nb", sentAt });
+    const own = { id: "nb-own", mark, status: "Running", createdAt: Date.parse(sentAt) + 1000 };
+    const copy = { id: "nb-copy", mark, status: "Running", createdAt: Date.parse(sentAt) - 5 * minute };
+    const { t, sent } = target(mark, [copy, own]);
+    expect(await createOnce(t)).toMatchObject({ object: { id: "nb-own" }, adopted: true });
+    expect(sent).toEqual([]);
+    forgetCreate(mark);
+  });
+
+  it("adopts the one made closest to the send, not a copy made from it after it was listed", async () => {
     const mark = newMark();
     const sentAt = ago(60_000);
     recordCreate(mark, { noun: "notebook", name: "nb", sentAt });
