@@ -1,7 +1,8 @@
 /**
  * The create journal: a file per create sent, written before the request
- * leaves and kept until the Create call returns an id to the engine
- * (settledOnReturn; docs/identity.md). It is
+ * leaves and kept until the Create call hands the engine an id, or a later
+ * call shows the state holding it (settledOnReturn, settledByRecord;
+ * docs/identity.md). It is
  * what outlives a provider killed while its create is in flight (kill -9, a
  * second Ctrl-C, a crashed runner), when the engine has recorded nothing and
  * the platform may list the new object only later: the next create of the

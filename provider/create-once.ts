@@ -141,13 +141,13 @@ export async function createOnce<T>(target: CreateTarget<T>): Promise<{ object: 
   const earlier = sentCreate(target.mark);
   const named = (await target.findByName()).filter((o) => !target.goingAway?.(o));
   const ours = earlier ? named.filter((o) => target.markOf(o) === target.mark && madeBy(target, o, earlier)) : [];
-  const alive = earlier
-    ? madeClosestTo(
-        target,
-        ours.filter((o) => !isFailed(target.statusOf(o))),
-        earlier,
-      )
-    : undefined;
+  const alive =
+    earlier &&
+    madeClosestTo(
+      target,
+      ours.filter((o) => !isFailed(target.statusOf(o))),
+      earlier,
+    );
   if (alive) {
     noteCreatedId(target.mark, target.idOf(alive));
     return { object: alive, adopted: true };
@@ -265,8 +265,10 @@ export async function resolveProvisional<T>(
  */
 function madeClosestTo<T>(target: Pick<MarkLookup<T>, "createdAtOf" | "idOf">, objects: T[], sent: SentCreate): T | undefined {
   const sentAt = Date.parse(sent.sentAt);
-  const distance = (o: T) => (Number.isNaN(target.createdAtOf(o)) ? Infinity : Math.abs(target.createdAtOf(o) - sentAt));
-  return [...objects].sort((a, b) => distance(a) - distance(b) || (target.idOf(a) < target.idOf(b) ? -1 : target.idOf(a) > target.idOf(b) ? 1 : 0))[0];
+  const ranked = objects.map((object) => ({ object, id: target.idOf(object), distance: Math.abs(target.createdAtOf(object) - sentAt) }));
+  // A missing creation time (NaN) ranks last; equal distances go to the smaller id, the same in every process.
+  const rank = (x: (typeof ranked)[number]) => (Number.isNaN(x.distance) ? Infinity : x.distance);
+  return ranked.sort((a, b) => rank(a) - rank(b) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))[0]?.object;
 }
 
 function isFailed(status: string | undefined): boolean {
