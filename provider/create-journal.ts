@@ -147,8 +147,46 @@ export async function settledOnReturn<T>(mark: unknown, create: () => Promise<T>
  * only, is settled here on the next call that shows the state holding its object.
  */
 export function settledByRecord(mark: unknown, recordedId: string): void {
+  sawRecorded(mark);
   const entry = isMark(mark) ? sentCreate(mark) : undefined;
   if (entry?.id !== undefined && entry.id === recordedId) forgetCreate(mark);
+}
+
+/** Marks of the resources whose object this process saw the state record (see sawRecorded). */
+let recordedMarks = new Set<string>();
+/** Whether this process sees every record before a create (seesEveryRecord). */
+let everyRecordSeen = false;
+
+/**
+ * Called at the engine boundary when a call shows the state recording an object of the resource `mark`: a
+ * check with old inputs, or a call that carries an id.
+ */
+export function sawRecorded(mark: unknown): void {
+  if (isMark(mark)) recordedMarks.add(mark);
+}
+
+/**
+ * Called by a front on which the engine shows this process every object the state records before it
+ * creates one beside it: the TypeScript front, whose SDK sets deleteBeforeReplace on every resource
+ * (sdk/forward.ts), so that a replacement's create follows the old object's delete, and the engine checks
+ * every recorded resource with its old inputs. Not the plugin: a targeted replacement (`up --replace`)
+ * is checked without old inputs and diffed not at all, and may be created beside the old object.
+ */
+export function seesEveryRecord(): void {
+  everyRecordSeen = true;
+}
+
+/**
+ * Whether the state may record an object of the resource `mark` that this process did not see: on a front
+ * that sees every record (seesEveryRecord), only when a call showed one; elsewhere always.
+ */
+export function mayBeRecorded(mark: string): boolean {
+  return !everyRecordSeen || recordedMarks.has(mark);
+}
+
+/** Forgets what sawRecorded noted: a new engine run in this process (the identity model runs one per command). */
+export function newEngineRun(): void {
+  recordedMarks = new Set();
 }
 
 let warned = false;

@@ -21,7 +21,7 @@
 import { AicpError } from "../client/errors";
 import { hasZone } from "../client/times";
 import { cancelled } from "./cancellation";
-import { forgetCreate, noteCreatedId, recordCreate, sentCreate } from "./create-journal";
+import { forgetCreate, noteCreatedId, recordCreate, sentCreate, mayBeRecorded } from "./create-journal";
 import { warn } from "./engine-log";
 import { PollSchedule, pollIntervals } from "./poll";
 import { sleep } from "../client/sleep";
@@ -46,12 +46,18 @@ export interface CreateTarget<T> {
    * UTC): zoneUncertaintyMs for such a value, 0 when the zone is written in the value, configured or learned.
    */
   createdAtUncertaintyMs?(object: T): number;
+  /**
+   * When the object's create was sent, as the object itself states it (a notebook's env, written by the create):
+   * the evidence of a runner whose journal does not hold the create (docs/identity.md, "Stated send time").
+   * Absent for a kind that cannot carry it.
+   */
+  statedSentAtOf?(object: T): string | undefined;
   /** True for an object already on its way out (a deleted notebook still listed): never adopted, never in the way. */
   goingAway?(object: T): boolean;
   /** Every object named exactly `name`, Failed ones included. */
   findByName(): Promise<T[]>;
-  /** Sends the create. */
-  send(): Promise<T>;
+  /** Sends the create; `sentAt` is its send time, which the object states where the kind can (statedSentAtOf). */
+  send(sentAt: string): Promise<T>;
   /** Removes an object of ours that Failed, before creating again. */
   removeFailed(object: T): Promise<void>;
   /** How long to watch the list for the mark after a create whose answer was lost. */
@@ -59,7 +65,10 @@ export interface CreateTarget<T> {
 }
 
 /** What a lookup by mark needs: the name lookup, the mark, and what tells our object from a copy. */
-type MarkLookup<T> = Pick<CreateTarget<T>, "findByName" | "markOf" | "mark" | "goingAway" | "idOf" | "createdAtOf" | "createdAtUncertaintyMs">;
+type MarkLookup<T> = Pick<
+  CreateTarget<T>,
+  "findByName" | "markOf" | "mark" | "goingAway" | "idOf" | "createdAtOf" | "createdAtUncertaintyMs" | "statedSentAtOf"
+>;
 
 /** A create this resource sent: when, and the id its answer named if it came. */
 export interface SentCreate {
@@ -95,6 +104,26 @@ export function madeBy<T>(target: Pick<MarkLookup<T>, "idOf" | "createdAtOf" | "
   const created = target.createdAtOf(object);
   const uncertainty = target.createdAtUncertaintyMs?.(object) ?? 0;
   return !Number.isNaN(created) && created + uncertainty >= Date.parse(sent.sentAt) - clockSlackMs && created - uncertainty <= Date.now() + clockSlackMs;
+}
+
+/**
+ * How far the creation time of an object may lie from the send time it states when it is the create's own:
+ * the sending runner's clock and the platform's agree within a minute (both keep time by NTP), and the
+ * platform makes the object within a minute of the send. A copy of its settings states the original's
+ * time and is made when a person makes it, later than that (docs/identity.md, "Stated send time").
+ */
+export const statedSlackMs = 2 * 60_000;
+
+/**
+ * Whether `object` (which carries our mark) was made by the create it says it was: it states when its create
+ * was sent, and the platform made it within statedSlackMs of that time, as far as its creation time can be
+ * known (createdAtUncertaintyMs: a bare value while the zone is neither configured nor learned).
+ */
+export function madeAsStated<T>(target: Pick<MarkLookup<T>, "idOf" | "createdAtOf" | "createdAtUncertaintyMs" | "statedSentAtOf">, object: T): boolean {
+  const stated = Date.parse(target.statedSentAtOf?.(object) ?? "");
+  const created = target.createdAtOf(object);
+  const uncertainty = target.createdAtUncertaintyMs?.(object) ?? 0;
+  return !Number.isNaN(stated) && !Number.isNaN(created) && Math.abs(created - stated) <= statedSlackMs + uncertainty;
 }
 
 /** A create was sent and may have been made, but no object with its mark is listed yet. */
@@ -140,14 +169,10 @@ export function unconfirmedWindowMs(): number {
 export async function createOnce<T>(target: CreateTarget<T>): Promise<{ object: T; adopted: boolean }> {
   const earlier = sentCreate(target.mark);
   const named = (await target.findByName()).filter((o) => !target.goingAway?.(o));
-  const ours = earlier ? named.filter((o) => target.markOf(o) === target.mark && madeBy(target, o, earlier)) : [];
-  const alive =
-    earlier &&
-    madeClosestTo(
-      target,
-      ours.filter((o) => !isFailed(target.statusOf(o))),
-      earlier,
-    );
+  const ours = named.filter((o) => target.markOf(o) === target.mark && madeByCreateOf(target, o, earlier));
+  const living = ours.filter((o) => !isFailed(target.statusOf(o)));
+  // Of several, the journal's own create; without a journal, the first made: the same choice in every process.
+  const alive = madeClosestTo(target, living, earlier ?? { sentAt: new Date(0).toISOString() });
   if (alive) {
     noteCreatedId(target.mark, target.idOf(alive));
     return { object: alive, adopted: true };
@@ -161,7 +186,7 @@ export async function createOnce<T>(target: CreateTarget<T>): Promise<{ object: 
   await journal(target, sentAt);
   let object: T;
   try {
-    object = await target.send();
+    object = await target.send(sentAt);
   } catch (error) {
     if (!(error instanceof AicpError && error.outcomeUnknown)) {
       forgetCreate(target.mark);
@@ -184,6 +209,19 @@ export async function createOnce<T>(target: CreateTarget<T>): Promise<{ object: 
   }
   noteCreatedId(target.mark, target.idOf(object));
   return { object, adopted: false };
+}
+
+/**
+ * Whether a marked object is this resource's by the evidence this process has: the journal's entry of its
+ * create (madeBy); without one, while the state records no object of this resource, the send time the object
+ * states (madeAsStated: a killed create resumed on another runner). Where the state may record one (a
+ * replacement, an unconfirmed create, any create on the plugin: create-journal.ts mayBeRecorded), an object
+ * the journal does not answer for is not taken: it may be the recorded one, which the engine deletes after a
+ * replacement is created beside it (docs/identity.md).
+ */
+function madeByCreateOf<T>(target: CreateTarget<T>, object: T, earlier: SentCreate | undefined): boolean {
+  if (earlier) return madeBy(target, object, earlier);
+  return target.mark !== undefined && !mayBeRecorded(target.mark) && madeAsStated(target, object);
 }
 
 /** Writes the journal entry before the create leaves; a journal that cannot be written is said, not fatal. */
@@ -315,6 +353,7 @@ function notOurs<T>(target: NameHolders<T>, others: T[], earlier: SentCreate | u
       (copied ? "" : "It does not carry this resource's mark. ") +
       "The provider will not adopt, change or delete it, nor send a second create under its name. Choose another `name` (or a different resource name for an " +
       `auto-name), or remove that ${target.noun} first if it is no longer used.` +
+      (copied && earlier === undefined ? ` ${withoutRecord(target)}` : "") +
       (copied
         ? ` If it is this resource's own, take it over deliberately: \`adoptId\` (TypeScript) or \`pulumi import\` with its id.` +
           // The engine asks no provider on a forced replacement: only the resource option makes it delete first (README, Notebook).
@@ -322,6 +361,16 @@ function notOurs<T>(target: NameHolders<T>, others: T[], earlier: SentCreate | u
           `(the TypeScript SDK sets it) and run it again.`
         : ""),
   );
+}
+
+/** Why a marked object was not taken without a journal entry of its create (madeByCreateOf). */
+function withoutRecord<T>(target: NameHolders<T>): string {
+  return target.mark !== undefined && mayBeRecorded(target.mark)
+    ? "On this front a create may be a targeted replacement made beside the object the state records, so a marked object is never taken without " +
+        "this runner's record of its create."
+    : "A marked object is taken without this runner's record of its create only while the state records no object of this resource, and when the " +
+        "platform made it within 2 minutes of the send time it states; where the platform writes times without a zone, that is known only once " +
+        "aicp:platformTimeZone is set or the zone is learned.";
 }
 
 /**

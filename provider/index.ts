@@ -8,7 +8,7 @@ import { checkConfiguredSettings, configureFrom } from "./context";
 import { AicpError, asOneLine } from "../client/errors";
 import { kindDescriptions, type DescribedKind } from "../client/wire";
 import { listenForCancel } from "./cancellation";
-import { settledByRecord, settledOnReturn } from "./create-journal";
+import { sawRecorded, seesEveryRecord, settledByRecord, settledOnReturn } from "./create-journal";
 import { engineFailure } from "./check-failures";
 import * as notebook from "./notebook";
 import * as resourceGroup from "./resource-group";
@@ -61,6 +61,7 @@ export async function configure(req: pulumi.dynamic.ConfigureRequest): Promise<v
  * each resource asks for it (see sdk/forward.ts).
  */
 export function forKind(kind: string): EngineLifecycle & { configure: typeof configure } {
+  seesEveryRecord();
   const reported = reportedOperations(kind);
   const hidden = kind in kindDescriptions ? kindDescriptions[kind as DescribedKind].secretOutputs : [];
   // Each failure with its path and value in the reason, as the plugin sends them: the engine's own rendering loses both (check-failures.ts).
@@ -145,5 +146,10 @@ export function lifecycle(kind: string): EngineLifecycle {
       if (typeof id === "string") settledByRecord(props?.ownerMark, id);
       return (found[operation] as (...args: unknown[]) => unknown)(id, props, ...rest);
     }) as EngineLifecycle[Operation];
-  return { ...found, create, diff: recorded("diff"), read: recorded("read"), update: recorded("update"), delete: recorded("delete") };
+  // A check with old inputs shows the state recording an object of the resource (create-journal.ts sawRecorded).
+  const check: EngineLifecycle["check"] = (olds, news) => {
+    if (olds && Object.keys(olds).length > 0) sawRecorded((olds as { ownerMark?: unknown }).ownerMark);
+    return found.check(olds, news);
+  };
+  return { ...found, check, create, diff: recorded("diff"), read: recorded("read"), update: recorded("update"), delete: recorded("delete") };
 }

@@ -13,7 +13,7 @@ import * as wire from "../client/wire";
 import { snakeToCamel, type Camelized } from "../client/case";
 import type { Settings } from "../client/config";
 import { camelPath, resolveMark, resolveName, sameValue, validateAgainst, type CheckFailure } from "./inputs";
-import { markEnvName } from "./ownership";
+import { providerEnvNames } from "./ownership";
 import { isRecordedSecret, sameRecordedSecret } from "./secrets";
 import { AicpError, rememberSecret } from "../client/errors";
 import { instantOf, parseZone, zoneOf } from "../client/times";
@@ -204,8 +204,10 @@ export function checkNotebook(
     }
   }
   failures.push(...envSourceFailures(news.envs));
-  if (Array.isArray(news.envs) && news.envs.some((e) => (e as { name?: unknown })?.name === markEnvName)) {
-    failures.push({ property: "envs", reason: `envs must not set ${markEnvName}: the provider keeps this resource's mark there` });
+  for (const reserved of providerEnvNames) {
+    if (Array.isArray(news.envs) && news.envs.some((e) => (e as { name?: unknown })?.name === reserved)) {
+      failures.push({ property: "envs", reason: `envs must not set ${reserved}: the provider keeps this resource's create evidence there` });
+    }
   }
   failures.push(...providerFailures.filter((f) => readAtCreate.has(f.property)));
   const keptSecret = isRecordedSecret(secret);

@@ -7,7 +7,7 @@ import type { AicpClient } from "../client/client";
 import { instantOf } from "../client/times";
 import type * as wire from "../client/wire";
 import { type NameHolders, uncertaintyOf } from "./create-once";
-import { notebookMarkOf } from "./ownership";
+import { notebookMarkOf, notebookSentAtOf } from "./ownership";
 
 /** The notebooks holding `name` in `namespace`, told apart by `mark` (create-once.ts). */
 export function notebookNameHolders(client: AicpClient, namespace: string, name: string, mark: string | undefined): NameHolders<wire.Notebook> {
@@ -40,6 +40,7 @@ export function notebookByMark(client: AicpClient, namespace: string, name: stri
     createdAtOf: (n: wire.Notebook) => (typeof n.created_at === "string" ? instantOf(n.created_at, client.timeZone.offset ?? 0) : NaN),
     createdAtUncertaintyMs: (n: wire.Notebook) => uncertaintyOf(n.created_at, client.timeZone.offset),
     markOf: (n: wire.Notebook) => notebookMarkOf(n.envs),
+    statedSentAtOf: (n: wire.Notebook) => notebookSentAtOf(n.envs),
     goingAway: (n: wire.Notebook) => goingAway(n, client.timeZone.offset ?? 0),
     findByName: () => client.findNotebooksByName(namespace, name),
   };

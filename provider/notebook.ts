@@ -142,7 +142,8 @@ export function notebookTarget(
   const namespace = body.namespace;
   return {
     ...notebookNameHolders(client, namespace, body.name, mark),
-    send: () => write(namespace, undefined, () => client.createNotebook(mark === undefined ? body : { ...body, envs: withMarkEnv(body.envs, mark) })),
+    send: (sentAt) =>
+      write(namespace, undefined, () => client.createNotebook(mark === undefined ? body : { ...body, envs: withMarkEnv(body.envs, mark, sentAt) })),
     // A Failed notebook of ours is removed by the platform once its auto-delete time passes.
     removeFailed: (n) => write(namespace, n.uuid, () => client.setDeleteTime(namespace, n.uuid, nowOnTheWire())),
     watchMs,

@@ -17,6 +17,15 @@ import { AicpError } from "../client/errors";
 /** Environment variable of a notebook that holds its mark. */
 export const markEnvName = "PULUMI_AICP_MARK";
 
+/**
+ * Environment variable of a notebook that holds when its create was sent (ISO 8601, the sending runner's
+ * clock): the evidence a runner without the create journal reads (docs/identity.md, "Stated send time").
+ */
+export const sentAtEnvName = "PULUMI_AICP_CREATE_SENT_AT";
+
+/** The environment variables the provider writes, which the program may not set and its outputs do not show. */
+export const providerEnvNames: readonly string[] = [markEnvName, sentAtEnvName];
+
 /** How a group's description ends when it carries a mark. */
 const groupMarkPattern = /\s*\[pulumi-aicp ([0-9a-f]{8,64})\]$/;
 /** The mark as withGroupMark writes it: after exactly one space, or alone; the program's own text keeps its trailing spaces. */
@@ -24,21 +33,35 @@ const writtenMarkPattern = /(?:^| )\[pulumi-aicp [0-9a-f]{8,64}\]$/;
 
 /** The mark a notebook's envs carry, if any (envs as a list, or a JSON string of one). */
 export function notebookMarkOf(envs: unknown): string | undefined {
+  return envValueOf(envs, markEnvName);
+}
+
+/** When a notebook's create was sent, as its envs state it (sentAtEnvName), if they do. */
+export function notebookSentAtOf(envs: unknown): string | undefined {
+  return envValueOf(envs, sentAtEnvName);
+}
+
+function envValueOf(envs: unknown, name: string): string | undefined {
   const list = typeof envs === "string" ? parseJson(envs) : envs;
   if (!Array.isArray(list)) return undefined;
-  const entry = list.find((e): e is { name: string; value: unknown } => e !== null && typeof e === "object" && (e as { name?: unknown }).name === markEnvName);
+  const entry = list.find((e): e is { name: string; value: unknown } => e !== null && typeof e === "object" && (e as { name?: unknown }).name === name);
   return typeof entry?.value === "string" && entry.value !== "" ? entry.value : undefined;
 }
 
-/** The envs without the mark, as the program wrote them. */
+/** The envs without what the provider writes (the mark, the send time), as the program wrote them. */
 export function withoutMarkEnv<T>(envs: T): T {
   if (!Array.isArray(envs)) return envs;
-  return envs.filter((e) => !(e !== null && typeof e === "object" && (e as { name?: unknown }).name === markEnvName)) as T;
+  return envs.filter((e) => !(e !== null && typeof e === "object" && providerEnvNames.includes((e as { name?: unknown }).name as string))) as T;
 }
 
-/** The envs to send: the program's, then the mark. */
-export function withMarkEnv<T extends { name: string; value: string }>(envs: T[] | undefined, mark: string): Array<T | { name: string; value: string }> {
-  return [...withoutMarkEnv(envs ?? []), { name: markEnvName, value: mark }];
+/** The envs to send: the program's, then the mark, then when the create was sent. */
+export function withMarkEnv<T extends { name: string; value: string }>(
+  envs: T[] | undefined,
+  mark: string,
+  sentAt?: string,
+): Array<T | { name: string; value: string }> {
+  const stated = sentAt === undefined ? [] : [{ name: sentAtEnvName, value: sentAt }];
+  return [...withoutMarkEnv(envs ?? []), { name: markEnvName, value: mark }, ...stated];
 }
 
 /** The mark at the end of a group's description, if any. */

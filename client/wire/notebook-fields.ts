@@ -103,7 +103,9 @@ export const notebookFields = {
     secret: true,
     doc:
       "Environment variables: `name`, and either `value` or `valueFromEnv`, the name of an environment variable the provider reads the value from " +
-      "where pulumi runs (which keeps it out of the engine and out of code; `pulumi import` writes it). Kept secret, as values often hold tokens.",
+      "where pulumi runs (which keeps it out of the engine and out of code; `pulumi import` writes it). Kept secret, as values often hold tokens. " +
+      "The provider adds `PULUMI_AICP_MARK` and `PULUMI_AICP_CREATE_SENT_AT` (this resource's mark, when its create was sent), which the program " +
+      "may not set.",
     outputDoc: "Environment variables as the platform holds them (`name`, `value`); kept secret, as values often hold tokens.",
   },
   stopTime: {

@@ -175,12 +175,19 @@ describe("lifecycles against the emulator", () => {
     expect(own()).toEqual([]);
   });
 
-  it("marks every notebook it creates with the resource's mark, and keeps the mark out of the envs it reports", async () => {
+  it("marks every notebook it creates with the resource's mark and its send time, and keeps both out of the envs it reports", async () => {
+    const before = Date.now();
     const created = await notebook.create(await checked(inputs("marked", { envs: [{ name: "A", value: "1" }] })));
-    expect(own()[0]!.envs).toEqual([
+    const envs = own()[0]!.envs as Array<{ name: string; value: string }>;
+    expect(envs.slice(0, 2)).toEqual([
       { name: "A", value: "1" },
       { name: "PULUMI_AICP_MARK", value: markOf("marked") },
     ]);
+    expect(envs[2]!.name).toBe("PULUMI_AICP_CREATE_SENT_AT");
+    const stated = Date.parse(envs[2]!.value);
+    expect(stated).toBeGreaterThanOrEqual(before);
+    expect(stated).toBeLessThanOrEqual(Date.now());
+    expect(envs).toHaveLength(3);
     expect(created.outs!.envs).toEqual([{ name: "A", value: "1" }]);
     const read = await notebook.read(created.id, created.outs!);
     expect(read.props!.envs).toEqual([{ name: "A", value: "1" }]);

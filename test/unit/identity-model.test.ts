@@ -24,12 +24,32 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 type CreateOnceModule = typeof import("../../provider/create-once");
 type JournalModule = typeof import("../../provider/create-journal");
 
-/** One runner's provider process: its modules, loaded with its journal folder in the environment. */
-interface Runner {
-  dir: string;
+/** A provider process of one front: its modules, loaded with its runner's journal folder in the environment. */
+interface Process {
   once: CreateOnceModule;
   journal: JournalModule;
   errors: typeof import("../../client/errors");
+}
+
+/**
+ * The fronts differ in what the engine shows a process before a create (create-journal.ts seesEveryRecord):
+ * the TypeScript SDK deletes before every replacement; on the plugin a targeted replacement is created beside
+ * the recorded object after a check without old inputs.
+ */
+type Front = "typescript" | "plugin";
+
+/** One runner: its journal folder, and a provider process of each front. */
+interface Runner {
+  dir: string;
+  typescript: Process;
+  plugin: Process;
+}
+
+/** The provider process of `front` on `runner`, for one engine run (a command): it remembers nothing of an earlier run but the journal. */
+function startOn(runner: Runner, front: Front): Process {
+  const provider = runner[front];
+  provider.journal.newEngineRun();
+  return provider;
 }
 
 const RUNNERS = 2;
@@ -48,6 +68,8 @@ interface PlatformObject {
   deleted: boolean;
   /** Made by a colleague (a copy of the mark), never the stack's. */
   foreign: boolean;
+  /** The send time its settings state (a notebook's env, written by the create; a copy states the original's). */
+  statedSentAt?: number;
 }
 
 /** What a Create's request does on the platform, and what reaches the provider. */
@@ -65,8 +87,8 @@ class World {
   evidenceLost = false;
   private next = 0;
 
-  make(mark: string, lag: number, foreign = false): PlatformObject {
-    const object = { id: `nb-${++this.next}`, mark, name: NAME, createdAt: Date.now(), listedFrom: this.tick + lag, deleted: false, foreign };
+  make(mark: string, lag: number, foreign: boolean, statedSentAt: number | undefined): PlatformObject {
+    const object = { id: `nb-${++this.next}`, mark, name: NAME, createdAt: Date.now(), listedFrom: this.tick + lag, deleted: false, foreign, statedSentAt };
     this.objects.push(object);
     return object;
   }
@@ -103,7 +125,7 @@ class World {
 }
 
 /** The create path as the engine calls it (provider/index.ts lifecycle), for one Create with `outcome`. */
-function createTarget(world: World, runner: Runner, outcome: Outcome, lag: number) {
+function createTarget(world: World, runner: Process, outcome: Outcome, lag: number) {
   const target = {
     noun: "notebook",
     place: "namespace usr-1",
@@ -113,9 +135,10 @@ function createTarget(world: World, runner: Runner, outcome: Outcome, lag: numbe
     markOf: (o: PlatformObject) => o.mark,
     statusOf: () => "Running",
     createdAtOf: (o: PlatformObject) => o.createdAt,
+    statedSentAtOf: (o: PlatformObject) => (o.statedSentAt === undefined ? undefined : new Date(o.statedSentAt).toISOString()),
     findByName: async () => world.listed().filter((o) => o.name === NAME),
-    send: () => {
-      const made = world.make(MARK, lag);
+    send: (sentAt: string) => {
+      const made = world.make(MARK, lag, false, Date.parse(sentAt));
       if (outcome === "killed") return new Promise<PlatformObject>(() => undefined);
       // A lost answer, as the client raises it: the request may have been carried out.
       if (outcome === "lost") return Promise.reject(new runner.errors.AicpError("AICP_TIMEOUT", "createNotebook: no answer", { outcomeUnknown: true }));
@@ -128,7 +151,7 @@ function createTarget(world: World, runner: Runner, outcome: Outcome, lag: numbe
 }
 
 /** One Create call of the engine: the state records what it returns; a killed one returns nothing. */
-async function engineCreate(world: World, runner: Runner, index: number, outcome: Outcome, lag: number): Promise<void> {
+async function engineCreate(world: World, runner: Process, index: number, outcome: Outcome, lag: number): Promise<void> {
   if (world.killedOn.size > 0 && !world.killedOn.has(index)) world.evidenceLost = true;
   const { once, journal } = runner;
   const target = createTarget(world, runner, outcome, lag);
@@ -165,13 +188,13 @@ async function engineCreate(world: World, runner: Runner, index: number, outcome
 }
 
 /** A call of the engine that carries the state's record (diff, read, delete), as the engine boundary sees it (provider/index.ts lifecycle). */
-function carryRecord(world: World, runner: Runner): void {
+function carryRecord(world: World, runner: Process): void {
   const r = world.recorded;
   if (r && "id" in r) runner.journal.settledByRecord(MARK, r.id);
 }
 
 /** An unconfirmed record resolved by the mark (read, update), as notebook.ts resolves it. */
-async function resolveRecord(world: World, runner: Runner): Promise<void> {
+async function resolveRecord(world: World, runner: Process): Promise<void> {
   carryRecord(world, runner);
   const r = world.recorded;
   if (!r || !("provisional" in r)) return;
@@ -191,15 +214,17 @@ class Up implements Command {
     readonly runner: number,
     readonly outcome: Outcome,
     readonly lag: number,
+    readonly front: Front,
   ) {}
   check = () => true;
   async run(world: World, runners: Runner[]): Promise<void> {
     nextStep();
-    if (world.recorded === undefined) await engineCreate(world, runners[this.runner]!, this.runner, this.outcome, this.lag);
-    else await resolveRecord(world, runners[this.runner]!);
+    const provider = startOn(runners[this.runner]!, this.front);
+    if (world.recorded === undefined) await engineCreate(world, provider, this.runner, this.outcome, this.lag);
+    else await resolveRecord(world, provider);
     world.check();
   }
-  toString = () => `up(runner ${this.runner}, ${this.outcome}, lag ${this.lag})`;
+  toString = () => `up(runner ${this.runner}, ${this.front}, ${this.outcome}, lag ${this.lag})`;
 }
 
 class Destroy implements Command {
@@ -207,7 +232,7 @@ class Destroy implements Command {
   check = () => true;
   async run(world: World, runners: Runner[]): Promise<void> {
     nextStep();
-    await resolveRecord(world, runners[this.runner]!);
+    await resolveRecord(world, startOn(runners[this.runner]!, "typescript"));
     const r = world.recorded;
     // An unconfirmed create is never reported deleted while it may appear: destroy fails and keeps it.
     if (r && "id" in r) {
@@ -219,11 +244,16 @@ class Destroy implements Command {
   toString = () => `destroy(runner ${this.runner})`;
 }
 
-/** A replacement: deleteBeforeReplace deletes the old object first; otherwise the new one is created beside it. */
+/**
+ * A replacement: deleteBeforeReplace (every replacement on the TypeScript front, one the provider's diff plans on
+ * the plugin) deletes the old object first; a targeted one on the plugin (`up --replace`, deleteBeforeReplace
+ * unset) is checked without old inputs, diffed not at all, and created beside the old object.
+ */
 class Replace implements Command {
   constructor(
     readonly runner: number,
     readonly deleteFirst: boolean,
+    readonly front: Front,
   ) {}
   // Left out: a replacement created beside the old object after evidence was lost. A runner killed with a create in
   // flight keeps an unanswered entry; another runner's create made the recorded object after that send, so the
@@ -232,15 +262,16 @@ class Replace implements Command {
   check = (world: Readonly<World>) => world.recorded !== undefined && "id" in world.recorded && (this.deleteFirst || !world.evidenceLost);
   async run(world: World, runners: Runner[]): Promise<void> {
     nextStep();
-    carryRecord(world, runners[this.runner]!);
+    const provider = startOn(runners[this.runner]!, this.deleteFirst ? this.front : "plugin");
     const old = (world.recorded as { id: string }).id;
     if (this.deleteFirst) {
+      carryRecord(world, provider);
       world.remove(old);
       world.recorded = undefined;
-      await engineCreate(world, runners[this.runner]!, this.runner, "answered", 0);
+      await engineCreate(world, provider, this.runner, "answered", 0);
     } else {
       world.recorded = undefined;
-      await engineCreate(world, runners[this.runner]!, this.runner, "answered", 0);
+      await engineCreate(world, provider, this.runner, "answered", 0);
       const made = world.recorded as { id: string } | undefined;
       // A refused create leaves the old object recorded; a created one is followed by the old one's delete.
       if (made === undefined) world.recorded = { id: old };
@@ -248,7 +279,7 @@ class Replace implements Command {
     }
     world.check();
   }
-  toString = () => `replace(runner ${this.runner}, ${this.deleteFirst ? "delete first" : "create first"})`;
+  toString = () => `replace(runner ${this.runner}, ${this.deleteFirst ? `${this.front}, delete first` : "plugin, targeted, create first"})`;
 }
 
 class Tick implements Command {
@@ -273,8 +304,9 @@ class Copy implements Command {
   check = (world: Readonly<World>) => !world.evidenceLost && !world.objects.some((o) => o.foreign) && world.listed().some((o) => !o.foreign);
   async run(world: World): Promise<void> {
     nextStep();
-    // Made in the console, it is listed as late as any object.
-    world.make(MARK, this.lag, true);
+    // Made in the console, it is listed as late as any object; its settings state the original's send time.
+    const original = world.listed().find((o) => !o.foreign)!;
+    world.make(MARK, this.lag, true, original.statedSentAt);
   }
   toString = () => `colleague copies the mark (lag ${this.lag})`;
 }
@@ -293,10 +325,13 @@ class FreshRunner implements Command {
 }
 
 const runner = fc.integer({ min: 0, max: RUNNERS - 1 });
+const front = fc.constantFrom<Front>("typescript", "plugin");
 const commands = [
-  fc.tuple(runner, fc.constantFrom<Outcome>("answered", "answered", "lost", "killed"), fc.constantFrom(0, 1, 3)).map(([r, o, l]) => new Up(r, o, l)),
+  fc
+    .tuple(runner, fc.constantFrom<Outcome>("answered", "answered", "lost", "killed"), fc.constantFrom(0, 1, 3), front)
+    .map(([r, o, l, f]) => new Up(r, o, l, f)),
   runner.map((r) => new Destroy(r)),
-  fc.tuple(runner, fc.boolean()).map(([r, d]) => new Replace(r, d)),
+  fc.tuple(runner, fc.boolean(), front).map(([r, d, f]) => new Replace(r, d, f)),
   fc.constantFrom(1, 3).map((t) => new Tick(t)),
   fc.constantFrom(0, 3).map((lag) => new Copy(lag)),
   runner.map((r) => new FreshRunner(r)),
@@ -305,7 +340,7 @@ const commands = [
 /** After the history: lists catch up, and a later `up` on runner 0 converges, within what the protocol promises. */
 async function converged(world: World, runners: Runner[]): Promise<void> {
   world.tick += 10;
-  for (let i = 0; i < 2; i++) await new Up(0, "answered", 0).run(world, runners);
+  for (let i = 0; i < 2; i++) await new Up(0, "answered", 0, "typescript").run(world, runners);
   world.check();
   if (world.evidenceLost || world.objects.some((o) => o.foreign)) return;
   const ours = world.live().filter((o) => !o.foreign);
@@ -324,14 +359,14 @@ describe("the identity protocol over generated pipeline histories", () => {
     for (let i = 0; i < RUNNERS; i++) {
       const dir = join(root, `runner-${i}`);
       process.env.AICP_CREATE_JOURNAL_DIR = dir;
-      vi.resetModules();
-      (await import("../../provider/timing")).useTimings({ pollIntervalMs: 1 });
-      runners.push({
-        dir,
-        once: await import("../../provider/create-once"),
-        journal: await import("../../provider/create-journal"),
-        errors: await import("../../client/errors"),
-      });
+      const load = async (front: Front): Promise<Process> => {
+        vi.resetModules();
+        (await import("../../provider/timing")).useTimings({ pollIntervalMs: 1 });
+        const journal = await import("../../provider/create-journal");
+        if (front === "typescript") journal.seesEveryRecord();
+        return { once: await import("../../provider/create-once"), journal, errors: await import("../../client/errors") };
+      };
+      runners.push({ dir, typescript: await load("typescript"), plugin: await load("plugin") });
     }
   });
   afterAll(() => {

@@ -12,6 +12,7 @@ import {
   groupMarkOf,
   isMark,
   notebookMarkOf,
+  notebookSentAtOf,
   ownedElsewhere,
   refuseOwnedElsewhere,
   withGroupMark,
@@ -53,6 +54,24 @@ describe("a notebook's mark", () => {
     expect(withMarkEnv(undefined, mark)).toEqual([{ name: "PULUMI_AICP_MARK", value: mark }]);
     expect(withoutMarkEnv([null, ...envs])).toEqual([null, { name: "A", value: "1" }]);
     expect(withoutMarkEnv("text")).toBe("text");
+  });
+
+  it("comes with the create's send time, which the program does not see either", () => {
+    const sent = "2026-11-28T10:00:00.000Z";
+    const envs = [
+      { name: "PULUMI_AICP_CREATE_SENT_AT", value: "2020-01-01T00:00:00Z" },
+      { name: "A", value: "1" },
+    ];
+    const written = withMarkEnv(envs, mark, sent);
+    expect(written).toEqual([
+      { name: "A", value: "1" },
+      { name: "PULUMI_AICP_MARK", value: mark },
+      { name: "PULUMI_AICP_CREATE_SENT_AT", value: sent },
+    ]);
+    expect(notebookSentAtOf(written)).toBe(sent);
+    expect(notebookSentAtOf(JSON.stringify(written))).toBe(sent);
+    expect(notebookSentAtOf(envs.slice(1))).toBeUndefined();
+    expect(withoutMarkEnv(written)).toEqual([{ name: "A", value: "1" }]);
   });
 });
 

@@ -65,7 +65,7 @@ class NotebookArgs:
         :param pulumi.Input['ImageSecretArgs'] custom_image_secret: Credentials of a custom image registry: `hasAuth`, `username`, and either `password` (kept as a secret input) or `passwordFromEnv`, the name of an environment variable the provider reads where pulumi runs, which keeps the password out of the engine entirely (its `-v=9` logs print secret inputs). Username and password are required when `hasAuth` is true. The state records a keyed digest of the password, never the password.
         :param pulumi.Input[_builtins.str] custom_second: Second-priority custom configuration (protocol 9002).
         :param pulumi.Input[_builtins.str] desired_state: `Running` (default) or `Stopped`: the provider stops or starts the notebook to match.
-        :param pulumi.Input[Sequence[pulumi.Input['EnvArgs']]] envs: Environment variables: `name`, and either `value` or `valueFromEnv`, the name of an environment variable the provider reads the value from where pulumi runs (which keeps it out of the engine and out of code; `pulumi import` writes it). Kept secret, as values often hold tokens.
+        :param pulumi.Input[Sequence[pulumi.Input['EnvArgs']]] envs: Environment variables: `name`, and either `value` or `valueFromEnv`, the name of an environment variable the provider reads the value from where pulumi runs (which keeps it out of the engine and out of code; `pulumi import` writes it). Kept secret, as values often hold tokens. The provider adds `PULUMI_AICP_MARK` and `PULUMI_AICP_CREATE_SENT_AT` (this resource's mark, when its create was sent), which the program may not set.
         :param pulumi.Input[_builtins.str] name: Instance name. Default: the resource name plus a 7-character suffix derived from this stack's random id, the resource name and its parent (the same on every run, different in every other stack). A name you set must not be held in the namespace by a notebook this resource did not create: the provider adopts only a notebook carrying this resource's mark (env `PULUMI_AICP_MARK`).
         :param pulumi.Input[_builtins.str] namespace: Namespace that owns the notebook. Default: `aicp:userId` in lower case.
         :param pulumi.Input[_builtins.str] next_charge_mode: The charge mode of the next period: `elastic` or `monthly`.
@@ -314,7 +314,7 @@ class NotebookArgs:
     @pulumi.getter
     def envs(self) -> pulumi.Input[Optional[Sequence[pulumi.Input['EnvArgs']]]]:
         """
-        Environment variables: `name`, and either `value` or `valueFromEnv`, the name of an environment variable the provider reads the value from where pulumi runs (which keeps it out of the engine and out of code; `pulumi import` writes it). Kept secret, as values often hold tokens.
+        Environment variables: `name`, and either `value` or `valueFromEnv`, the name of an environment variable the provider reads the value from where pulumi runs (which keeps it out of the engine and out of code; `pulumi import` writes it). Kept secret, as values often hold tokens. The provider adds `PULUMI_AICP_MARK` and `PULUMI_AICP_CREATE_SENT_AT` (this resource's mark, when its create was sent), which the program may not set.
         """
         return pulumi.get(self, "envs")
 
@@ -492,7 +492,7 @@ class Notebook(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] custom_second: Second-priority custom configuration (protocol 9002).
         :param pulumi.Input[_builtins.str] desired_state: `Running` (default) or `Stopped`: the provider stops or starts the notebook to match.
         :param pulumi.Input[_builtins.int] duration: 3600 for `elastic`; the number of months, 1 to 60, for `monthly`.
-        :param pulumi.Input[Sequence[pulumi.Input[Union['EnvArgs', 'EnvArgsDict']]]] envs: Environment variables: `name`, and either `value` or `valueFromEnv`, the name of an environment variable the provider reads the value from where pulumi runs (which keeps it out of the engine and out of code; `pulumi import` writes it). Kept secret, as values often hold tokens.
+        :param pulumi.Input[Sequence[pulumi.Input[Union['EnvArgs', 'EnvArgsDict']]]] envs: Environment variables: `name`, and either `value` or `valueFromEnv`, the name of an environment variable the provider reads the value from where pulumi runs (which keeps it out of the engine and out of code; `pulumi import` writes it). Kept secret, as values often hold tokens. The provider adds `PULUMI_AICP_MARK` and `PULUMI_AICP_CREATE_SENT_AT` (this resource's mark, when its create was sent), which the program may not set.
         :param pulumi.Input[_builtins.str] image: Image name or address.
         :param pulumi.Input[_builtins.str] image_type: `official`, `user` or `custom`.
         :param pulumi.Input[_builtins.str] name: Instance name. Default: the resource name plus a 7-character suffix derived from this stack's random id, the resource name and its parent (the same on every run, different in every other stack). A name you set must not be held in the namespace by a notebook this resource did not create: the provider adopts only a notebook carrying this resource's mark (env `PULUMI_AICP_MARK`).
