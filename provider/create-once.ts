@@ -19,7 +19,7 @@
  * provider cannot tell it from a late one, and asks the user (pastWindow).
  */
 import { AicpError } from "../client/errors";
-import { hasZone } from "../client/times";
+import { type Evidence, inMadeOrder, madeAsStated, madeBy, madeClosestTo, type SentCreate } from "./create-evidence";
 import { cancelled } from "./cancellation";
 import { forgetCreate, noteCreatedId, recordCreate, sentCreate, mayBeRecorded } from "./create-journal";
 import { warn } from "./engine-log";
@@ -28,7 +28,7 @@ import { sleep } from "../client/sleep";
 import { currentTimings } from "./timing";
 
 /** What createOnce needs to know about one kind and one create. */
-export interface CreateTarget<T> {
+export interface CreateTarget<T> extends Evidence<T> {
   /** "notebook" or "resource group", for messages. */
   noun: string;
   /** Where names are unique, for messages: "namespace usr-1", "this account". */
@@ -36,30 +36,16 @@ export interface CreateTarget<T> {
   name: string;
   /** This resource's mark; undefined adopts nothing. */
   mark: string | undefined;
-  idOf(object: T): string;
   markOf(object: T): string | undefined;
   statusOf(object: T): string | undefined;
-  /** When the platform made the object (ms since the epoch); NaN when its answer does not say. */
-  createdAtOf(object: T): number;
-  /**
-   * How far that time may be off because the platform's zone is not known yet (a bare date-time read as
-   * UTC): zoneUncertaintyMs for such a value, 0 when the zone is written in the value, configured or learned.
-   */
-  createdAtUncertaintyMs?(object: T): number;
-  /**
-   * When the object's create was sent, as the object itself states it (a notebook's env, written by the create):
-   * the evidence of a runner whose journal does not hold the create (docs/identity.md, "Stated send time").
-   * Absent for a kind that cannot carry it.
-   */
-  statedSentAtOf?(object: T): string | undefined;
   /** True for an object already on its way out (a deleted notebook still listed): never adopted, never in the way. */
   goingAway?(object: T): boolean;
   /** Every object named exactly `name`, Failed ones included. */
   findByName(): Promise<T[]>;
   /** Sends the create; `sentAt` is its send time, which the object states where the kind can (statedSentAtOf). */
   send(sentAt: string): Promise<T>;
-  /** Removes an object of ours that Failed, before creating again. */
-  removeFailed(object: T): Promise<void>;
+  /** Removes an object of ours: one that Failed, before creating again; a second create of the resource (otherCreates). */
+  remove(object: T): Promise<void>;
   /** How long to watch the list for the mark after a create whose answer was lost. */
   watchMs: number;
 }
@@ -69,62 +55,6 @@ type MarkLookup<T> = Pick<
   CreateTarget<T>,
   "findByName" | "markOf" | "mark" | "goingAway" | "idOf" | "createdAtOf" | "createdAtUncertaintyMs" | "statedSentAtOf"
 >;
-
-/** A create this resource sent: when, and the id its answer named if it came. */
-export interface SentCreate {
-  sentAt: string;
-  id?: string;
-}
-
-/**
- * How far this machine's clock and the platform's may disagree when a
- * creation time is compared with when a create was sent. A copy made before
- * the send by more than this is not ours; nor is one dated after now by more
- * than this (a bare date-time read in the wrong zone puts an old copy there).
- */
-export const clockSlackMs = 10 * 60_000;
-
-/**
- * The most a bare date-time read as UTC can be off: platforms write local times from UTC-12 to UTC+14.
- * Until the zone is learned, a creation time is known only within this much either way (docs/identity.md).
- */
-export const zoneUncertaintyMs = 14 * 3_600_000;
-
-/** How far a creation time as the platform wrote it may be off: zoneUncertaintyMs for a bare value while the zone is unknown. */
-export function uncertaintyOf(createdAt: unknown, zoneOffset: number | undefined): number {
-  return typeof createdAt === "string" && zoneOffset === undefined && !hasZone(createdAt) ? zoneUncertaintyMs : 0;
-}
-
-/**
- * Whether `object` (which carries our mark) is the one `sent` made: the id its answer named, else made
- * between the send and now, as far as its creation time can be known (createdAtUncertaintyMs).
- */
-export function madeBy<T>(target: Pick<MarkLookup<T>, "idOf" | "createdAtOf" | "createdAtUncertaintyMs">, object: T, sent: SentCreate): boolean {
-  if (sent.id !== undefined) return target.idOf(object) === sent.id;
-  const created = target.createdAtOf(object);
-  const uncertainty = target.createdAtUncertaintyMs?.(object) ?? 0;
-  return !Number.isNaN(created) && created + uncertainty >= Date.parse(sent.sentAt) - clockSlackMs && created - uncertainty <= Date.now() + clockSlackMs;
-}
-
-/**
- * How far the creation time of an object may lie from the send time it states when it is the create's own:
- * the sending runner's clock and the platform's agree within a minute (both keep time by NTP), and the
- * platform makes the object within a minute of the send. A copy of its settings states the original's
- * time and is made when a person makes it, later than that (docs/identity.md, "Stated send time").
- */
-export const statedSlackMs = 2 * 60_000;
-
-/**
- * Whether `object` (which carries our mark) was made by the create it says it was: it states when its create
- * was sent, and the platform made it within statedSlackMs of that time, as far as its creation time can be
- * known (createdAtUncertaintyMs: a bare value while the zone is neither configured nor learned).
- */
-export function madeAsStated<T>(target: Pick<MarkLookup<T>, "idOf" | "createdAtOf" | "createdAtUncertaintyMs" | "statedSentAtOf">, object: T): boolean {
-  const stated = Date.parse(target.statedSentAtOf?.(object) ?? "");
-  const created = target.createdAtOf(object);
-  const uncertainty = target.createdAtUncertaintyMs?.(object) ?? 0;
-  return !Number.isNaN(stated) && !Number.isNaN(created) && Math.abs(created - stated) <= statedSlackMs + uncertainty;
-}
 
 /** A create was sent and may have been made, but no object with its mark is listed yet. */
 export class UnconfirmedCreate extends AicpError {
@@ -172,14 +102,14 @@ export async function createOnce<T>(target: CreateTarget<T>): Promise<{ object: 
   const ours = named.filter((o) => target.markOf(o) === target.mark && madeByCreateOf(target, o, earlier));
   const living = ours.filter((o) => !isFailed(target.statusOf(o)));
   // Of several, the journal's own create; without a journal, the first made: the same choice in every process.
-  const alive = madeClosestTo(target, living, earlier ?? { sentAt: new Date(0).toISOString() });
+  const alive = earlier ? madeClosestTo(target, living, earlier) : inMadeOrder(target, living)[0];
   if (alive) {
     noteCreatedId(target.mark, target.idOf(alive));
     return { object: alive, adopted: true };
   }
   const others = named.filter((o) => !ours.includes(o));
   if (others.length > 0) throw notOurs(target, others, earlier);
-  for (const failed of ours) await target.removeFailed(failed);
+  for (const failed of ours) await target.remove(failed);
   // An earlier create of this resource, not recorded by the engine and not listed yet, may still appear.
   if (earlier && ours.length === 0) return awaitEarlier(target, earlier);
   const sentAt = new Date().toISOString();
@@ -294,27 +224,12 @@ export async function resolveProvisional<T>(
   return Date.now() >= until ? { pastWindow: at } : { pending: at };
 }
 
-/**
- * Of the objects that answer to one create's evidence, the one it made: the one made closest to the send.
- * The platform makes the create's object as the request arrives; a copy of its mark is made by a person,
- * minutes away from it: after it, from the object they saw listed, or before the send, within the clock
- * slack, from an earlier object of the resource. The identity model found both taken in the create's place,
- * the first by "any", the second by "the earliest".
- */
-function madeClosestTo<T>(target: Pick<MarkLookup<T>, "createdAtOf" | "idOf">, objects: T[], sent: SentCreate): T | undefined {
-  const sentAt = Date.parse(sent.sentAt);
-  const ranked = objects.map((object) => ({ object, id: target.idOf(object), distance: Math.abs(target.createdAtOf(object) - sentAt) }));
-  // A missing creation time (NaN) ranks last; equal distances go to the smaller id, the same in every process.
-  const rank = (x: (typeof ranked)[number]) => (Number.isNaN(x.distance) ? Infinity : x.distance);
-  return ranked.sort((a, b) => rank(a) - rank(b) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))[0]?.object;
-}
-
 function isFailed(status: string | undefined): boolean {
   return (status ?? "").toLowerCase() === "failed";
 }
 
 /** What a lookup of a name's holders needs, without the create itself. */
-export type NameHolders<T> = Omit<CreateTarget<T>, "send" | "removeFailed" | "watchMs">;
+export type NameHolders<T> = Omit<CreateTarget<T>, "send" | "remove" | "watchMs">;
 
 /**
  * What a preview can tell of a create before it is sent: the name is held by an object the create would
@@ -374,6 +289,29 @@ function withoutRecord<T>(target: NameHolders<T>): string {
 }
 
 /**
+ * docs/identity.md, "Convergence": after a create this process sent, what the list shows of other creates of the
+ * resource (a create killed on another runner and not listed when this one was sent, or a run racing this one
+ * after `pulumi cancel`): every object with the resource's mark made as it states (madeAsStated), with `own`, in
+ * made order (inMadeOrder). The first is kept and the others removed, the same choice in every process, so that
+ * a run racing this one keeps the same object. Undefined when no other shows, or where the state may record an
+ * object of the resource (mayBeRecorded: then another may be the object a replacement replaces).
+ */
+export async function otherCreates<T>(target: MarkLookup<T> & Pick<CreateTarget<T>, "statusOf">, own: T): Promise<{ keep: T; remove: T[] } | undefined> {
+  if (target.mark === undefined || mayBeRecorded(target.mark)) return undefined;
+  const others = (await target.findByName()).filter(
+    (o) =>
+      target.idOf(o) !== target.idOf(own) &&
+      target.markOf(o) === target.mark &&
+      !target.goingAway?.(o) &&
+      !isFailed(target.statusOf(o)) &&
+      madeAsStated(target, o),
+  );
+  if (others.length === 0) return undefined;
+  const [keep, ...remove] = inMadeOrder(target, [own, ...others]);
+  return { keep: keep!, remove };
+}
+
+/**
  * The object, or undefined when two direct lookups a pause apart both miss it:
  * one answer that omits an object (pages shifting under other writers, a
  * lagging replica) proves nothing. `again` is true for the second lookup.
@@ -384,41 +322,4 @@ export async function lookedUpTwice<T>(lookup: (again: boolean) => Promise<T | u
   // Not cut short by Ctrl-C: the second lookup must come a pause after the first.
   await sleep(pollIntervals().initialIntervalMs);
   return lookup(true);
-}
-
-/** An error the engine understands as "created, with this id, but not initialized": it records the object. */
-export function partlyCreated(noun: string, error: unknown, id: string, properties: Record<string, unknown>): Error {
-  const message = error instanceof Error ? error.message : String(error);
-  // Led by the cause's code, as every error that leaves the provider is (client/errors.ts asOneLine).
-  const code = error instanceof AicpError && !message.startsWith(`${error.code}:`) ? `${error.code}: ` : "";
-  return Object.assign(new Error(`${code}${noun} ${id}: ${message}`), { id, properties, reasons: [`${code}${message}`] });
-}
-
-/** The error of an operation on an object whose create is still unconfirmed (see resolveProvisional). */
-export function stillUnconfirmed(noun: string, place: string, props: { name?: unknown; createSentAt?: unknown }, until: string): AicpError {
-  return new AicpError(
-    "AICP_WAIT",
-    `the create of ${noun} '${String(props.name)}' sent at ${String(props.createSentAt)} is still unconfirmed: no ${noun} with this resource's mark ` +
-      `is listed in ${place}. The provider sends no second create and reports nothing deleted while it may appear (until ${until}). Run the command again ` +
-      `later.`,
-  );
-}
-
-/**
- * The error of an operation on an unconfirmed create whose window has passed
- * without it: the provider cannot tell a create that never reached the
- * platform from one listed late, so the user checks and decides.
- */
-export function pastWindow(noun: string, place: string, id: string, props: { name?: unknown; createSentAt?: unknown }, until: string): AicpError {
-  const name = String(props.name);
-  return new AicpError(
-    "AICP_WAIT",
-    `the create of ${noun} '${name}' sent at ${String(props.createSentAt)} (recorded as ${id}) has not been listed in ${place}, and its window ended at ` +
-      `${until}. ` +
-      `A platform may list a create late, so the provider sends no second create and reports nothing deleted. Check the console for a ${noun} named ` +
-      `'${name}': ` +
-      `if it is there, run \`pulumi refresh\` once it is listed (it is found by this resource's mark); if you are sure it was never made, remove the ` +
-      `record with ` +
-      `\`pulumi state delete <URN>\` (\`pulumi stack --show-urns\` lists it) and run \`pulumi up\`.`,
-  );
 }

@@ -6,7 +6,7 @@
  */
 import type * as wire from "../client/wire";
 import { AicpError } from "../client/errors";
-import { partlyCreated, pastWindow, stillUnconfirmed } from "./create-once";
+import { partlyCreated, pastWindow, stillUnconfirmed } from "./create-errors";
 import { NotebookFailed } from "./notebook-wait";
 import type { NotebookOutputs } from "./notebook-outputs";
 

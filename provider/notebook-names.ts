@@ -6,7 +6,8 @@
 import type { AicpClient } from "../client/client";
 import { instantOf } from "../client/times";
 import type * as wire from "../client/wire";
-import { type NameHolders, uncertaintyOf } from "./create-once";
+import { uncertaintyOf } from "./create-evidence";
+import type { NameHolders } from "./create-once";
 import { notebookMarkOf, notebookSentAtOf } from "./ownership";
 
 /** The notebooks holding `name` in `namespace`, told apart by `mark` (create-once.ts). */
@@ -32,7 +33,7 @@ function goingAway(n: wire.Notebook, zone: number): boolean {
   return !Number.isNaN(at) && at <= Date.now() && (Number.isNaN(created) || at >= created);
 }
 
-/** Looks a notebook up by name and recognises it by its mark (and, from a copy, by its id or creation time: create-once.ts madeBy). */
+/** Looks a notebook up by name and recognises it by its mark (and, from a copy, by its id or creation time: create-evidence.ts madeBy). */
 export function notebookByMark(client: AicpClient, namespace: string, name: string, mark: string | undefined) {
   return {
     mark,

@@ -32,7 +32,7 @@ import { warn } from "./engine-log";
 import { NotebookFailed, waitForRemoval } from "./notebook-wait";
 import { applyUpdate, settle, waitOptions } from "./notebook-update";
 import { confirmedLookup, listingNow, refreshAgeMs, type NotebookPlatform, type Write } from "./notebook-listing";
-import { type CreateTarget, createOnce, isProvisional, resolveProvisional, UnconfirmedCreate } from "./create-once";
+import { type CreateTarget, createOnce, isProvisional, otherCreates, resolveProvisional, UnconfirmedCreate } from "./create-once";
 import { notebookByMark, notebookNameHolders } from "./notebook-names";
 import { digestKey, learnZoneFromState, outputs, recorded, refreshedInputs, resolvedUuid, type NotebookOutputs } from "./notebook-outputs";
 import { nameOf, planAdoption } from "./notebook-preview";
@@ -50,16 +50,58 @@ export async function create(requested: NotebookInputs & { __provider?: string }
   const inputs = requested.desiredState === "Failed" ? { ...requested, desiredState: defaults.desiredState } : requested;
   if (inputs.adoptId) return adoptById(p, inputs);
   const { object: created, adopted } = await createOrRecord(p, inputs);
+  let recorded = created;
   try {
     const current = adopted ? await matchProgram(p, inputs, created) : created;
-    const settled = await settle(p, inputs, current);
-    return { id: created.uuid, outs: outputs(inputs, settled) };
+    let settled: wire.Notebook;
+    try {
+      settled = await settle(p, inputs, current);
+    } catch (error) {
+      // A run racing this one may have removed this create's notebook, keeping one made first (keepFirstMade): that one is recorded.
+      recorded = adopted ? created : await keepFirstMade(p, inputs, created);
+      if (recorded.uuid === created.uuid) throw error;
+      return { id: recorded.uuid, outs: outputs(inputs, await settle(p, inputs, await matchProgram(p, inputs, recorded))) };
+    }
+    recorded = adopted ? created : await keepFirstMade(p, inputs, settled);
+    if (recorded.uuid === created.uuid) return { id: created.uuid, outs: outputs(inputs, settled) };
+    return { id: recorded.uuid, outs: outputs(inputs, await settle(p, inputs, await matchProgram(p, inputs, recorded))) };
   } catch (error) {
     // Created but not ready: Pulumi records it with this id (as last seen), so nothing is orphaned. One this run
     // made that failed before its first Running never ran (a timeout or a cancel proves nothing of the sort).
-    const made: NotebookInputs = Object.assign({}, inputs, { neverRan: !adopted && error instanceof NotebookFailed });
-    throw partlyCreatedNotebook(error, created.uuid, { ...outputs(made, lastSeen(error) ?? created), __provider: inputs.__provider });
+    const made: NotebookInputs = Object.assign({}, inputs, { neverRan: !adopted && recorded === created && error instanceof NotebookFailed });
+    throw partlyCreatedNotebook(error, recorded.uuid, { ...outputs(made, lastSeen(error) ?? recorded), __provider: inputs.__provider });
   }
+}
+
+/**
+ * The notebook this create records where another create of the resource made one too (create-once.ts
+ * otherCreates; docs/identity.md, "Convergence"): the first made is kept and the others removed, so that the run
+ * ends with one notebook, and a run racing this one, applying the same rule, keeps the same. `own` when no other
+ * shows; a removal that fails is named, and its notebook left.
+ */
+async function keepFirstMade(p: NotebookPlatform, inputs: NotebookInputs, own: wire.Notebook): Promise<wire.Notebook> {
+  const namespace = String(inputs.namespace);
+  const holders = notebookNameHolders(p.client, namespace, String(inputs.name), inputs.ownerMark);
+  const others = await otherCreates(holders, own);
+  if (!others) return own;
+  const failed: string[] = [];
+  const removed: string[] = [];
+  for (const n of others.remove) {
+    try {
+      await p.write(namespace, n.uuid, () => p.client.setDeleteTime(namespace, n.uuid, nowOnTheWire()));
+      removed.push(n.uuid);
+    } catch (error) {
+      failed.push(`${n.uuid} (${error instanceof Error ? error.message : String(error)})`);
+    }
+  }
+  await warn(
+    `this create of notebook '${String(inputs.name)}' made ${own.uuid}, and another create of this resource (a run killed on another runner, or ` +
+      `racing this one) made one too: ${others.keep.uuid}, made first, is kept` +
+      (removed.length > 0 ? `, and ${removed.join(", ")} removed` : "") +
+      (failed.length > 0 ? `; removing ${failed.join(", ")} failed: delete it in the console once you have checked it is not in use` : "") +
+      ".",
+  );
+  return others.keep;
 }
 
 /** Takes over the notebook `adoptId` names (notebook-preview.ts planAdoption): refused with nothing changed, or changed in place to match the program. */
@@ -144,8 +186,8 @@ export function notebookTarget(
     ...notebookNameHolders(client, namespace, body.name, mark),
     send: (sentAt) =>
       write(namespace, undefined, () => client.createNotebook(mark === undefined ? body : { ...body, envs: withMarkEnv(body.envs, mark, sentAt) })),
-    // A Failed notebook of ours is removed by the platform once its auto-delete time passes.
-    removeFailed: (n) => write(namespace, n.uuid, () => client.setDeleteTime(namespace, n.uuid, nowOnTheWire())),
+    // A notebook of ours is removed by the platform once its auto-delete time passes.
+    remove: (n) => write(namespace, n.uuid, () => client.setDeleteTime(namespace, n.uuid, nowOnTheWire())),
     watchMs,
   };
 }

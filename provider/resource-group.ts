@@ -21,7 +21,8 @@ import { AicpError, asOneLine } from "../client/errors";
 import { currentClient, settingsCheckable } from "./context";
 import { camelPath, changedKeys, compact, resolveMark, resolveName, unknownPaths, withoutUnknowns, type CheckFailure } from "./inputs";
 import { warn } from "./engine-log";
-import { createOnce, isProvisional, nameHeldByAnother, partlyCreated, UnconfirmedCreate } from "./create-once";
+import { partlyCreated } from "./create-errors";
+import { createOnce, isProvisional, nameHeldByAnother, UnconfirmedCreate } from "./create-once";
 import { confirmedGroup, groupNameHolders, groupPastWindow, groupUnconfirmed, recentCreateAge, resolveGroup } from "./resource-group-lookup";
 import { groupMarkLength, groupMarkOf, ownedElsewhere, refuseOwnedElsewhere, withGroupMark, withoutGroupMark, type Claim } from "./ownership";
 import { proveKeysActFor } from "./account-proof";
@@ -229,7 +230,7 @@ export async function create(inputs: ResourceGroupInputs): Promise<pulumi.dynami
     const { object: group, adopted } = await createOnce<WireGroup>({
       ...groupNameHolders(w.name, mark),
       send: () => client.createResourceGroup({ ...w, description: mark === undefined ? w.description : withGroupMark(w.description, mark) }),
-      removeFailed: (g) => client.deleteResourceGroup(g.rg_id),
+      remove: (g) => client.deleteResourceGroup(g.rg_id),
       watchMs: currentTimings().createWatchMs,
     });
     if (!adopted) return { id: group.rg_id, outs: outputs({ ...inputs, createAnsweredAt: new Date().toISOString() }, group) };

@@ -14,6 +14,7 @@ import type { Emulator } from "../../emulator";
 import { type NotebookInputs, wireBody } from "../../provider/notebook-inputs";
 import { emulatorCredentials, emulatorSettings, emulatorZone, startTestEmulator } from "../support/emulator";
 import { validNotebookInputs } from "../support/fixtures";
+import { eventually } from "../support/poll";
 
 const namespace = emulatorCredentials.userId.toLowerCase();
 interface NotebookAtEngine {
@@ -69,27 +70,6 @@ describe("a killed create resumed on a fresh runner", () => {
     expect(creates()).toBe(1);
   });
 
-  // Where the platform writes bare date-times, a creation time is known only within 14 hours until the zone is learned or
-  // configured (docs/identity.md): the team that wants copies told apart configures it, as this runner does.
-  it("refuses, named, a copy made more than the clock slack after the send its settings state (the zone configured)", async () => {
-    const { news, uuid } = await killedCreate("copied-later", "e2".repeat(16));
-    const original = emulator.listNotebooks().find((n) => n.uuid === uuid)!;
-    // A colleague copies its settings (its envs, the mark and send time among them) a quarter of an hour later; the original is removed.
-    emulator.clock.advance(15 * 60_000);
-    const person = new AicpClient({ baseUrl: emulator.url, zone: emulatorZone, credentials: emulatorCredentials });
-    const copy = await person.createNotebook({ ...wireBody(news), envs: original.envs as never });
-    await person.close();
-    emulator.deleteNotebook(uuid);
-    const { atEngine } = await freshRunner("typescript", { "aicp:platformTimeZone": "UTC" });
-    const refused = await atEngine.create((await atEngine.check({}, news)).inputs!).then(
-      () => undefined,
-      (e: Error) => e,
-    );
-    expect(refused?.message).toContain(copy.uuid);
-    expect(live(news.name).map((n) => n.uuid)).toEqual([copy.uuid]);
-    emulator.deleteNotebook(copy.uuid);
-  });
-
   it("refuses on the plugin front, where a targeted replacement is created beside the recorded notebook, and names the recovery", async () => {
     const { news, uuid } = await killedCreate("plugin-front", "e3".repeat(16));
     const { atEngine } = await freshRunner("plugin");
@@ -101,6 +81,48 @@ describe("a killed create resumed on a fresh runner", () => {
     expect(refused?.message).toContain("pulumi import");
     expect(live(news.name).map((n) => n.uuid)).toEqual([uuid]);
     expect(creates()).toBe(1);
+  });
+
+  it("converges on the first notebook made when the platform listed the killed create's notebook only after a second create", async () => {
+    emulator.misbehave({ listDelayMs: 1500 });
+    try {
+      // Killed mid-create on its runner: the request reached the platform, and its answer never reached an engine.
+      const killed = await freshRunner("typescript");
+      const news = (await killed.atEngine.check({}, inputs("lagging", "e5".repeat(16)))).inputs!;
+      void killed.notebook.create(news).catch(() => undefined);
+      const held = () => emulator.listNotebooks().find((n) => n.name === news.name);
+      await eventually(() => held() !== undefined, "the killed create's notebook");
+      const made = held()!;
+      // The next job, on a fresh runner, looks the name up before the platform lists that notebook: it sends a second create.
+      const { atEngine } = await freshRunner("typescript");
+      const recorded = await atEngine.create((await atEngine.check({}, news)).inputs!);
+      expect(creates()).toBe(2);
+      expect(recorded.id).toBe(made.uuid);
+      expect(live(news.name).map((n) => n.uuid)).toEqual([made.uuid]);
+    } finally {
+      emulator.clearMisbehaviour();
+    }
+  });
+
+  it("on the plugin front, a targeted replacement whose lookup missed the old notebook keeps its own, never converging on the old one", async () => {
+    const { atEngine } = await freshRunner("plugin");
+    const news = (await atEngine.check({}, inputs("replaced-targeted", "e6".repeat(16)))).inputs!;
+    const old = await atEngine.create(news);
+    // `up --replace <urn>`: a check without old inputs, then the create beside the old notebook, whose lookup one list answer misses.
+    const { atEngine: next } = await freshRunner("plugin");
+    const checked = (await next.check({}, news)).inputs!;
+    emulator.misbehave({ omit: { name: String(news.name), answers: 1 } });
+    try {
+      const made = await next.create(checked);
+      expect(made.id).not.toBe(old.id);
+      expect(
+        live(news.name)
+          .map((n) => n.uuid)
+          .sort(),
+      ).toEqual([old.id, made.id].sort());
+    } finally {
+      emulator.clearMisbehaviour();
+    }
   });
 
   it("never takes the recorded notebook for a replacement's create, even on the TypeScript front", async () => {
@@ -115,5 +137,26 @@ describe("a killed create resumed on a fresh runner", () => {
       () => "refused",
     );
     expect(outcome).not.toBe(old.id);
+  });
+  // Where the platform writes bare date-times, a creation time is known only within 14 hours until the zone is learned or
+  // configured (docs/identity.md): the team that wants copies told apart configures it, as this runner does.
+  it("refuses, named, a copy made more than the clock slack after the send its settings state (the zone configured)", async () => {
+    const { news, uuid } = await killedCreate("copied-later", "e2".repeat(16));
+    const original = emulator.listNotebooks().find((n) => n.uuid === uuid)!;
+    // A colleague copies its settings (its envs, the mark and send time among them) a quarter of an hour later; the original is removed.
+    // The emulator's clock only moves forward, so this case comes last.
+    emulator.clock.advance(15 * 60_000);
+    const person = new AicpClient({ baseUrl: emulator.url, zone: emulatorZone, credentials: emulatorCredentials });
+    const copy = await person.createNotebook({ ...wireBody(news), envs: original.envs as never });
+    await person.close();
+    emulator.deleteNotebook(uuid);
+    const { atEngine } = await freshRunner("typescript", { "aicp:platformTimeZone": "UTC" });
+    const refused = await atEngine.create((await atEngine.check({}, news)).inputs!).then(
+      () => undefined,
+      (e: Error) => e,
+    );
+    expect(refused?.message).toContain(copy.uuid);
+    expect(live(news.name).map((n) => n.uuid)).toEqual([copy.uuid]);
+    emulator.deleteNotebook(copy.uuid);
   });
 });

@@ -7,19 +7,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AicpError } from "../../client/errors";
-import {
-  createOnce,
-  isProvisional,
-  lookedUpTwice,
-  madeBy,
-  partlyCreated,
-  pastWindow,
-  provisionalId,
-  resolveProvisional,
-  stillUnconfirmed,
-  UnconfirmedCreate,
-  type CreateTarget,
-} from "../../provider/create-once";
+import { createOnce, isProvisional, lookedUpTwice, provisionalId, resolveProvisional, UnconfirmedCreate, type CreateTarget } from "../../provider/create-once";
+import { partlyCreated, pastWindow, stillUnconfirmed } from "../../provider/create-errors";
+import { madeBy } from "../../provider/create-evidence";
 import { forgetCreate, recordCreate, sentCreate } from "../../provider/create-journal";
 import { useTimings } from "../../provider/timing";
 
@@ -59,7 +49,7 @@ function target(mark: string | undefined, listed: Obj[], behaviour: { fails?: Ai
       listed.push(made);
       return made;
     },
-    removeFailed: async (o) => void removed.push(o.id),
+    remove: async (o) => void removed.push(o.id),
     watchMs: 30,
   };
   return { t, sent, removed };

@@ -5,7 +5,7 @@
  * (its lists lag, answers are lost, runs are killed with a create in flight, a colleague copies the
  * mark, a runner starts empty). Commands are minutes apart on a faked clock (Date only), so creation
  * times tell a create from an older copy as they do on the platform. The code under test is the provider's create path as the engine calls
- * it: createOnce inside settledOnReturn, resolveProvisional for an unconfirmed record. The model
+ * it: createOnce inside settledOnReturn, then otherCreates (convergence), resolveProvisional for an unconfirmed record. The model
  * (state, platform, invariants) is written here and imports nothing of it.
  *
  * Invariants, after every command: no object of a colleague is recorded or deleted; every id the
@@ -144,7 +144,7 @@ function createTarget(world: World, runner: Process, outcome: Outcome, lag: numb
       if (outcome === "lost") return Promise.reject(new runner.errors.AicpError("AICP_TIMEOUT", "createNotebook: no answer", { outcomeUnknown: true }));
       return Promise.resolve(made);
     },
-    removeFailed: async () => undefined,
+    remove: async () => undefined,
     watchMs: 0,
   };
   return target;
@@ -157,7 +157,12 @@ async function engineCreate(world: World, runner: Process, index: number, outcom
   const target = createTarget(world, runner, outcome, lag);
   const create = async () => {
     try {
-      return await once.createOnce(target);
+      const made = await once.createOnce(target);
+      if (made.adopted) return made;
+      // Convergence, as notebook.ts keepFirstMade does once its notebook is Running: the first made is kept, the others removed.
+      const others = await once.otherCreates(target, made.object);
+      for (const other of others?.remove ?? []) world.remove(other.id);
+      return others ? { object: others.keep, adopted: true } : made;
     } catch (error) {
       // As the kinds do: an unconfirmed create leaves as a partly created resource with its provisional id.
       if (error instanceof once.UnconfirmedCreate) throw Object.assign(new Error(error.message), { id: error.provisionalId, sentAt: error.sentAt });
