@@ -13,12 +13,12 @@ export function partlyCreated(noun: string, error: unknown, id: string, properti
 }
 
 /** The error of an operation on an object whose create is still unconfirmed (see resolveProvisional). */
-export function stillUnconfirmed(noun: string, place: string, props: { name?: unknown; createSentAt?: unknown }, until: string): AicpError {
+export function stillUnconfirmed(noun: string, place: string, props: { name?: unknown; createSentAt?: unknown }, until: string, unproven = ""): AicpError {
   return new AicpError(
     "AICP_WAIT",
-    `the create of ${noun} '${String(props.name)}' sent at ${String(props.createSentAt)} is still unconfirmed: no ${noun} with this resource's mark ` +
+    `the create of ${noun} '${String(props.name)}' sent at ${String(props.createSentAt)} is still unconfirmed: no ${noun} it made ` +
       `is listed in ${place}. The provider sends no second create and reports nothing deleted while it may appear (until ${until}). Run the command again ` +
-      `later.`,
+      `later.${unproven}`,
   );
 }
 
@@ -27,7 +27,14 @@ export function stillUnconfirmed(noun: string, place: string, props: { name?: un
  * without it: the provider cannot tell a create that never reached the
  * platform from one listed late, so the user checks and decides.
  */
-export function pastWindow(noun: string, place: string, id: string, props: { name?: unknown; createSentAt?: unknown }, until: string): AicpError {
+export function pastWindow(
+  noun: string,
+  place: string,
+  id: string,
+  props: { name?: unknown; createSentAt?: unknown },
+  until: string,
+  unproven = "",
+): AicpError {
   const name = String(props.name);
   return new AicpError(
     "AICP_WAIT",
@@ -37,6 +44,6 @@ export function pastWindow(noun: string, place: string, id: string, props: { nam
       `'${name}': ` +
       `if it is there, run \`pulumi refresh\` once it is listed (it is found by this resource's mark); if you are sure it was never made, remove the ` +
       `record with ` +
-      `\`pulumi state delete <URN>\` (\`pulumi stack --show-urns\` lists it) and run \`pulumi up\`.`,
+      `\`pulumi state delete <URN>\` (\`pulumi stack --show-urns\` lists it) and run \`pulumi up\`.${unproven}`,
   );
 }

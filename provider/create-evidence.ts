@@ -68,16 +68,26 @@ export function madeBy<T>(target: Evidence<T>, object: T, sent: SentCreate): boo
  */
 export const statedSlackMs = 2 * 60_000;
 
+/** Zones are whole quarter hours from UTC (client/times.ts). */
+const quarterHourMs = 15 * 60_000;
+
 /**
  * Whether `object` (which carries our mark) was made by the create it says it was: it states when its create
- * was sent, and the platform made it within statedSlackMs of that time, as far as its creation time can be
- * known (createdAtUncertaintyMs: a bare value while the zone is neither configured nor learned).
+ * was sent, and the platform made it within statedSlackMs of that time. While the platform's zone is neither
+ * configured nor learned (createdAtUncertaintyMs: a bare value read as UTC), its creation time is off by the
+ * zone's offset, a whole number of quarter hours up to 14 hours: the gap must then lie within statedSlackMs of
+ * such an offset. A copy made minutes after the original misses that unless it lands within the slack of a
+ * quarter hour; configuring `aicp:platformTimeZone` closes it.
  */
 export function madeAsStated<T>(target: Evidence<T>, object: T): boolean {
   const stated = Date.parse(target.statedSentAtOf?.(object) ?? "");
   const created = target.createdAtOf(object);
+  if (Number.isNaN(stated) || Number.isNaN(created)) return false;
+  const gap = created - stated;
   const uncertainty = target.createdAtUncertaintyMs?.(object) ?? 0;
-  return !Number.isNaN(stated) && !Number.isNaN(created) && Math.abs(created - stated) <= statedSlackMs + uncertainty;
+  if (uncertainty === 0) return Math.abs(gap) <= statedSlackMs;
+  const offset = Math.round(gap / quarterHourMs) * quarterHourMs;
+  return Math.abs(offset) <= uncertainty && Math.abs(gap - offset) <= statedSlackMs;
 }
 
 /**

@@ -168,9 +168,11 @@ export function sawRecorded(mark: unknown): void {
 /**
  * Called by a front on which the engine shows this process every object the state records before it
  * creates one beside it: the TypeScript front, whose SDK sets deleteBeforeReplace on every resource
- * (sdk/forward.ts), so that a replacement's create follows the old object's delete, and the engine checks
- * every recorded resource with its old inputs. Not the plugin: a targeted replacement (`up --replace`)
- * is checked without old inputs and diffed not at all, and may be created beside the old object.
+ * (sdk/forward.ts), so that a replacement's create follows the old object's Delete, which carries its id;
+ * the engine's other calls for a recorded resource (a check with old inputs, a diff) carry it too. Not the
+ * plugin: a targeted replacement (`up --replace`) is checked without old inputs and diffed not at all, and
+ * may be created beside the old object. Where the engine skips that Delete (`retainOnDelete`, `deletedWith`)
+ * or a transform turns deleteBeforeReplace off, this does not hold (docs/identity.md, "Open").
  */
 export function seesEveryRecord(): void {
   everyRecordSeen = true;
@@ -182,6 +184,11 @@ export function seesEveryRecord(): void {
  */
 export function mayBeRecorded(mark: string): boolean {
   return !everyRecordSeen || recordedMarks.has(mark);
+}
+
+/** Whether every replacement of this front deletes the old object before it creates the new one (seesEveryRecord). */
+export function replacementsDeleteFirst(): boolean {
+  return everyRecordSeen;
 }
 
 /** Forgets what sawRecorded noted: a new engine run in this process (the identity model runs one per command). */

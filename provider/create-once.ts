@@ -122,7 +122,7 @@ export async function createOnce<T>(target: CreateTarget<T>): Promise<{ object: 
       forgetCreate(target.mark);
       throw error;
     }
-    const appeared = await watchFor(target, target.watchMs, { sentAt });
+    const { found: appeared } = await watchFor(target, target.watchMs, { sentAt });
     if (appeared) {
       noteCreatedId(target.mark, target.idOf(appeared));
       return { object: appeared, adopted: false };
@@ -170,7 +170,7 @@ async function journal<T>(target: CreateTarget<T>, sentAt: string): Promise<void
 
 /** An earlier create (from the journal) may still appear: watch for it, then record it as unconfirmed; never send a second one. */
 async function awaitEarlier<T>(target: CreateTarget<T>, earlier: SentCreate): Promise<{ object: T; adopted: boolean }> {
-  const appeared = await watchFor(target, target.watchMs, earlier);
+  const { found: appeared, unproven } = await watchFor(target, target.watchMs, earlier);
   if (appeared) {
     noteCreatedId(target.mark, target.idOf(appeared));
     return { object: appeared, adopted: true };
@@ -181,27 +181,47 @@ async function awaitEarlier<T>(target: CreateTarget<T>, earlier: SentCreate): Pr
     cause,
     `an earlier run sent the create of ${target.noun} '${target.name}' at ${earlier.sentAt} and ended before Pulumi recorded it (the create journal holds ` +
       `it); ` +
-      `no ${target.noun} with this resource's mark is listed in ${target.place} yet, and a platform may list a new one late. No second create was sent. ` +
-      `The state records the create as unconfirmed (id ${id}); the next \`pulumi up\` or \`pulumi refresh\` looks for it by its mark.`,
+      `no ${target.noun} it made is listed in ${target.place} yet, and a platform may list a new one late. No second create was sent. ` +
+      `The state records the create as unconfirmed (id ${id}); the next \`pulumi up\` or \`pulumi refresh\` looks for it by its mark.` +
+      unprovenText(target, unproven, target.noun),
     id,
     earlier.sentAt,
   );
 }
 
-/** Polls the name lookup for the object `sent` made, up to timeoutMs; undefined if none shows. */
-export async function watchFor<T>(target: MarkLookup<T>, timeoutMs: number, sent: SentCreate, intervalMs = 1000): Promise<T | undefined> {
-  if (target.mark === undefined) return undefined;
+/**
+ * Polls the name lookup for the object `sent` made, up to timeoutMs: `found` if one shows, and, from the last
+ * look, `unproven`: objects with the mark that the evidence does not tie to `sent` (madeBy), for messages.
+ */
+export async function watchFor<T>(target: MarkLookup<T>, timeoutMs: number, sent: SentCreate, intervalMs = 1000): Promise<{ found?: T; unproven: T[] }> {
+  if (target.mark === undefined) return { unproven: [] };
   const schedule = new PollSchedule(timeoutMs, { initialIntervalMs: Math.min(intervalMs, pollIntervals().initialIntervalMs), maxIntervalMs: 10_000 });
   for (;;) {
+    const marked = (await target.findByName()).filter((o) => target.markOf(o) === target.mark && !target.goingAway?.(o));
     const found = madeClosestTo(
       target,
-      (await target.findByName()).filter((o) => target.markOf(o) === target.mark && !target.goingAway?.(o) && madeBy(target, o, sent)),
+      marked.filter((o) => madeBy(target, o, sent)),
       sent,
     );
     // On Ctrl-C the create is recorded as unconfirmed rather than watched for longer.
-    if (found || cancelled() || schedule.lastLook) return found;
+    if (found || cancelled() || schedule.lastLook) return { found, unproven: found ? [] : marked };
     await schedule.next();
   }
+}
+
+/**
+ * What a message says of marked objects the evidence does not tie to a create (watchFor's `unproven`), or ""
+ * when there are none: named, never "not listed" (docs/identity.md).
+ */
+export function unprovenText<T>(target: Pick<MarkLookup<T>, "idOf" | "createdAtOf">, unproven: T[], noun: string): string {
+  if (unproven.length === 0) return "";
+  const listed = unproven.map(
+    (o) => `${target.idOf(o)} (made ${Number.isNaN(target.createdAtOf(o)) ? "at an unknown time" : new Date(target.createdAtOf(o)).toISOString()})`,
+  );
+  return (
+    ` Listed with this resource's mark, but not made by that create (made before it was sent, or after this moment, by more than this machine's clock ` +
+    `and the platform's can disagree): ${listed.join(", ")}; a copy of its settings is never taken for the ${noun}.`
+  );
 }
 
 /**
@@ -213,15 +233,16 @@ export async function resolveProvisional<T>(
   target: MarkLookup<T>,
   sentAt: unknown,
   waitMs: number,
-): Promise<{ found: T } | { pending: string } | { pastWindow: string }> {
+): Promise<{ found: T } | { pending: string; unproven: string } | { pastWindow: string; unproven: string }> {
   const sent = typeof sentAt === "string" ? Date.parse(sentAt) : NaN;
   // Without a send time no object can be told from a copy, and no window can end: the user decides.
-  if (Number.isNaN(sent)) return { pastWindow: "an unknown time (the record holds no send time)" };
+  if (Number.isNaN(sent)) return { pastWindow: "an unknown time (the record holds no send time)", unproven: "" };
   const until = sent + unconfirmedWindowMs();
-  const found = await watchFor(target, Math.max(0, Math.min(waitMs, until - Date.now())), { sentAt: new Date(sent).toISOString() });
+  const { found, unproven } = await watchFor(target, Math.max(0, Math.min(waitMs, until - Date.now())), { sentAt: new Date(sent).toISOString() });
   if (found) return { found };
   const at = new Date(until).toISOString();
-  return Date.now() >= until ? { pastWindow: at } : { pending: at };
+  const named = unprovenText(target, unproven, "create");
+  return Date.now() >= until ? { pastWindow: at, unproven: named } : { pending: at, unproven: named };
 }
 
 function isFailed(status: string | undefined): boolean {
@@ -280,35 +301,37 @@ function notOurs<T>(target: NameHolders<T>, others: T[], earlier: SentCreate | u
 
 /** Why a marked object was not taken without a journal entry of its create (madeByCreateOf). */
 function withoutRecord<T>(target: NameHolders<T>): string {
+  if (target.statedSentAtOf === undefined) return `A ${target.noun} states no send time, so one is never taken without this runner's record of its create.`;
   return target.mark !== undefined && mayBeRecorded(target.mark)
     ? "On this front a create may be a targeted replacement made beside the object the state records, so a marked object is never taken without " +
         "this runner's record of its create."
     : "A marked object is taken without this runner's record of its create only while the state records no object of this resource, and when the " +
-        "platform made it within 2 minutes of the send time it states; where the platform writes times without a zone, that is known only once " +
-        "aicp:platformTimeZone is set or the zone is learned.";
+        "platform made it within 2 minutes of the send time it states; where the platform writes times without a zone, that is known to the " +
+        "quarter hour only, until aicp:platformTimeZone is set or the zone is learned.";
 }
 
 /**
- * docs/identity.md, "Convergence": after a create this process sent, what the list shows of other creates of the
- * resource (a create killed on another runner and not listed when this one was sent, or a run racing this one
- * after `pulumi cancel`): every object with the resource's mark made as it states (madeAsStated), with `own`, in
- * made order (inMadeOrder). The first is kept and the others removed, the same choice in every process, so that
- * a run racing this one keeps the same object. Undefined when no other shows, or where the state may record an
- * object of the resource (mayBeRecorded: then another may be the object a replacement replaces).
+ * docs/identity.md, "Convergence": after a create this process sent, what the list shows of the creates of the
+ * resource (one killed on another runner and not listed when this one was sent, or a run racing this one after
+ * `pulumi cancel`). Every object the list shows with the resource's mark, alive (not Failed, not going away)
+ * and made as it states (madeAsStated), is a candidate; `own` counts only as the list shows it, by the same
+ * rule, so that every process that sees the same list keeps the same object: the first in made order
+ * (inMadeOrder). The others, and `own` when it is not that one, are to be removed. Undefined when `own` is the
+ * one kept, when no other candidate shows, or where the state may record an object of the resource
+ * (mayBeRecorded: then another may be the object a replacement replaces). The journal's entry names the kept id.
  */
 export async function otherCreates<T>(target: MarkLookup<T> & Pick<CreateTarget<T>, "statusOf">, own: T): Promise<{ keep: T; remove: T[] } | undefined> {
   if (target.mark === undefined || mayBeRecorded(target.mark)) return undefined;
-  const others = (await target.findByName()).filter(
-    (o) =>
-      target.idOf(o) !== target.idOf(own) &&
-      target.markOf(o) === target.mark &&
-      !target.goingAway?.(o) &&
-      !isFailed(target.statusOf(o)) &&
-      madeAsStated(target, o),
+  const listed = await target.findByName();
+  const candidates = inMadeOrder(
+    target,
+    listed.filter((o) => target.markOf(o) === target.mark && !target.goingAway?.(o) && !isFailed(target.statusOf(o)) && madeAsStated(target, o)),
   );
-  if (others.length === 0) return undefined;
-  const [keep, ...remove] = inMadeOrder(target, [own, ...others]);
-  return { keep: keep!, remove };
+  const keep = candidates[0];
+  if (keep === undefined || target.idOf(keep) === target.idOf(own)) return undefined;
+  const ownListed = listed.find((o) => target.idOf(o) === target.idOf(own)) ?? own;
+  noteCreatedId(target.mark, target.idOf(keep));
+  return { keep, remove: [...candidates.slice(1).filter((o) => target.idOf(o) !== target.idOf(own)), ownListed] };
 }
 
 /**

@@ -16,13 +16,13 @@ export function lastSeen(error: unknown): wire.Notebook | undefined {
 }
 
 /** The error of an operation on a notebook whose create is still unconfirmed. */
-export function notebookUnconfirmed(props: Partial<NotebookOutputs>, until: string): AicpError {
-  return stillUnconfirmed("notebook", `namespace ${String(props.namespace)}`, props, until);
+export function notebookUnconfirmed(props: Partial<NotebookOutputs>, until: string, unproven?: string): AicpError {
+  return stillUnconfirmed("notebook", `namespace ${String(props.namespace)}`, props, until, unproven);
 }
 
 /** The error of an operation on a notebook whose unconfirmed create's window has passed without it. */
-export function notebookPastWindow(id: string, props: Partial<NotebookOutputs>, until: string): AicpError {
-  return pastWindow("notebook", `namespace ${String(props.namespace)}`, id, props, until);
+export function notebookPastWindow(id: string, props: Partial<NotebookOutputs>, until: string, unproven?: string): AicpError {
+  return pastWindow("notebook", `namespace ${String(props.namespace)}`, id, props, until, unproven);
 }
 
 /** A notebook created (or adopted) but not ready: the engine records it with this id. */

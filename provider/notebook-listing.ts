@@ -131,6 +131,11 @@ export class NotebookListing {
     return (await (await this.walkSince(namespace, since)).byUuid).get(uuid);
   }
 
+  /** Every notebook a walk started at or after notBefore lists: proves nothing about absence (see the module comment). */
+  async listed(namespace: string, notBefore = listingNow()): Promise<Notebook[]> {
+    return [...(await (await this.walkSince(namespace, notBefore)).byUuid).values()];
+  }
+
   /**
    * The notebooks named exactly `name`, for the check of a pinned name
    * (notebook-preview.ts), which refuses a name held by another; the create

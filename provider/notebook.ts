@@ -36,6 +36,7 @@ import { type CreateTarget, createOnce, isProvisional, otherCreates, resolveProv
 import { notebookByMark, notebookNameHolders } from "./notebook-names";
 import { digestKey, learnZoneFromState, outputs, recorded, refreshedInputs, resolvedUuid, type NotebookOutputs } from "./notebook-outputs";
 import { nameOf, planAdoption } from "./notebook-preview";
+import { removeStrays, removeUnrecorded, reportStrays, straysOf } from "./notebook-strays";
 import { lastSeen, notebookPastWindow, notebookUnconfirmed, partlyCreatedNotebook } from "./notebook-errors";
 import { notebookMarkOf, ownedElsewhere, refuseOwnedElsewhere, withMarkEnv, type Claim } from "./ownership";
 import { currentTimings } from "./timing";
@@ -76,24 +77,15 @@ export async function create(requested: NotebookInputs & { __provider?: string }
 /**
  * The notebook this create records where another create of the resource made one too (create-once.ts
  * otherCreates; docs/identity.md, "Convergence"): the first made is kept and the others removed, so that the run
- * ends with one notebook, and a run racing this one, applying the same rule, keeps the same. `own` when no other
- * shows; a removal that fails is named, and its notebook left.
+ * ends with one notebook, and a run racing this one, applying the same rule to the same list, keeps the same.
+ * `own` when no other shows, or when the lookup fails (the next refresh names what it missed: notebook-strays.ts).
  */
 async function keepFirstMade(p: NotebookPlatform, inputs: NotebookInputs, own: wire.Notebook): Promise<wire.Notebook> {
   const namespace = String(inputs.namespace);
   const holders = notebookNameHolders(p.client, namespace, String(inputs.name), inputs.ownerMark);
-  const others = await otherCreates(holders, own);
+  const others = await otherCreates(holders, own).catch(() => undefined);
   if (!others) return own;
-  const failed: string[] = [];
-  const removed: string[] = [];
-  for (const n of others.remove) {
-    try {
-      await p.write(namespace, n.uuid, () => p.client.setDeleteTime(namespace, n.uuid, nowOnTheWire()));
-      removed.push(n.uuid);
-    } catch (error) {
-      failed.push(`${n.uuid} (${error instanceof Error ? error.message : String(error)})`);
-    }
-  }
+  const { removed, failed } = await removeUnrecorded(p.client, p.write, namespace, others.remove);
   await warn(
     `this create of notebook '${String(inputs.name)}' made ${own.uuid}, and another create of this resource (a run killed on another runner, or ` +
       `racing this one) made one too: ${others.keep.uuid}, made first, is kept` +
@@ -211,7 +203,7 @@ export async function resolveNotebook(
   id: string,
   props: ProvisionalProps,
   waitMs: number,
-): Promise<{ uuid: string; found?: wire.Notebook } | { pending: string } | { pastWindow: string }> {
+): Promise<{ uuid: string; found?: wire.Notebook } | { pending: string; unproven: string } | { pastWindow: string; unproven: string }> {
   if (!isProvisional(id)) return { uuid: id };
   if (typeof props.uuid === "string" && props.uuid !== "") return { uuid: props.uuid };
   const mark = typeof props.ownerMark === "string" ? props.ownerMark : undefined;
@@ -226,7 +218,7 @@ export async function read(id: string, props: NotebookOutputs): Promise<pulumi.d
   // An unconfirmed create stays recorded, past its window too: it may still appear.
   if ("pending" in resolved) return { id, props };
   if ("pastWindow" in resolved) {
-    await warn(notebookPastWindow(id, props, resolved.pastWindow).message);
+    await warn(notebookPastWindow(id, props, resolved.pastWindow, resolved.unproven).message);
     return { id, props };
   }
   // A refresh is one point in time and may read a walk a few seconds old; a get or an import is asked now.
@@ -242,6 +234,10 @@ export async function read(id: string, props: NotebookOutputs): Promise<pulumi.d
   const foreign = ownedElsewhere("notebook", found.uuid, notebookMarkOf(found.envs), props);
   if (foreign) await warn(foreign.message);
   learnZoneFromState(props.createdAt, found.created_at);
+  if (props.readById !== true && typeof importAs !== "string") {
+    const recordedHere = { namespace, name: nameOf(props), mark: props.ownerMark, uuid: found.uuid };
+    await reportStrays(await straysOf(currentClient(), currentListing(), recordedHere, askedAt), recordedHere);
+  }
   const outs = outputs(typeof importAs === "string" ? { ...recordedProps, ownerMark: importAs } : recordedProps, found, true);
   const inputs = refreshedInputs(outs);
   return inputs ? { id: found.uuid, props: outs, inputs: inputs as NotebookOutputs } : { id: found.uuid, props: outs };
@@ -254,24 +250,35 @@ export async function update(
 ): Promise<pulumi.dynamic.UpdateResult<NotebookOutputs>> {
   const p = notebookPlatform();
   const resolved = await resolveNotebook(p.client, id, olds, waitOptions(news).timeoutMs);
-  if ("pending" in resolved) throw partlyCreatedNotebook(notebookUnconfirmed(olds, resolved.pending), id, { ...olds, __provider: news.__provider });
+  if ("pending" in resolved)
+    throw partlyCreatedNotebook(notebookUnconfirmed(olds, resolved.pending, resolved.unproven), id, { ...olds, __provider: news.__provider });
   // Never a second create because a timer ran out: the first may still appear.
-  if ("pastWindow" in resolved) throw partlyCreatedNotebook(notebookPastWindow(id, olds, resolved.pastWindow), id, { ...olds, __provider: news.__provider });
+  if ("pastWindow" in resolved)
+    throw partlyCreatedNotebook(notebookPastWindow(id, olds, resolved.pastWindow, resolved.unproven), id, { ...olds, __provider: news.__provider });
   const ref = { namespace: String(olds.namespace), uuid: resolved.uuid, name: nameOf(olds) };
   return applyUpdate(p, { id, ref, found: resolved.found, confirming: isProvisional(id) && !resolvedUuid(olds) }, olds, news);
 }
 
 export async function remove(id: string, props: NotebookOutputs): Promise<void> {
+  const startedAt = listingNow();
+  const uuid = await removeRecorded(id, props);
+  const { client, listing, write } = notebookPlatform();
+  const recordedHere = { namespace: String(props.namespace), name: nameOf(props), mark: props.ownerMark, uuid };
+  await removeStrays(client, write, await straysOf(client, listing, recordedHere, startedAt), recordedHere);
+}
+
+/** Deletes the notebook the state records; returns its uuid. */
+async function removeRecorded(id: string, props: NotebookOutputs): Promise<string> {
   const { client, listing, write } = notebookPlatform();
   const namespace = String(props.namespace);
   const resolved = await resolveNotebook(client, id, props, 1000 * Number(props.readyTimeoutSeconds ?? defaults.readyTimeoutSeconds));
   // Destroy never reports a notebook deleted while its create may still appear.
-  if ("pending" in resolved) throw notebookUnconfirmed(props, resolved.pending);
-  if ("pastWindow" in resolved) throw notebookPastWindow(id, props, resolved.pastWindow);
+  if ("pending" in resolved) throw notebookUnconfirmed(props, resolved.pending, resolved.unproven);
+  if ("pastWindow" in resolved) throw notebookPastWindow(id, props, resolved.pastWindow, resolved.unproven);
   const ref = { namespace, uuid: resolved.uuid, name: nameOf(props) };
   const current = resolved.found ?? (await confirmedLookup(listing, ref));
   // Gone already: neither the list nor two direct lookups, a pause apart, show it.
-  if (!current) return;
+  if (!current) return ref.uuid;
   refuseOwnedElsewhere("notebook", ref.uuid, notebookMarkOf(current.envs), props);
   // A delete step answered "not found" may race the notebook's own removal: gone only if the lookups agree.
   const step = async (send: () => Promise<void>) => {
@@ -283,9 +290,10 @@ export async function remove(id: string, props: NotebookOutputs): Promise<void> 
       throw error;
     }
   };
-  if (current.status !== "Stopped" && (await step(() => client.stopNotebooks(namespace, [ref.uuid]))) === "gone") return;
-  if ((await step(() => client.setDeleteTime(namespace, ref.uuid, nowOnTheWire()))) === "gone") return;
+  if (current.status !== "Stopped" && (await step(() => client.stopNotebooks(namespace, [ref.uuid]))) === "gone") return ref.uuid;
+  if ((await step(() => client.setDeleteTime(namespace, ref.uuid, nowOnTheWire()))) === "gone") return ref.uuid;
   // Looked up by the name the platform just showed: the state's may be older (a rename in the console).
   const removing = { ...ref, name: current.name ?? ref.name };
   await waitForRemoval(listing, removing, { timeoutMs: 1000 * Number(props.readyTimeoutSeconds ?? defaults.readyTimeoutSeconds) });
+  return ref.uuid;
 }

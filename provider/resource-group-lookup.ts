@@ -57,13 +57,13 @@ export function confirmedGroup(rgId: string): Promise<WireGroup | undefined> {
 }
 
 /** The error of an operation on a group whose create is still unconfirmed. */
-export function groupUnconfirmed(props: Partial<ResourceGroupOutputs> & { createSentAt?: unknown }, until: string): AicpError {
-  return stillUnconfirmed("resource group", "this account", props, until);
+export function groupUnconfirmed(props: Partial<ResourceGroupOutputs> & { createSentAt?: unknown }, until: string, unproven?: string): AicpError {
+  return stillUnconfirmed("resource group", "this account", props, until, unproven);
 }
 
 /** The error of an operation on a group whose unconfirmed create's window has passed without it. */
-export function groupPastWindow(id: string, props: Partial<ResourceGroupOutputs> & { createSentAt?: unknown }, until: string): AicpError {
-  return pastWindow("resource group", "this account", id, props, until);
+export function groupPastWindow(id: string, props: Partial<ResourceGroupOutputs> & { createSentAt?: unknown }, until: string, unproven?: string): AicpError {
+  return pastWindow("resource group", "this account", id, props, until, unproven);
 }
 
 /**

@@ -259,7 +259,7 @@ export async function read(id: string, props: ResourceGroupOutputs): Promise<pul
   // An unconfirmed create stays recorded, past its window too: it may still appear.
   if ("pending" in resolved) return { id, props };
   if ("pastWindow" in resolved) {
-    await warn(groupPastWindow(id, props, resolved.pastWindow).message);
+    await warn(groupPastWindow(id, props, resolved.pastWindow, resolved.unproven).message);
     return { id, props };
   }
   const group = resolved.found ?? (await confirmedGroup(resolved.rgId));
@@ -296,9 +296,9 @@ export async function update(id: string, olds: ResourceGroupOutputs, news: Resou
 async function updateGroup(id: string, olds: ResourceGroupOutputs, news: ResourceGroupInputs): Promise<pulumi.dynamic.UpdateResult<ResourceGroupOutputs>> {
   const client = currentClient();
   const resolved = await resolveGroup(id, olds, currentTimings().createWatchMs);
-  if ("pending" in resolved) throw groupUnconfirmed(olds, resolved.pending);
+  if ("pending" in resolved) throw groupUnconfirmed(olds, resolved.pending, resolved.unproven);
   // Never a second create because a timer ran out: the first may still appear.
-  if ("pastWindow" in resolved) throw groupPastWindow(id, olds, resolved.pastWindow);
+  if ("pastWindow" in resolved) throw groupPastWindow(id, olds, resolved.pastWindow, resolved.unproven);
   const mark = olds.ownerMark ?? news.ownerMark;
   // The update rewrites the description, mark included: never over a mark it has not seen. Asked twice: one answer that omits the group proves nothing.
   const live = resolved.found ?? (await confirmedGroup(resolved.rgId));
@@ -323,8 +323,8 @@ async function updateGroup(id: string, olds: ResourceGroupOutputs, news: Resourc
 export async function remove(id: string, props: ResourceGroupOutputs): Promise<void> {
   const resolved = await resolveGroup(id, props ?? {}, currentTimings().createWatchMs);
   // Destroy never reports a group deleted while its create may still appear.
-  if ("pending" in resolved) throw groupUnconfirmed(props, resolved.pending);
-  if ("pastWindow" in resolved) throw groupPastWindow(id, props, resolved.pastWindow);
+  if ("pending" in resolved) throw groupUnconfirmed(props, resolved.pending, resolved.unproven);
+  if ("pastWindow" in resolved) throw groupPastWindow(id, props, resolved.pastWindow, resolved.unproven);
   // Asked twice before a delete goes out unchecked: one answer that omits the group proves nothing.
   const live = resolved.found ?? (await confirmedGroup(resolved.rgId));
   if (live) refuseOwnedElsewhere("resource group", live.rg_id, groupMarkOf(live.description), props ?? {});

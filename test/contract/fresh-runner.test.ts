@@ -83,25 +83,62 @@ describe("a killed create resumed on a fresh runner", () => {
     expect(creates()).toBe(1);
   });
 
-  it("converges on the first notebook made when the platform listed the killed create's notebook only after a second create", async () => {
+  it("converges on the first notebook made, whether the earlier create's run is killed or still racing this one", async () => {
     emulator.misbehave({ listDelayMs: 1500 });
     try {
-      // Killed mid-create on its runner: the request reached the platform, and its answer never reached an engine.
-      const killed = await freshRunner("typescript");
-      const news = (await killed.atEngine.check({}, inputs("lagging", "e5".repeat(16)))).inputs!;
-      void killed.notebook.create(news).catch(() => undefined);
+      // The earlier run sent its create; its answer reaches no engine. Its provider goes on (a killed CLI's provider, or a race after
+      // `pulumi cancel`) and converges by the same rule.
+      const earlier = await freshRunner("typescript");
+      const news = (await earlier.atEngine.check({}, inputs("lagging", "e5".repeat(16)))).inputs!;
+      const racing = earlier.notebook.create(news).then(
+        (r) => r.id,
+        () => "failed",
+      );
       const held = () => emulator.listNotebooks().find((n) => n.name === news.name);
-      await eventually(() => held() !== undefined, "the killed create's notebook");
+      await eventually(() => held() !== undefined, "the earlier create's notebook");
       const made = held()!;
       // The next job, on a fresh runner, looks the name up before the platform lists that notebook: it sends a second create.
       const { atEngine } = await freshRunner("typescript");
       const recorded = await atEngine.create((await atEngine.check({}, news)).inputs!);
       expect(creates()).toBe(2);
       expect(recorded.id).toBe(made.uuid);
+      expect(await racing).toBe(made.uuid);
       expect(live(news.name).map((n) => n.uuid)).toEqual([made.uuid]);
     } finally {
       emulator.clearMisbehaviour();
     }
+  });
+
+  it("keeps the same notebook in every run that sees the same list, whatever its own create's answer said", async () => {
+    vi.resetModules();
+    (await import("../../provider/create-journal")).seesEveryRecord();
+    const { otherCreates } = await import("../../provider/create-once");
+    interface Made {
+      id: string;
+      status: string;
+      createdAt: number;
+    }
+    const mark = "e9".repeat(16);
+    const t0 = Date.parse("2026-11-28T10:00:00Z");
+    const lookup = (listed: Made[]) => ({
+      mark,
+      idOf: (o: Made) => o.id,
+      markOf: () => mark,
+      statusOf: (o: Made) => o.status,
+      createdAtOf: (o: Made) => o.createdAt,
+      statedSentAtOf: (o: Made) => new Date(o.createdAt).toISOString(),
+      findByName: async () => listed,
+    });
+    // Run A's create made nb-1, answered Pending, and Failed since; run B's made nb-2 a second later, Running.
+    const listed = [
+      { id: "nb-1", status: "Failed", createdAt: t0 },
+      { id: "nb-2", status: "Running", createdAt: t0 + 1000 },
+    ];
+    const a = await otherCreates(lookup(listed), { id: "nb-1", status: "Pending", createdAt: t0 });
+    const b = await otherCreates(lookup(listed), listed[1]!);
+    expect(a?.keep.id).toBe("nb-2");
+    expect(a?.remove.map((o) => [o.id, o.status])).toEqual([["nb-1", "Failed"]]);
+    expect(b).toBeUndefined();
   });
 
   it("on the plugin front, a targeted replacement whose lookup missed the old notebook keeps its own, never converging on the old one", async () => {
@@ -125,6 +162,60 @@ describe("a killed create resumed on a fresh runner", () => {
     }
   });
 
+  describe("a stray: a notebook made by a create of the resource that the state does not name", () => {
+    interface AtEngine extends NotebookAtEngine {
+      read(id: string, props: Record<string, unknown>): Promise<unknown>;
+      delete(id: string, props: Record<string, unknown>): Promise<void>;
+    }
+    /** The recorded notebook of a resource on `front`, and a stray beside it, made as a second create would make it. */
+    async function recordedWithStray(front: "typescript" | "plugin", name: string, mark: string) {
+      const { atEngine } = await freshRunner(front);
+      const news = (await atEngine.check({}, inputs(name, mark))).inputs!;
+      const recorded = await atEngine.create(news);
+      const person = new AicpClient({ baseUrl: emulator.url, zone: emulatorZone, credentials: emulatorCredentials });
+      const sentAt = new Date().toISOString();
+      const stray = await person.createNotebook({
+        ...wireBody(news),
+        envs: [
+          { name: "PULUMI_AICP_MARK", value: mark },
+          { name: "PULUMI_AICP_CREATE_SENT_AT", value: sentAt },
+        ],
+      });
+      await person.close();
+      return { recorded, stray, news, next: (await freshRunner(front)).atEngine as AtEngine };
+    }
+    const warningsOf = async (action: () => Promise<unknown>) => {
+      const warnings = vi.spyOn(console, "error").mockImplementation(() => undefined);
+      try {
+        await action();
+        return warnings.mock.calls.map((c) => String(c[0])).join("\n");
+      } finally {
+        warnings.mockRestore();
+      }
+    };
+
+    it("is named by a refresh and removed by a destroy on the TypeScript front", async () => {
+      const { recorded, stray, news, next } = await recordedWithStray("typescript", "strayed", "e7".repeat(16));
+      expect(await warningsOf(() => next.read(recorded.id, recorded.outs!))).toContain(stray.uuid);
+      expect(
+        live(news.name)
+          .map((n) => n.uuid)
+          .sort(),
+      ).toEqual([recorded.id, stray.uuid].sort());
+      const destroyed = await warningsOf(() => next.delete(recorded.id, recorded.outs!));
+      expect(destroyed).toContain(stray.uuid);
+      expect(live(news.name)).toEqual([]);
+    });
+
+    it("is named, and left, by a destroy on the plugin front", async () => {
+      const { recorded, stray, news, next } = await recordedWithStray("plugin", "strayed-plugin", "e8".repeat(16));
+      const destroyed = await warningsOf(() => next.delete(recorded.id, recorded.outs!));
+      expect(destroyed).toContain(stray.uuid);
+      expect(live(news.name).map((n) => n.uuid)).toEqual([stray.uuid]);
+      emulator.deleteNotebook(stray.uuid);
+    });
+  });
+
   it("never takes the recorded notebook for a replacement's create, even on the TypeScript front", async () => {
     const { atEngine } = await freshRunner("typescript");
     const news = (await atEngine.check({}, inputs("recorded", "e4".repeat(16)))).inputs!;
@@ -132,11 +223,13 @@ describe("a killed create resumed on a fresh runner", () => {
     // A later run: the engine checks the recorded resource with its old inputs, then (a replacement) without.
     const { atEngine: later } = await freshRunner("typescript");
     await later.check(news, news);
-    const outcome = await later.create((await later.check({}, news)).inputs!).then(
-      (r) => r.id,
-      () => "refused",
+    const refused = await later.create((await later.check({}, news)).inputs!).then(
+      () => undefined,
+      (e: Error) => e,
     );
-    expect(outcome).not.toBe(old.id);
+    expect(refused?.message).toMatch(/^AICP_CONFLICT: /);
+    expect(refused?.message).toContain(`${old.id} (`);
+    expect(live(news.name).map((n) => n.uuid)).toEqual([old.id]);
   });
   // Where the platform writes bare date-times, a creation time is known only within 14 hours until the zone is learned or
   // configured (docs/identity.md): the team that wants copies told apart configures it, as this runner does.

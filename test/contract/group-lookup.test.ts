@@ -82,7 +82,7 @@ describe("finding a resource group", () => {
     const update = await resourceGroup.update(id, props as never, { ...inputs, description: "changed" } as never).catch((e: unknown) => e as Error);
     expect(update).toBeInstanceOf(Error);
     expect((update as Error).message).toMatch(
-      /^the create of resource group 'lost-group' sent at .* is still unconfirmed: no resource group with this resource's mark is listed in this account/,
+      /^the create of resource group 'lost-group' sent at .* is still unconfirmed: no resource group it made is listed in this account/,
     );
     const destroy = await resourceGroup.remove(id, props as never).catch((e: unknown) => e as Error);
     expect((destroy as Error).message).toContain("is still unconfirmed");

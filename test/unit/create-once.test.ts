@@ -234,11 +234,35 @@ describe("madeBy, provisional ids and lookedUpTwice", () => {
     const undoWindow = useTimings({ unconfirmedCreateWindowMs: 10 * minute });
     const sentAt = ago(minute);
     const until = new Date(Date.parse(sentAt) + 10 * minute).toISOString();
-    expect(await resolveProvisional(lookup([]), sentAt, 0)).toEqual({ pending: until });
+    expect(await resolveProvisional(lookup([]), sentAt, 0)).toEqual({ pending: until, unproven: "" });
     const old = ago(11 * minute);
-    expect(await resolveProvisional(lookup([]), old, 0)).toEqual({ pastWindow: new Date(Date.parse(old) + 10 * minute).toISOString() });
-    expect(await resolveProvisional(lookup([ours]), undefined, 0)).toEqual({ pastWindow: "an unknown time (the record holds no send time)" });
+    expect(await resolveProvisional(lookup([]), old, 0)).toEqual({ pastWindow: new Date(Date.parse(old) + 10 * minute).toISOString(), unproven: "" });
+    expect(await resolveProvisional(lookup([ours]), undefined, 0)).toEqual({
+      pastWindow: "an unknown time (the record holds no send time)",
+      unproven: "",
+    });
     undoWindow();
+  });
+
+  it("names a marked object the evidence does not tie to the create, never saying none is listed", async () => {
+    const mark = newMark();
+    const before = { id: "nb-before", mark, createdAt: Date.parse("2020-01-01T00:00:00Z") };
+    const undoWindow = useTimings({ unconfirmedCreateWindowMs: 10 * minute });
+    const resolved = await resolveProvisional(target(mark, [before]).t, ago(minute), 0);
+    expect(resolved).toMatchObject({ unproven: expect.stringContaining("nb-before (made 2020-01-01T00:00:00.000Z)") });
+    undoWindow();
+    recordCreate(mark, { noun: "notebook", name: "nb", sentAt: ago(minute) });
+    const { t, sent } = target(mark, [before]);
+    t.findByName = async () => [];
+    const behind = target(mark, [before]).t;
+    // The lookup before the create shows nothing; the watch for the earlier create shows the copy.
+    let looks = 0;
+    t.findByName = async () => (looks++ === 0 ? [] : behind.findByName());
+    const message = await refusalOf(createOnce(t));
+    expect(message).toContain("no notebook it made is listed");
+    expect(message).toContain("nb-before (made 2020-01-01T00:00:00.000Z)");
+    expect(sent).toEqual([]);
+    forgetCreate(mark);
   });
 
   it("pauses between the two lookups", async () => {
