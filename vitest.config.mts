@@ -40,6 +40,12 @@ const matrixFiles = [
  */
 const declarationFiles = ["test/unit/declarations.test.ts", "test/unit/kind-descriptions.test.ts", "test/unit/sdk-types.test.ts"];
 
+/**
+ * The guardrails' tests: @pulumi/policy's server keeps the configuration an analyzer was last given in its
+ * module, so these run each in a module graph of its own, not in the unit project's shared one.
+ */
+const policyFiles = ["test/unit/policy-analyzer.test.ts", "test/unit/policy-rules.test.ts", "test/unit/policy-runtime.test.ts"];
+
 const waitingFiles = { maxWorkers: 4, sequence: { groupOrder: 0 }, setupFiles: ["test/support/isolated-journal.ts"] };
 
 /**
@@ -89,7 +95,11 @@ export default defineConfig({
     projects: [
       // One module graph per worker, not per file: importing the provider, the client and the emulator again for
       // each of the unit files was a third of test:fast's time. A unit file sets up what it relies on.
-      { extends: true, test: { name: "unit", include: ["test/unit/**/*.test.ts"], exclude: declarationFiles, ...waitingFiles, isolate: false } },
+      {
+        extends: true,
+        test: { name: "unit", include: ["test/unit/**/*.test.ts"], exclude: [...declarationFiles, ...policyFiles], ...waitingFiles, isolate: false },
+      },
+      { extends: true, test: { name: "policy", include: policyFiles, ...waitingFiles } },
       { extends: true, test: { name: "declarations", include: declarationFiles, ...waitingFiles } },
       {
         extends: true,

@@ -68,26 +68,26 @@ export function madeBy<T>(target: Evidence<T>, object: T, sent: SentCreate): boo
  */
 export const statedSlackMs = 2 * 60_000;
 
-/** Zones are whole quarter hours from UTC (client/times.ts). */
-const quarterHourMs = 15 * 60_000;
+const hourMs = 3_600_000;
 
 /**
  * Whether `object` (which carries our mark) was made by the create it says it was: it states when its create
- * was sent, and the platform made it within statedSlackMs of that time. While the platform's zone is neither
- * configured nor learned (createdAtUncertaintyMs: a bare value read as UTC), its creation time is off by the
- * zone's offset, a whole number of quarter hours up to 14 hours: the gap must then lie within statedSlackMs of
- * such an offset. A copy made minutes after the original misses that unless it lands within the slack of a
- * quarter hour; configuring `aicp:platformTimeZone` closes it.
+ * was sent (an ISO 8601 time with its zone, as the create writes it), and the platform made it within
+ * statedSlackMs of that time. While the platform's zone is neither configured nor learned
+ * (createdAtUncertaintyMs: a bare value read as UTC), its creation time is off by the zone's offset: the gap
+ * must then lie within statedSlackMs of a whole number of hours from UTC-12 to UTC+14 (the platform is
+ * documented in China time, UTC+8). A copy made minutes after the original misses that unless it lands within
+ * the slack of a whole hour after it; configuring `aicp:platformTimeZone` closes that too.
  */
 export function madeAsStated<T>(target: Evidence<T>, object: T): boolean {
-  const stated = Date.parse(target.statedSentAtOf?.(object) ?? "");
+  const statedText = target.statedSentAtOf?.(object) ?? "";
+  const stated = hasZone(statedText) ? Date.parse(statedText) : NaN;
   const created = target.createdAtOf(object);
   if (Number.isNaN(stated) || Number.isNaN(created)) return false;
   const gap = created - stated;
-  const uncertainty = target.createdAtUncertaintyMs?.(object) ?? 0;
-  if (uncertainty === 0) return Math.abs(gap) <= statedSlackMs;
-  const offset = Math.round(gap / quarterHourMs) * quarterHourMs;
-  return Math.abs(offset) <= uncertainty && Math.abs(gap - offset) <= statedSlackMs;
+  if ((target.createdAtUncertaintyMs?.(object) ?? 0) === 0) return Math.abs(gap) <= statedSlackMs;
+  const offset = Math.round(gap / hourMs) * hourMs;
+  return offset >= -12 * hourMs && offset <= 14 * hourMs && Math.abs(gap - offset) <= statedSlackMs;
 }
 
 /**

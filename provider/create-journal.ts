@@ -133,10 +133,15 @@ export async function settledOnReturn<T>(mark: unknown, create: () => Promise<T>
     result = await create();
   } catch (error) {
     const id = (error as { id?: unknown } | null)?.id;
-    if (typeof id === "string" && id !== "" && alive()) forgetCreate(mark);
+    if (typeof id === "string" && id !== "" && alive()) {
+      forgetCreate(mark);
+      noteRecordedId(id);
+    }
     throw error;
   }
   if (alive()) forgetCreate(mark);
+  const id = (result as { id?: unknown } | null)?.id;
+  if (typeof id === "string" && id !== "") noteRecordedId(id);
   return result;
 }
 
@@ -148,6 +153,7 @@ export async function settledOnReturn<T>(mark: unknown, create: () => Promise<T>
  */
 export function settledByRecord(mark: unknown, recordedId: string): void {
   sawRecorded(mark);
+  noteRecordedId(recordedId);
   const entry = isMark(mark) ? sentCreate(mark) : undefined;
   if (entry?.id !== undefined && entry.id === recordedId) forgetCreate(mark);
 }
@@ -186,14 +192,23 @@ export function mayBeRecorded(mark: string): boolean {
   return !everyRecordSeen || recordedMarks.has(mark);
 }
 
-/** Whether every replacement of this front deletes the old object before it creates the new one (seesEveryRecord). */
-export function replacementsDeleteFirst(): boolean {
-  return everyRecordSeen;
+/** Ids this process saw the state record or hand to it (noteRecordedId). */
+let recordedIds = new Set<string>();
+
+/** Called at the engine boundary with an id a call carries or a Create returns: the state records that object. */
+export function noteRecordedId(id: string): void {
+  recordedIds.add(id);
+}
+
+/** Whether this process saw the state record, or handed it, the object `id` (noteRecordedId). */
+export function recordedHere(id: string): boolean {
+  return recordedIds.has(id);
 }
 
 /** Forgets what sawRecorded noted: a new engine run in this process (the identity model runs one per command). */
 export function newEngineRun(): void {
   recordedMarks = new Set();
+  recordedIds = new Set();
 }
 
 let warned = false;

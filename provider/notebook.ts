@@ -36,7 +36,7 @@ import { type CreateTarget, createOnce, isProvisional, otherCreates, resolveProv
 import { notebookByMark, notebookNameHolders } from "./notebook-names";
 import { digestKey, learnZoneFromState, outputs, recorded, refreshedInputs, resolvedUuid, type NotebookOutputs } from "./notebook-outputs";
 import { nameOf, planAdoption } from "./notebook-preview";
-import { removeStrays, removeUnrecorded, reportStrays, straysOf } from "./notebook-strays";
+import { removeUnrecorded, reportStrays, straysOf } from "./notebook-strays";
 import { lastSeen, notebookPastWindow, notebookUnconfirmed, partlyCreatedNotebook } from "./notebook-errors";
 import { notebookMarkOf, ownedElsewhere, refuseOwnedElsewhere, withMarkEnv, type Claim } from "./ownership";
 import { currentTimings } from "./timing";
@@ -262,9 +262,9 @@ export async function update(
 export async function remove(id: string, props: NotebookOutputs): Promise<void> {
   const startedAt = listingNow();
   const uuid = await removeRecorded(id, props);
-  const { client, listing, write } = notebookPlatform();
+  const { client, listing } = notebookPlatform();
   const recordedHere = { namespace: String(props.namespace), name: nameOf(props), mark: props.ownerMark, uuid };
-  await removeStrays(client, write, await straysOf(client, listing, recordedHere, startedAt), recordedHere);
+  await reportStrays(await straysOf(client, listing, recordedHere, startedAt), recordedHere);
 }
 
 /** Deletes the notebook the state records; returns its uuid. */

@@ -167,22 +167,26 @@ describe("a killed create resumed on a fresh runner", () => {
       read(id: string, props: Record<string, unknown>): Promise<unknown>;
       delete(id: string, props: Record<string, unknown>): Promise<void>;
     }
-    /** The recorded notebook of a resource on `front`, and a stray beside it, made as a second create would make it. */
-    async function recordedWithStray(front: "typescript" | "plugin", name: string, mark: string) {
+    /** The recorded notebook of a resource on `front`, and notebooks beside it made by hand with its mark and a stated send time. */
+    async function recordedWith(front: "typescript" | "plugin", name: string, mark: string) {
       const { atEngine } = await freshRunner(front);
       const news = (await atEngine.check({}, inputs(name, mark))).inputs!;
       const recorded = await atEngine.create(news);
       const person = new AicpClient({ baseUrl: emulator.url, zone: emulatorZone, credentials: emulatorCredentials });
-      const sentAt = new Date().toISOString();
-      const stray = await person.createNotebook({
-        ...wireBody(news),
-        envs: [
+      const beside = async (named: string, sentAt = new Date().toISOString()) => {
+        const envs = [
           { name: "PULUMI_AICP_MARK", value: mark },
           { name: "PULUMI_AICP_CREATE_SENT_AT", value: sentAt },
-        ],
-      });
+        ];
+        return (await person.createNotebook({ ...wireBody(news), name: named, envs })).uuid;
+      };
+      // A second create of the resource; the same settings under another name; a copy stating a send a quarter of an hour earlier.
+      const stray = await beside(String(news.name));
+      const renamed = await beside(`${String(news.name)}-other`);
+      const copy = await beside(String(news.name), new Date(Date.now() - 15 * 60_000).toISOString());
       await person.close();
-      return { recorded, stray, news, next: (await freshRunner(front)).atEngine as AtEngine };
+      const { atEngine: next } = await freshRunner(front, { "aicp:platformTimeZone": "UTC" });
+      return { recorded, news, stray, others: [renamed, copy], next: next as AtEngine };
     }
     const warningsOf = async (action: () => Promise<unknown>) => {
       const warnings = vi.spyOn(console, "error").mockImplementation(() => undefined);
@@ -193,27 +197,24 @@ describe("a killed create resumed on a fresh runner", () => {
         warnings.mockRestore();
       }
     };
+    const left = (name: unknown) => [...live(name), ...live(`${String(name)}-other`)].map((n) => n.uuid).sort();
 
-    it("is named by a refresh and removed by a destroy on the TypeScript front", async () => {
-      const { recorded, stray, news, next } = await recordedWithStray("typescript", "strayed", "e7".repeat(16));
-      expect(await warningsOf(() => next.read(recorded.id, recorded.outs!))).toContain(stray.uuid);
-      expect(
-        live(news.name)
-          .map((n) => n.uuid)
-          .sort(),
-      ).toEqual([recorded.id, stray.uuid].sort());
-      const destroyed = await warningsOf(() => next.delete(recorded.id, recorded.outs!));
-      expect(destroyed).toContain(stray.uuid);
-      expect(live(news.name)).toEqual([]);
-    });
-
-    it("is named, and left, by a destroy on the plugin front", async () => {
-      const { recorded, stray, news, next } = await recordedWithStray("plugin", "strayed-plugin", "e8".repeat(16));
-      const destroyed = await warningsOf(() => next.delete(recorded.id, recorded.outs!));
-      expect(destroyed).toContain(stray.uuid);
-      expect(live(news.name).map((n) => n.uuid)).toEqual([stray.uuid]);
-      emulator.deleteNotebook(stray.uuid);
-    });
+    for (const front of ["typescript", "plugin"] as const) {
+      it(`is named by a refresh and a destroy, which leave it (${front} front); a copy or another name is not named`, async () => {
+        const { recorded, news, stray, others, next } = await recordedWith(front, `strayed-${front}`, front === "plugin" ? "e8".repeat(16) : "e7".repeat(16));
+        try {
+          const refreshed = await warningsOf(() => next.read(recorded.id, recorded.outs!));
+          expect(refreshed).toContain(stray);
+          for (const other of others) expect(refreshed).not.toContain(other);
+          const destroyed = await warningsOf(() => next.delete(recorded.id, recorded.outs!));
+          expect(destroyed).toContain(stray);
+          for (const other of others) expect(destroyed).not.toContain(other);
+          expect(left(news.name)).toEqual([stray, ...others].sort());
+        } finally {
+          for (const uuid of [stray, ...others]) emulator.deleteNotebook(uuid);
+        }
+      });
+    }
   });
 
   it("never takes the recorded notebook for a replacement's create, even on the TypeScript front", async () => {

@@ -34,20 +34,28 @@ describe("made as it states", () => {
     expect(madeAsStated(evidence, at("2026-11-28T10:15:00Z"))).toBe(false);
   });
 
-  it("with the zone unknown: within 2 minutes of a whole quarter-hour offset, at most 14 hours", () => {
+  it("with the zone unknown: within 2 minutes of a whole-hour offset from UTC-12 to UTC+14", () => {
     // Bare China time read as UTC: eight hours ahead.
     expect(madeAsStated(evidence, at("2026-11-28T18:00:05Z", { bare: true }))).toBe(true);
-    expect(madeAsStated(evidence, at("2026-11-28T18:01:59Z", { bare: true }))).toBe(true);
-    // A copy made five minutes after the original, in the same zone.
+    expect(madeAsStated(evidence, at("2026-11-28T18:02:00Z", { bare: true }))).toBe(true);
+    expect(madeAsStated(evidence, at("2026-11-28T18:02:01Z", { bare: true }))).toBe(false);
+    // A copy made five minutes, or a quarter of an hour, after the original, in the same zone.
     expect(madeAsStated(evidence, at("2026-11-28T18:05:00Z", { bare: true }))).toBe(false);
-    expect(madeAsStated(evidence, at("2026-11-28T05:30:30Z", { bare: true }))).toBe(true);
+    expect(madeAsStated(evidence, at("2026-11-28T18:15:00Z", { bare: true }))).toBe(false);
+    // What it cannot tell: a copy made an hour after the original.
+    expect(madeAsStated(evidence, at("2026-11-28T19:00:00Z", { bare: true }))).toBe(true);
+    expect(madeAsStated(evidence, at("2026-11-28T05:30:00Z", { bare: true }))).toBe(false);
     expect(madeAsStated(evidence, at("2026-11-29T00:00:00Z", { bare: true }))).toBe(true);
-    expect(madeAsStated(evidence, at("2026-11-29T00:15:00Z", { bare: true }))).toBe(false);
+    expect(madeAsStated(evidence, at("2026-11-29T01:00:00Z", { bare: true }))).toBe(false);
+    expect(madeAsStated(evidence, at("2026-11-27T22:00:00Z", { bare: true }))).toBe(true);
+    expect(madeAsStated(evidence, at("2026-11-27T21:00:00Z", { bare: true }))).toBe(false);
   });
 
   it("needs a stated send time and a creation time", () => {
     expect(madeAsStated(evidence, at("2026-11-28T10:00:00Z", { stated: undefined }))).toBe(false);
     expect(madeAsStated(evidence, at("2026-11-28T10:00:00Z", { stated: "yesterday" }))).toBe(false);
+    // Without its zone a stated time would be read in each runner's own zone.
+    expect(madeAsStated(evidence, at("2026-11-28T10:00:00Z", { stated: "2026-11-28T10:00:00" }))).toBe(false);
     expect(madeAsStated(evidence, { id: "nb", createdAt: NaN, stated: sent })).toBe(false);
   });
 });

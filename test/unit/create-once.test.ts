@@ -253,7 +253,6 @@ describe("madeBy, provisional ids and lookedUpTwice", () => {
     undoWindow();
     recordCreate(mark, { noun: "notebook", name: "nb", sentAt: ago(minute) });
     const { t, sent } = target(mark, [before]);
-    t.findByName = async () => [];
     const behind = target(mark, [before]).t;
     // The lookup before the create shows nothing; the watch for the earlier create shows the copy.
     let looks = 0;
