@@ -147,15 +147,16 @@ export async function settledOnReturn<T>(mark: unknown, create: () => Promise<T>
 
 /**
  * Called at the engine boundary with what the state records for a resource (diff, read, update and delete
- * carry it): the entry whose create answered with that id is settled, as the engine holds it. An entry
- * kept because the engine was gone at the answer, or written by a version that settled entries this way
- * only, is settled here on the next call that shows the state holding its object.
+ * carry it): the resource's entry is settled, whatever id its create answered with or whether it answered.
+ * The state holds an object of the resource from now on, and is the evidence: the entry's object is that one
+ * (an entry kept because the engine was gone at the answer, or one another runner adopted), or a second
+ * create of it, which only misleads a later create (docs/identity.md; the identity model found an unanswered
+ * entry taking a colleague's copy after another runner had adopted and deleted the entry's own object).
  */
 export function settledByRecord(mark: unknown, recordedId: string): void {
   sawRecorded(mark);
   noteRecordedId(recordedId);
-  const entry = isMark(mark) ? sentCreate(mark) : undefined;
-  if (entry?.id !== undefined && entry.id === recordedId) forgetCreate(mark);
+  if (isMark(mark) && sentCreate(mark)) forgetCreate(mark);
 }
 
 /** Marks of the resources whose object this process saw the state record (see sawRecorded). */

@@ -87,6 +87,19 @@ describe("a create journal entry is settled when Create returns", () => {
     expect(readdirSync(runnerA)).toEqual([]);
   });
 
+  it("an unanswered entry is settled by a call that shows the state recording any object of the resource", async () => {
+    const mark = "f5".repeat(16);
+    const a = await providerOn(runnerA);
+    const news = (await a.check({}, inputs("adopted-elsewhere", mark))).inputs!;
+    // Another runner's run recorded this notebook; this runner kept what its killed create left: an entry without an id.
+    const made = await a.create(news);
+    const later = await providerOn(runnerA);
+    const { recordCreate } = await import("../../provider/create-journal");
+    recordCreate(mark, { noun: "notebook", name: String(news.name), sentAt: new Date().toISOString() });
+    await later.diff(made.id, made.outs!, news);
+    expect(readdirSync(runnerA)).toEqual([]);
+  });
+
   it("a replacement created beside the old notebook (create before delete) never takes the old one", async () => {
     const mark = "c3".repeat(16);
     const a = await providerOn(runnerA);

@@ -260,10 +260,10 @@ class Replace implements Command {
     readonly deleteFirst: boolean,
     readonly front: Front,
   ) {}
-  // Left out: a replacement created beside the old object after evidence was lost. A runner killed with a create in
-  // flight keeps an unanswered entry; another runner's create made the recorded object after that send, so the
-  // entry's time evidence answers to it, and the replacement takes the object the engine then deletes. This model
-  // found it; docs/identity.md lists it under "Open".
+  // Left out: a targeted replacement after evidence was lost. A runner killed with a create in flight keeps an
+  // unanswered entry; another runner adopts that create's object; no call of the targeted replacement shows the killed
+  // runner the record, so its create takes the entry's object, which the engine then deletes. This model found it;
+  // docs/identity.md lists it under "Open".
   check = (world: Readonly<World>) => world.recorded !== undefined && "id" in world.recorded && (this.deleteFirst || !world.evidenceLost);
   async run(world: World, runners: Runner[]): Promise<void> {
     nextStep();
