@@ -304,9 +304,11 @@ class Tick implements Command {
  */
 class Copy implements Command {
   constructor(readonly lag: number) {}
-  // Left out after evidence was lost: a runner's unanswered entry then answers to any marked object made after its
-  // send, a copy of another runner's object included (docs/identity.md, "Open", found by this model).
-  check = (world: Readonly<World>) => !world.evidenceLost && !world.objects.some((o) => o.foreign) && world.listed().some((o) => !o.foreign);
+  // Left out while a killed create's unanswered entry is on a runner, and after evidence was lost: another runner may
+  // record and delete that create's object without this runner seeing it, and the entry then answers to any marked
+  // object made after its send, a copy included (docs/identity.md, "Open", found by this model at seeds 7 and 99).
+  check = (world: Readonly<World>) =>
+    !world.evidenceLost && world.killedOn.size === 0 && !world.objects.some((o) => o.foreign) && world.listed().some((o) => !o.foreign);
   async run(world: World): Promise<void> {
     nextStep();
     // Made in the console, it is listed as late as any object; its settings state the original's send time.
