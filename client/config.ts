@@ -21,6 +21,8 @@ export interface Settings {
   readonly signatureBody?: BodyHash;
   /** Zone of date-times the platform writes without one; absent: learned (see client/times.ts). */
   readonly platformTimeZone?: string;
+  /** The stack's pinned identity (docs/identity.md); absent: the one its state records, else a new one. */
+  readonly stackMark?: string;
   readonly accessKeyId?: string;
   readonly secretAccessKey?: string;
   readonly userId?: string;
@@ -64,6 +66,14 @@ export const configKeys = {
     env: "AICP_PLATFORM_TIME_ZONE",
     type: "string",
     doc: "Zone of date-times the platform writes without one, e.g. +08:00; learned when not set.",
+  },
+  // No environment fallback: one variable set for a pipeline would give every stack it runs the same identity.
+  stackMark: {
+    key: "aicp:stackMark",
+    type: "string",
+    doc:
+      "This stack's identity, 32 lowercase hexadecimal characters (`openssl rand -hex 16`), from which marks and auto-names derive; " +
+      "pinned, it outlives destroy and plugin upgrades (docs/identity.md). Must differ in every stack, and equal the one the state records.",
   },
   accessKeyId: { key: "aicp:accessKeyId", env: "QY_ACCESS_KEY_ID", type: "string", doc: "Access key id of the account." },
   secretAccessKey: { key: "aicp:secretAccessKey", env: "QY_SECRET_ACCESS_KEY", type: "string", secret: true, doc: "Secret access key of the account." },
@@ -110,7 +120,8 @@ export const configKeys = {
 /** One configuration key. */
 interface ConfigKey {
   readonly key: `aicp:${string}`;
-  readonly env: string;
+  /** Its environment variable; none where the value must differ between stacks. */
+  readonly env?: string;
   readonly default?: string;
   readonly type: "string" | "number" | "boolean";
   /** Kept secret (the engine encrypts it in the state, as all provider configuration). */
@@ -123,8 +134,8 @@ interface ConfigKey {
 type Name = keyof typeof configKeys;
 
 function lookup(name: Name, source: ConfigSource, env: NodeJS.ProcessEnv): string | undefined {
-  const entry = configKeys[name];
-  const value = source(entry.key) ?? env[entry.env];
+  const entry: ConfigKey = configKeys[name];
+  const value = source(entry.key) ?? (entry.env === undefined ? undefined : env[entry.env]);
   if (value !== undefined && value !== "") return value;
   return "default" in entry ? entry.default : undefined;
 }
@@ -135,8 +146,12 @@ function configError(message: string): AicpError {
 
 /** How messages name a setting: the key, then the variable it falls back to. */
 export function named(name: Name): string {
-  return `${configKeys[name].key} (or ${configKeys[name].env})`;
+  const entry: ConfigKey = configKeys[name];
+  return entry.env === undefined ? entry.key : `${entry.key} (or ${entry.env})`;
 }
+
+/** The form of a stack identity: what the provider draws, `openssl rand -hex 16`. */
+export const stackMarkPattern = /^[0-9a-f]{32}$/;
 
 /** A value as quoted in a message: control characters escaped, long values shortened. Never used for credentials. */
 function shown(value: string): string {
@@ -184,6 +199,10 @@ export function resolveSettings(source: ConfigSource, env: NodeJS.ProcessEnv = p
   if (platformTimeZone !== undefined && parseZone(platformTimeZone) === undefined) {
     throw configError(`${named("platformTimeZone")} must be UTC or an offset such as +08:00, got '${shown(platformTimeZone)}'`);
   }
+  const stackMark = lookup("stackMark", source, env);
+  if (stackMark !== undefined && !stackMarkPattern.test(stackMark)) {
+    throw configError(`${named("stackMark")} must be 32 lowercase hexadecimal characters, such as \`openssl rand -hex 16\` prints, got '${shown(stackMark)}'`);
+  }
   const timeoutText = lookup("requestTimeoutSeconds", source, env)!;
   const timeout = Number(timeoutText);
   const { minSeconds, maxSeconds } = requestTimeoutBounds;
@@ -222,6 +241,7 @@ export function resolveSettings(source: ConfigSource, env: NodeJS.ProcessEnv = p
     pathPrefix,
     signatureBody,
     platformTimeZone,
+    stackMark,
     accessKeyId,
     secretAccessKey,
     userId,

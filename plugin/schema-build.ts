@@ -236,7 +236,7 @@ export function buildSchema(): string {
     if ("packageOnly" in entry) continue;
     variables[name] = {
       type: entry.type,
-      description: `${entry.doc} Falls back to the environment variable ${entry.env}.`,
+      description: "env" in entry ? `${entry.doc} Falls back to the environment variable ${entry.env}.` : entry.doc,
       ...("secret" in entry ? { secret: true } : {}),
     };
   }

@@ -20,7 +20,8 @@ import type { DiffWithProperties } from "../provider/diff-result";
 import { takeSettingsFrom } from "../sdk/functions/program-client";
 import { functions, type FunctionName } from "./functions";
 import { anyProto, emptyProto, grpc, pluginProto, provider as proto, statusProto, toJson, toStruct } from "./grpc";
-import { identityOf, newStackMark, stackMarkKey } from "./identity";
+import { newStackIdentity, stackIdentityOf } from "../provider/identity";
+import { identityOf, stackMarkKey } from "./identity";
 import { programInputsOf } from "./import";
 import { boundedBy, type Bound } from "./timeouts";
 import { packageName, pluginVersion, schemaText } from "./schema";
@@ -28,7 +29,7 @@ import { holdsSecret, reveal, unknownValue, withSecrets } from "./values";
 
 type Unary<Req, Res> = grpcTypes.handleUnaryCall<Req, Res>;
 
-let stackMark = newStackMark();
+let stackMark = newStackIdentity();
 
 /** The kind a URN or type token names (`aicp:index:<Kind>`), or an error naming the token. */
 function kindOf(urnOrType: string): Kind {
@@ -153,14 +154,18 @@ export const providerServer: grpcTypes.UntypedServiceImplementation = {
   checkConfig: unary(async (request: InstanceType<typeof proto.CheckRequest>) => {
     const olds = reveal(toJson(request.getOlds())) as Record<string, unknown>;
     const news = toJson(request.getNews());
-    const kept = typeof olds[stackMarkKey] === "string" && olds[stackMarkKey] !== "" ? olds[stackMarkKey] : undefined;
-    const inputs = { ...news, [stackMarkKey]: kept ?? news[stackMarkKey] ?? newStackMark() };
+    const given = (props: Record<string, unknown>) => (typeof props[stackMarkKey] === "string" && props[stackMarkKey] !== "" ? props[stackMarkKey] : undefined);
+    const recorded = given(olds);
+    // A pin of the wrong form is refused below, by resolveSettings, naming the key.
+    const identity = stackIdentityOf(recorded, given(reveal(news) as Record<string, unknown>));
+    const inputs = { ...news, [stackMarkKey]: "value" in identity ? identity.value : recorded };
     // The key is secret in the recorded provider state even where a program passed it in plain text.
     const response = new proto.CheckResponse().setInputs(
       toStruct(withSecrets(reveal(inputs) as Record<string, unknown>, [...secretKeys(news), "secretAccessKey"])),
     );
     const plain = reveal(inputs) as Record<string, unknown>;
-    if (!Object.values(plain).includes(unknownValue)) {
+    if ("problem" in identity) response.setFailuresList([new proto.CheckFailure().setProperty(stackMarkKey).setReason(identity.problem)]);
+    else if (!Object.values(plain).includes(unknownValue)) {
       try {
         resolveSettings(configSource(plain));
       } catch (error) {

@@ -7,7 +7,7 @@
  * (plugin/identity.ts); each front keeps its own place, since states
  * recorded by earlier versions hold marks made from it.
  */
-import { createHash } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 
 /** The 7 hex characters that end an auto-name: the same on every run of the stack, different in every other stack. */
 export function autoNameSuffixOf(place: string, stackId: string): string {
@@ -21,4 +21,26 @@ export function ownerMarkOf(place: string, stackId: string): string {
 
 function digestHex(text: string, length: number): string {
   return createHash("sha256").update(text).digest("hex").slice(0, length);
+}
+
+/**
+ * A stack's identity (docs/identity.md): the one its state records; else the
+ * one `aicp:stackMark` pins; else a new random one. A pin that differs from
+ * the recorded one is refused: taken, it would give new resources, and every
+ * replacement, marks that no object already made carries.
+ */
+export function stackIdentityOf(recorded: string | undefined, pinned: string | undefined): { value: string } | { problem: string } {
+  if (recorded !== undefined && pinned !== undefined && recorded !== pinned) {
+    return {
+      problem:
+        `aicp:stackMark is ${pinned}, but this stack's state records ${recorded} as its identity, from which its marks and auto-names derive: ` +
+        `pin that one (\`pulumi config set aicp:stackMark ${recorded}\`) or remove the setting`,
+    };
+  }
+  return { value: recorded ?? pinned ?? newStackIdentity() };
+}
+
+/** A new random stack identity, of the form `aicp:stackMark` takes. */
+export function newStackIdentity(): string {
+  return randomBytes(16).toString("hex");
 }

@@ -1,17 +1,22 @@
 /**
- * Lifecycle of the stack mark (sdk/forward.ts): a random id made once, when
- * the stack first creates it, and kept in the state; every later check keeps
- * the recorded one. Nothing is sent to the platform.
+ * Lifecycle of the stack mark (sdk/forward.ts): the stack's identity
+ * (identity.ts stackIdentityOf), made by its first check where the state
+ * holds none, pinned by `aicp:stackMark`, and kept in the state; every later
+ * check keeps the recorded one. Nothing is sent to the platform.
  */
-import { randomBytes } from "node:crypto";
 import type * as pulumi from "@pulumi/pulumi";
+import { currentSettings } from "./context";
+import { stackIdentityOf } from "./identity";
 
 export interface StackMarkProps {
   value?: string;
 }
 
 export async function check(olds: StackMarkProps, _news: StackMarkProps): Promise<pulumi.dynamic.CheckResult<StackMarkProps>> {
-  return { inputs: { value: typeof olds?.value === "string" && olds.value !== "" ? olds.value : randomBytes(16).toString("hex") } };
+  const recorded = typeof olds?.value === "string" && olds.value !== "" ? olds.value : undefined;
+  const identity = stackIdentityOf(recorded, currentSettings().stackMark);
+  if ("problem" in identity) return { inputs: { value: recorded }, failures: [{ property: "value", reason: identity.problem }] };
+  return { inputs: { value: identity.value } };
 }
 
 export async function diff(): Promise<pulumi.dynamic.DiffResult & { diffs?: string[] }> {

@@ -44,6 +44,7 @@ export class Provider extends pulumi.ProviderResource {
             resourceInputs["secretAccessKey"] = args?.secretAccessKey ? pulumi.secret(args.secretAccessKey) : undefined;
             resourceInputs["signatureBody"] = args?.signatureBody;
             resourceInputs["skipCredentialsValidation"] = pulumi.output(args?.skipCredentialsValidation).apply(JSON.stringify);
+            resourceInputs["stackMark"] = args?.stackMark;
             resourceInputs["userId"] = args?.userId;
             resourceInputs["zone"] = args?.zone;
         }
@@ -96,6 +97,10 @@ export interface ProviderArgs {
      * Skip the one read that checks keys, zone, base URL and user id when the provider starts (for an offline preview; default false). Falls back to the environment variable AICP_SKIP_CREDENTIALS_VALIDATION.
      */
     skipCredentialsValidation?: pulumi.Input<boolean | undefined>;
+    /**
+     * This stack's identity, 32 lowercase hexadecimal characters (`openssl rand -hex 16`), from which marks and auto-names derive; pinned, it outlives destroy and plugin upgrades (docs/identity.md). Must differ in every stack, and equal the one the state records.
+     */
+    stackMark?: pulumi.Input<string | undefined>;
     /**
      * The user the provider acts for; its namespace is the id in lower case. Falls back to the environment variable CORESHUB_USER_ID.
      */

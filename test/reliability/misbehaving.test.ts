@@ -12,6 +12,8 @@
  * outlive pulumi; and the create journal as a separate provider process finds
  * it on disk.
  */
+import { mkdtempSync } from "node:fs";
+import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import type { Emulator } from "../../emulator";
 import { cliStack, type CliProject } from "../support/cli-project";
@@ -71,6 +73,17 @@ describe("a misbehaving platform", () => {
     };
   }
 
+  /** `pulumi up`, killed with its plugins (kill -9) once the platform holds a notebook: the engine records nothing of that create. */
+  async function upKilledOnceCreated(c: Case): Promise<void> {
+    const { child, done } = c.project.start("pulumi", "up", "--yes", "--non-interactive", "--stack", "ci");
+    const started = Date.now();
+    while (c.live().length < 1 && Date.now() - started < 60_000) await sleep(20);
+    const family = descendantsOf(child.pid!);
+    child.kill("SIGKILL");
+    await done;
+    killAll(family);
+  }
+
   /** Runs a case of the suite and records its row, whatever happens. */
   const run = (name: string, body: Parameters<typeof reliabilityCase>[2]) => reliabilityCase("misbehaving", name, body);
 
@@ -126,6 +139,41 @@ new aicp.Notebook("research", ${notebookArgs(pinned ? ', name: "research-pinned"
     );
   }
 
+  // Needs the engine: what a destroy does with a killed create's pending operation and the stack's aicp-stack-mark,
+  // each command on a fresh runner (its own create journal). Without the pin the up after the destroy draws a new
+  // identity, so new marks and auto-names, and makes a second notebook beside the first (docs/identity.md).
+  it(
+    "kill -9 mid-create, then destroy and up, each on a fresh runner: with aicp:stackMark pinned, the up adopts the notebook (one create in all)",
+    () =>
+      run("kill -9 mid-create, destroy, up; fresh runners, stackMark pinned", async (row) => {
+        const runner = { AICP_CREATE_JOURNAL_DIR: "" };
+        const freshRunner = () => (runner.AICP_CREATE_JOURNAL_DIR = mkdtempSync(join(c.project.home, "runner-")));
+        const c = await setUp("kill-destroy-up", oneNotebook(), runner, 8000);
+        freshRunner();
+        expect((await c.pulumi("config", "set", "aicp:stackMark", "0123456789abcdef0123456789abcdef")).status).toBe(0);
+        await upKilledOnceCreated(c);
+        freshRunner();
+        await c.project.run("pulumi", "cancel", "--yes", "--stack", "ci");
+        const destroy = await c.pulumi("destroy");
+        expect(destroy.status, destroy.output).toBe(0);
+        // The engine never recorded the notebook, so the destroy could not remove it.
+        expect(c.live()).toHaveLength(1);
+        const made = c.live()[0]!.uuid;
+        freshRunner();
+        const up = await c.up();
+        expect(up.status, up.output).toBe(0);
+        console.log(`kill -9 mid-create, destroy, up (fresh runners, pinned): ${c.creates()} create request(s), ${c.live().length} notebook(s)`);
+        row.duplicates = c.live().length - 1;
+        expect(c.creates()).toBe(1);
+        expect(await c.recorded()).toEqual([made]);
+        freshRunner();
+        expect((await c.pulumi("destroy")).status).toBe(0);
+        row.orphans = c.live().length;
+        expect(row.orphans).toBe(0);
+      }),
+    240_000,
+  );
+
   // Needs the engine: only a real kill -9 of pulumi and its plugins shows what the engine records (nothing) and what outlives them.
   it(
     "kill -9 while the create is in flight, on a platform that lists new notebooks a minute late: the up right after sends no second create",
@@ -176,13 +224,8 @@ new aicp.Notebook("research", ${notebookArgs(pinned ? ', name: "research-pinned"
     () =>
       run("kill -9 during a failing create", async (row) => {
         const c = await setUp("kill-failed", oneNotebook(', name: "trial"').replace("jupyter:1", "jupyter:does-not-exist"), {}, 4000);
-        const { child, done } = c.project.start("pulumi", "up", "--yes", "--non-interactive", "--stack", "ci");
         const started = Date.now();
-        while (c.live().length < 1 && Date.now() - started < 60_000) await sleep(20);
-        const family = descendantsOf(child.pid!);
-        child.kill("SIGKILL");
-        await done;
-        killAll(family);
+        await upKilledOnceCreated(c);
         while (c.live()[0]?.status !== "Failed" && Date.now() - started < 60_000) await sleep(100);
         const { readFileSync, writeFileSync } = await import("node:fs");
         writeFileSync(`${c.project.dir}/index.js`, readFileSync(`${c.project.dir}/index.js`, "utf8").replace("jupyter:does-not-exist", "jupyter:1"));

@@ -29,7 +29,8 @@ describe("the configuration keys", () => {
     const described = Object.values(configKeys).map((entry) => ({
       key: entry.key,
       secret: "secret" in entry,
-      env: entry.env,
+      // A key without a variable (one that must differ between stacks) shows a dash.
+      env: "env" in entry ? entry.env : "—",
       default: "default" in entry ? entry.default : undefined,
     }));
     const byKey = (a: { key?: string }, b: { key?: string }) => String(a.key).localeCompare(String(b.key));

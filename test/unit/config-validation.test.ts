@@ -29,7 +29,8 @@ function refusal(env: Record<string, string>): AicpError {
 function refusedNaming(name: keyof typeof configKeys, env: Record<string, string>): string {
   const { message } = refusal(env);
   expect(message).toContain(configKeys[name].key);
-  expect(message).toContain(configKeys[name].env);
+  const entry = configKeys[name];
+  expect(message).toContain("env" in entry ? entry.env : entry.key);
   return message;
 }
 

@@ -6,7 +6,8 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { identityOf, newStackMark, stackMarkKey } from "../../plugin/identity";
+import { identityOf, stackMarkKey } from "../../plugin/identity";
+import { newStackIdentity } from "../../provider/identity";
 import {
   groupMarkLength,
   groupMarkOf,
@@ -176,8 +177,8 @@ describe("the plugin's identity of a resource", () => {
   });
 
   it("makes a new random id of 32 hex characters each time", () => {
-    expect(newStackMark()).toMatch(/^[0-9a-f]{32}$/);
-    expect(newStackMark()).not.toBe(newStackMark());
+    expect(newStackIdentity()).toMatch(/^[0-9a-f]{32}$/);
+    expect(newStackIdentity()).not.toBe(newStackIdentity());
   });
 });
 

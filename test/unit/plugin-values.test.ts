@@ -1,6 +1,7 @@
 /** The plugin's own small decisions: secrets on and off the wire, and the identity it adds to a resource's inputs. */
 import { describe, expect, it } from "vitest";
-import { identityOf, newStackMark } from "../../plugin/identity";
+import { identityOf } from "../../plugin/identity";
+import { newStackIdentity } from "../../provider/identity";
 import { holdsSecret, reveal, secret, unknownValue, withSecrets } from "../../plugin/values";
 
 // The engine's marks, written out here from Pulumi's rpc marshalling, not imported from the code under test.
@@ -38,13 +39,13 @@ describe("the identity a resource gets", () => {
   const urn = "urn:pulumi:ci::proj::aicp:index:Notebook::research";
 
   it("is the same on every run of a stack, and differs in another stack and for another resource", () => {
-    const mark = newStackMark();
+    const mark = newStackIdentity();
     const first = identityOf(urn, mark, {});
     expect(identityOf(urn, mark, {})).toEqual(first);
     expect(first.logicalName).toBe("research");
     expect(first.autoNameSuffix).toMatch(/^[0-9a-f]{7}$/);
     expect(first.ownerMark).toMatch(/^[0-9a-f]{32}$/);
-    const elsewhere = identityOf(urn, newStackMark(), {});
+    const elsewhere = identityOf(urn, newStackIdentity(), {});
     expect(elsewhere.ownerMark).not.toBe(first.ownerMark);
     expect(elsewhere.autoNameSuffix).not.toBe(first.autoNameSuffix);
     expect(identityOf(urn.replace("research", "other"), mark, {}).ownerMark).not.toBe(first.ownerMark);
@@ -52,6 +53,6 @@ describe("the identity a resource gets", () => {
 
   it("keeps what was recorded, so a renamed or moved resource (or one from the dynamic provider) keeps its name and mark", () => {
     const recorded = { logicalName: "old", autoNameSuffix: "abc1234", ownerMark: "f".repeat(32) };
-    expect(identityOf(urn, newStackMark(), recorded)).toEqual(recorded);
+    expect(identityOf(urn, newStackIdentity(), recorded)).toEqual(recorded);
   });
 });

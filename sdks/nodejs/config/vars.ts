@@ -118,6 +118,17 @@ Object.defineProperty(exports, "skipCredentialsValidation", {
 });
 
 /**
+ * This stack's identity, 32 lowercase hexadecimal characters (`openssl rand -hex 16`), from which marks and auto-names derive; pinned, it outlives destroy and plugin upgrades (docs/identity.md). Must differ in every stack, and equal the one the state records.
+ */
+export declare const stackMark: string | undefined;
+Object.defineProperty(exports, "stackMark", {
+    get() {
+        return __config.get("stackMark");
+    },
+    enumerable: true,
+});
+
+/**
  * The user the provider acts for; its namespace is the id in lower case. Falls back to the environment variable CORESHUB_USER_ID.
  */
 export declare const userId: string | undefined;

@@ -29,6 +29,7 @@ class ProviderArgs:
                  secret_access_key: pulumi.Input[Optional[_builtins.str]] = None,
                  signature_body: pulumi.Input[Optional[_builtins.str]] = None,
                  skip_credentials_validation: pulumi.Input[Optional[_builtins.bool]] = None,
+                 stack_mark: pulumi.Input[Optional[_builtins.str]] = None,
                  user_id: pulumi.Input[Optional[_builtins.str]] = None,
                  zone: pulumi.Input[Optional[_builtins.str]] = None):
         """
@@ -44,6 +45,7 @@ class ProviderArgs:
         :param pulumi.Input[_builtins.str] secret_access_key: Secret access key of the account. Falls back to the environment variable QY_SECRET_ACCESS_KEY.
         :param pulumi.Input[_builtins.str] signature_body: What a write's signature hashes (empty or body); learned from the first write when not set. Falls back to the environment variable AICP_SIGNATURE_BODY.
         :param pulumi.Input[_builtins.bool] skip_credentials_validation: Skip the one read that checks keys, zone, base URL and user id when the provider starts (for an offline preview; default false). Falls back to the environment variable AICP_SKIP_CREDENTIALS_VALIDATION.
+        :param pulumi.Input[_builtins.str] stack_mark: This stack's identity, 32 lowercase hexadecimal characters (`openssl rand -hex 16`), from which marks and auto-names derive; pinned, it outlives destroy and plugin upgrades (docs/identity.md). Must differ in every stack, and equal the one the state records.
         :param pulumi.Input[_builtins.str] user_id: The user the provider acts for; its namespace is the id in lower case. Falls back to the environment variable CORESHUB_USER_ID.
         :param pulumi.Input[_builtins.str] zone: Zone sent with every request, e.g. xb3. Falls back to the environment variable AICP_ZONE.
         """
@@ -67,6 +69,8 @@ class ProviderArgs:
             pulumi.set(__self__, "signature_body", signature_body)
         if skip_credentials_validation is not None:
             pulumi.set(__self__, "skip_credentials_validation", skip_credentials_validation)
+        if stack_mark is not None:
+            pulumi.set(__self__, "stack_mark", stack_mark)
         if user_id is not None:
             pulumi.set(__self__, "user_id", user_id)
         if zone is not None:
@@ -193,6 +197,18 @@ class ProviderArgs:
         pulumi.set(self, "skip_credentials_validation", value)
 
     @_builtins.property
+    @pulumi.getter(name="stackMark")
+    def stack_mark(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        This stack's identity, 32 lowercase hexadecimal characters (`openssl rand -hex 16`), from which marks and auto-names derive; pinned, it outlives destroy and plugin upgrades (docs/identity.md). Must differ in every stack, and equal the one the state records.
+        """
+        return pulumi.get(self, "stack_mark")
+
+    @stack_mark.setter
+    def stack_mark(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "stack_mark", value)
+
+    @_builtins.property
     @pulumi.getter(name="userId")
     def user_id(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
@@ -233,6 +249,7 @@ class Provider(pulumi.ProviderResource):
                  secret_access_key: pulumi.Input[Optional[_builtins.str]] = None,
                  signature_body: pulumi.Input[Optional[_builtins.str]] = None,
                  skip_credentials_validation: pulumi.Input[Optional[_builtins.bool]] = None,
+                 stack_mark: pulumi.Input[Optional[_builtins.str]] = None,
                  user_id: pulumi.Input[Optional[_builtins.str]] = None,
                  zone: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
@@ -251,6 +268,7 @@ class Provider(pulumi.ProviderResource):
         :param pulumi.Input[_builtins.str] secret_access_key: Secret access key of the account. Falls back to the environment variable QY_SECRET_ACCESS_KEY.
         :param pulumi.Input[_builtins.str] signature_body: What a write's signature hashes (empty or body); learned from the first write when not set. Falls back to the environment variable AICP_SIGNATURE_BODY.
         :param pulumi.Input[_builtins.bool] skip_credentials_validation: Skip the one read that checks keys, zone, base URL and user id when the provider starts (for an offline preview; default false). Falls back to the environment variable AICP_SKIP_CREDENTIALS_VALIDATION.
+        :param pulumi.Input[_builtins.str] stack_mark: This stack's identity, 32 lowercase hexadecimal characters (`openssl rand -hex 16`), from which marks and auto-names derive; pinned, it outlives destroy and plugin upgrades (docs/identity.md). Must differ in every stack, and equal the one the state records.
         :param pulumi.Input[_builtins.str] user_id: The user the provider acts for; its namespace is the id in lower case. Falls back to the environment variable CORESHUB_USER_ID.
         :param pulumi.Input[_builtins.str] zone: Zone sent with every request, e.g. xb3. Falls back to the environment variable AICP_ZONE.
         """
@@ -288,6 +306,7 @@ class Provider(pulumi.ProviderResource):
                  secret_access_key: pulumi.Input[Optional[_builtins.str]] = None,
                  signature_body: pulumi.Input[Optional[_builtins.str]] = None,
                  skip_credentials_validation: pulumi.Input[Optional[_builtins.bool]] = None,
+                 stack_mark: pulumi.Input[Optional[_builtins.str]] = None,
                  user_id: pulumi.Input[Optional[_builtins.str]] = None,
                  zone: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
@@ -309,6 +328,7 @@ class Provider(pulumi.ProviderResource):
             __props__.__dict__["secret_access_key"] = None if secret_access_key is None else pulumi.Output.secret(secret_access_key)
             __props__.__dict__["signature_body"] = signature_body
             __props__.__dict__["skip_credentials_validation"] = pulumi.Output.from_input(skip_credentials_validation).apply(pulumi.runtime.to_json) if skip_credentials_validation is not None else None
+            __props__.__dict__["stack_mark"] = stack_mark
             __props__.__dict__["user_id"] = user_id
             __props__.__dict__["zone"] = zone
         super(Provider, __self__).__init__(

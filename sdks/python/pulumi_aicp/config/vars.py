@@ -91,6 +91,13 @@ class _ExportableConfig(types.ModuleType):
         return __config__.get_bool('skipCredentialsValidation')
 
     @_builtins.property
+    def stack_mark(self) -> Optional[str]:
+        """
+        This stack's identity, 32 lowercase hexadecimal characters (`openssl rand -hex 16`), from which marks and auto-names derive; pinned, it outlives destroy and plugin upgrades (docs/identity.md). Must differ in every stack, and equal the one the state records.
+        """
+        return __config__.get('stackMark')
+
+    @_builtins.property
     def user_id(self) -> Optional[str]:
         """
         The user the provider acts for; its namespace is the id in lower case. Falls back to the environment variable CORESHUB_USER_ID.
