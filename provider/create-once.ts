@@ -292,9 +292,11 @@ function notOurs<T>(target: NameHolders<T>, others: T[], earlier: SentCreate | u
       (copied && earlier === undefined ? ` ${withoutRecord(target)}` : "") +
       (copied
         ? ` If it is this resource's own, take it over deliberately: \`adoptId\` (TypeScript) or \`pulumi import\` with its id.` +
-          // The engine asks no provider on a forced replacement: only the resource option makes it delete first (README, Notebook).
+          // The engine asks no provider on a forced replacement: only the resource option, or an autonaming pattern without a
+          // random part, makes it delete first (its step_generator.go; test/e2e/plugin-replace.test.ts).
           ` If this is \`pulumi up --replace\` of this resource, the engine created before deleting: set the resource option \`deleteBeforeReplace: true\` ` +
-          `(the TypeScript SDK sets it) and run it again.`
+          `(the TypeScript SDK sets it), or once for the stack \`pulumi config set --path pulumi:autonaming.providers.aicp.pattern '\${name}'\` ` +
+          `(the engine then deletes first on every replacement; the provider keeps its own names), and run it again.`
         : ""),
   );
 }
