@@ -20,7 +20,9 @@ import type { DiffWithProperties } from "../provider/diff-result";
 import { takeSettingsFrom } from "../sdk/functions/program-client";
 import { functions, type FunctionName } from "./functions";
 import { anyProto, emptyProto, grpc, pluginProto, provider as proto, statusProto, toJson, toStruct } from "./grpc";
+import { deletesFirst } from "../provider/create-journal";
 import { newStackIdentity, stackIdentityOf } from "../provider/identity";
+import { autonamingOf, engineDeletesFirst, namedBy } from "./autonaming";
 import { identityOf, stackMarkKey } from "./identity";
 import { programInputsOf } from "./import";
 import { boundedBy, type Bound } from "./timeouts";
@@ -203,15 +205,28 @@ export const providerServer: grpcTypes.UntypedServiceImplementation = {
     configureFrom(configSource(inputs), { checkable: !Object.values(inputs).includes(unknownValue) });
     takeSettingsFrom(currentSettings);
     // Secrets arrive marked and leave marked; preview never creates (the engine shows the inputs as outputs).
-    return new proto.ConfigureResponse().setAcceptsecrets(true).setSupportspreview(false).setAcceptresources(false).setAcceptoutputs(false);
+    // Autonaming: the stack's pulumi:autonaming reaches each Check (autonaming.ts).
+    return new proto.ConfigureResponse()
+      .setAcceptsecrets(true)
+      .setSupportspreview(false)
+      .setAcceptresources(false)
+      .setAcceptoutputs(false)
+      .setSupportsAutonamingConfiguration(true);
   }),
 
   check: unary(async (request: InstanceType<typeof proto.CheckRequest>) => {
     const kind = kindOf(request.getUrn());
     const olds = reveal(toJson(request.getOlds())) as Record<string, unknown>;
     const rawNews = toJson(request.getNews());
-    const news = { ...(reveal(rawNews) as Record<string, unknown>), ...identityOf(request.getUrn(), stackMark, olds) };
-    const result = await operation(kind, (ops) => ops.check(olds as never, news as never));
+    const identity = identityOf(request.getUrn(), stackMark, olds);
+    const autonaming = autonamingOf(request);
+    const named = namedBy(autonaming, reveal(rawNews) as Record<string, unknown>, olds);
+    const news = { ...(reveal(rawNews) as Record<string, unknown>), ...identity, ...(named && "name" in named ? { name: named.name } : {}) };
+    if (engineDeletesFirst(autonaming, identity.logicalName)) deletesFirst(identity.ownerMark);
+    const result: { inputs?: unknown; failures?: Array<{ property: string; reason: string }> } =
+      named && "problem" in named
+        ? { inputs: news, failures: [{ property: "name", reason: named.problem }] }
+        : await operation(kind, (ops) => ops.check(olds as never, news as never));
     const response = new proto.CheckResponse().setInputs(
       toStruct(inputsAnswered(kind, (result.inputs ?? news) as Record<string, unknown>, secretKeys(rawNews))),
     );

@@ -177,20 +177,34 @@ export function sawRecorded(mark: unknown): void {
  * creates one beside it: the TypeScript front, whose SDK sets deleteBeforeReplace on every resource
  * (sdk/forward.ts), so that a replacement's create follows the old object's Delete, which carries its id;
  * the engine's other calls for a recorded resource (a check with old inputs, a diff) carry it too. Not the
- * plugin: a targeted replacement (`up --replace`) is checked without old inputs and diffed not at all, and
- * may be created beside the old object. Where the engine skips that Delete (`retainOnDelete`, `deletedWith`)
+ * plugin, unless the stack's autonaming setting says so of a resource (deletesFirst): a targeted replacement
+ * (`up --replace`) is checked without old inputs and diffed not at all, and may be created beside the old
+ * object. Where the engine skips that Delete (`retainOnDelete`, `deletedWith`)
  * or a transform turns deleteBeforeReplace off, this does not hold (docs/identity.md, "Open").
  */
 export function seesEveryRecord(): void {
   everyRecordSeen = true;
 }
 
+/** Marks of the resources the engine deletes first on every replacement in this run (deletesFirst). */
+let deletingFirst = new Set<string>();
+
 /**
- * Whether the state may record an object of the resource `mark` that this process did not see: on a front
- * that sees every record (seesEveryRecord), only when a call showed one; elsewhere always.
+ * Called by the plugin front for a resource whose check showed that the engine deletes first on every
+ * replacement of it (plugin/autonaming.ts engineDeletesFirst): for that resource this process sees every
+ * record before a create, as seesEveryRecord says of the TypeScript front.
+ */
+export function deletesFirst(mark: unknown): void {
+  if (isMark(mark)) deletingFirst.add(mark);
+}
+
+/**
+ * Whether the state may record an object of the resource `mark` that this process did not see: where the
+ * engine shows every record before a create (seesEveryRecord, deletesFirst), only when a call showed one;
+ * elsewhere always.
  */
 export function mayBeRecorded(mark: string): boolean {
-  return !everyRecordSeen || recordedMarks.has(mark);
+  return !(everyRecordSeen || deletingFirst.has(mark)) || recordedMarks.has(mark);
 }
 
 /** Ids this process saw the state record or hand to it (noteRecordedId). */
@@ -210,6 +224,7 @@ export function recordedHere(id: string): boolean {
 export function newEngineRun(): void {
   recordedMarks = new Set();
   recordedIds = new Set();
+  deletingFirst = new Set();
 }
 
 let warned = false;

@@ -306,7 +306,8 @@ function withoutRecord<T>(target: NameHolders<T>): string {
   if (target.statedSentAtOf === undefined) return `A ${target.noun} states no send time, so one is never taken without this runner's record of its create.`;
   return target.mark !== undefined && mayBeRecorded(target.mark)
     ? "On this front a create may be a targeted replacement made beside the object the state records, so a marked object is never taken without " +
-        "this runner's record of its create."
+        "this runner's record of its create, unless the engine deletes first on every replacement: set that once for the stack with " +
+        "`pulumi config set --path pulumi:autonaming.providers.aicp.pattern '${name}'`."
     : "A marked object is taken without this runner's record of its create only while the state records no object of this resource, and when the " +
         "platform made it within 2 minutes of the send time it states; where the platform writes times without a zone, that is known to the " +
         "quarter hour only, until aicp:platformTimeZone is set or the zone is learned.";

@@ -18,6 +18,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { CliProject } from "../support/cli-project";
 import { emulatorCredentials, providerWaiting, requestsInFlight, startTestEmulator } from "../support/emulator";
 import { packPlugin, pluginVersion, repositoryPlugin, yamlCpuNotebook, yamlPluginProject } from "../support/plugin-project";
 import { eventually } from "../support/poll";
@@ -53,6 +54,16 @@ function nextRelease(archive: string, next: string): { archive: string; dispose(
   const out = join(dir, archive.split("/").pop()!.replace(`-v${pluginVersion}-`, `-v${next}-`));
   execFileSync("tar", ["-czf", out, "-C", unpacked, "."]);
   return { archive: out, dispose: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** `pulumi up`, killed with its plugin (kill -9) once `created` holds: the engine records nothing of that create. */
+async function upKilledOnceCreated(project: CliProject, created: () => boolean): Promise<void> {
+  const { child, done } = project.start("pulumi", "up", "--yes", "--non-interactive", "--stack", "ci");
+  await eventually(created, "the create to reach the platform", 120_000);
+  const family = descendantsOf(child.pid!);
+  child.kill("SIGKILL");
+  await done;
+  killAll(family);
 }
 
 describe("the provider plugin under faults and interruption", () => {
@@ -156,6 +167,44 @@ describe("the provider plugin under faults and interruption", () => {
     }
   }, 300_000);
 
+  // Needs the engine: a real kill -9, the engine's autonaming setting reaching the plugin's Check (and making every
+  // replacement delete first), and the next up on a fresh runner (its own create journal) after `pulumi cancel`.
+  it("kill -9 mid-create, then up on a fresh runner: with the README's autonaming pattern, the up adopts the notebook (one create in all)", async () => {
+    const emulator = await startTestEmulator({ notebookReadyDelayMs: 3_600_000 });
+    const live = () => emulator.listNotebooks().filter((n) => n.namespace === emulatorCredentials.userId && !n.auto_delete_time);
+    const creates = () => emulator.requests().filter((r) => r.operation === "createNotebook").length;
+    const runner = { AICP_CREATE_JOURNAL_DIR: "" };
+    const stack = await yamlPluginProject("plugin-fresh-runner", emulator, program, repositoryPlugin, runner);
+    const freshRunner = () => (runner.AICP_CREATE_JOURNAL_DIR = mkdtempSync(join(stack.project.home, "runner-")));
+    let passed = false;
+    let duplicates = 0;
+    let orphans = 0;
+    try {
+      freshRunner();
+      const set = await stack.pulumi("config", "set", "--path", "pulumi:autonaming.providers.aicp.pattern", "${name}");
+      expect(set.status, set.output).toBe(0);
+      await upKilledOnceCreated(stack.project, () => live().length === 1);
+      freshRunner();
+      await stack.project.run("pulumi", "cancel", "--yes", "--stack", "ci");
+      emulator.clock.advance(3_600_000);
+      const up = await stack.pulumi("up");
+      console.log(`plugin, kill -9 mid-create, up on a fresh runner (autonaming pattern): ${creates()} create request(s), ${live().length} notebook(s)`);
+      expect(up.status, up.output).toBe(0);
+      duplicates = Math.max(0, live().length - 1);
+      expect(creates()).toBe(1);
+      expect(recorded((await stack.pulumi("stack", "export")).output)).toEqual(live().map((n) => n.uuid));
+      freshRunner();
+      expect((await stack.pulumi("destroy")).status).toBe(0);
+      orphans = live().length;
+      expect(orphans).toBe(0);
+      passed = true;
+    } finally {
+      recordCase({ suite: "plugin", name: "plugin: kill -9 mid-create, up on a fresh runner (autonaming pattern)", passed, duplicates, orphans, leaks: 0 });
+      stack.project.dispose();
+      await emulator.close();
+    }
+  }, 300_000);
+
   // Needs the engine: a real kill -9, a second plugin version installed from its archive, and the default
   // provider the engine picks for it (default_<version>, a new provider instance with a new stack id).
   it("kill -9 mid-create, then an upgrade: with aicp:stackMark pinned, the next up finds the notebook (one create in all)", async () => {
@@ -168,12 +217,7 @@ describe("the provider plugin under faults and interruption", () => {
     let orphans = 0;
     try {
       expect((await stack.pulumi("config", "set", "aicp:stackMark", "0123456789abcdef0123456789abcdef")).status).toBe(0);
-      const { child, done } = stack.project.start("pulumi", "up", "--yes", "--non-interactive", "--stack", "ci");
-      await eventually(() => live().length === 1, "the create to reach the platform", 120_000);
-      const family = descendantsOf(child.pid!);
-      child.kill("SIGKILL");
-      await done;
-      killAll(family);
+      await upKilledOnceCreated(stack.project, () => live().length === 1);
       await stack.project.run("pulumi", "cancel", "--yes", "--stack", "ci");
       // The engine never recorded the notebook: only a pending create, which a user clears.
       const install = await stack.project.run(

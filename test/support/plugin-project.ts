@@ -72,7 +72,9 @@ async function install(project: CliProject, plugin: PluginSource): Promise<void>
  */
 export async function yamlPluginProject(name: string, emulator: Emulator, program: string, plugin: PluginSource, extraEnv: Record<string, string> = {}) {
   const path = `${yamlHostDir()}:${resolve(pulumiBinary(), "..")}:${process.env.PATH}`;
-  const project: CliProject = cliProject(name, emulator, "", { PATH: path, PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true", ...extraEnv });
+  // The caller's own object, which cliProject reads at each command: a test may change a variable between commands (a fresh runner).
+  const env = Object.assign(extraEnv, { PATH: path, PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true", ...extraEnv });
+  const project: CliProject = cliProject(name, emulator, "", env);
   for (const file of ["index.js", "package.json"]) unlinkSync(join(project.dir, file));
   const plugins = pluginsSection(plugin);
   writeFile(project, plugins + program);

@@ -34,21 +34,25 @@ interface Process {
 /**
  * The fronts differ in what the engine shows a process before a create (create-journal.ts seesEveryRecord):
  * the TypeScript SDK deletes before every replacement; on the plugin a targeted replacement is created beside
- * the recorded object after a check without old inputs.
+ * the recorded object after a check without old inputs, unless the stack's autonaming pattern has no random
+ * part (the plugin's check then calls deletesFirst, plugin/autonaming.ts, and the engine deletes first).
  */
-type Front = "typescript" | "plugin";
+type Front = "typescript" | "plugin" | "autonamed plugin";
 
 /** One runner: its journal folder, and a provider process of each front. */
 interface Runner {
   dir: string;
   typescript: Process;
   plugin: Process;
+  "autonamed plugin": Process;
 }
 
 /** The provider process of `front` on `runner`, for one engine run (a command): it remembers nothing of an earlier run but the journal. */
 function startOn(runner: Runner, front: Front): Process {
   const provider = runner[front];
   provider.journal.newEngineRun();
+  // What the plugin's check of the resource says, before any create of this engine run.
+  if (front === "autonamed plugin") provider.journal.deletesFirst(MARK);
   return provider;
 }
 
@@ -264,12 +268,16 @@ class Replace implements Command {
   // unanswered entry; another runner adopts that create's object; no call of the targeted replacement shows the killed
   // runner the record, so its create takes the entry's object, which the engine then deletes. This model found it;
   // docs/identity.md lists it under "Open".
-  check = (world: Readonly<World>) => world.recorded !== undefined && "id" in world.recorded && (this.deleteFirst || !world.evidenceLost);
+  check = (world: Readonly<World>) => world.recorded !== undefined && "id" in world.recorded && (this.deletesFirst || !world.evidenceLost);
+  /** The autonaming pattern makes the engine delete first whatever the resource's options say. */
+  get deletesFirst(): boolean {
+    return this.deleteFirst || this.front === "autonamed plugin";
+  }
   async run(world: World, runners: Runner[]): Promise<void> {
     nextStep();
-    const provider = startOn(runners[this.runner]!, this.deleteFirst ? this.front : "plugin");
+    const provider = startOn(runners[this.runner]!, this.deletesFirst ? this.front : "plugin");
     const old = (world.recorded as { id: string }).id;
-    if (this.deleteFirst) {
+    if (this.deletesFirst) {
       carryRecord(world, provider);
       world.remove(old);
       world.recorded = undefined;
@@ -284,7 +292,7 @@ class Replace implements Command {
     }
     world.check();
   }
-  toString = () => `replace(runner ${this.runner}, ${this.deleteFirst ? `${this.front}, delete first` : "plugin, targeted, create first"})`;
+  toString = () => `replace(runner ${this.runner}, ${this.deletesFirst ? `${this.front}, delete first` : "plugin, targeted, create first"})`;
 }
 
 class Tick implements Command {
@@ -332,7 +340,7 @@ class FreshRunner implements Command {
 }
 
 const runner = fc.integer({ min: 0, max: RUNNERS - 1 });
-const front = fc.constantFrom<Front>("typescript", "plugin");
+const front = fc.constantFrom<Front>("typescript", "plugin", "autonamed plugin");
 const commands = [
   fc
     .tuple(runner, fc.constantFrom<Outcome>("answered", "answered", "lost", "killed"), fc.constantFrom(0, 1, 3), front)
@@ -373,7 +381,7 @@ describe("the identity protocol over generated pipeline histories", () => {
         if (front === "typescript") journal.seesEveryRecord();
         return { once: await import("../../provider/create-once"), journal, errors: await import("../../client/errors") };
       };
-      runners.push({ dir, typescript: await load("typescript"), plugin: await load("plugin") });
+      runners.push({ dir, typescript: await load("typescript"), plugin: await load("plugin"), "autonamed plugin": await load("autonamed plugin") });
     }
   });
   afterAll(() => {
