@@ -72,7 +72,7 @@ export const configKeys = {
     key: "aicp:stackMark",
     type: "string",
     doc:
-      "This stack's identity, 32 lowercase hexadecimal characters (`openssl rand -hex 16`), from which marks and auto-names derive; " +
+      "This stack's identity, 16 to 64 letters, digits, '-' or '_' (`openssl rand -hex 16`), from which marks and auto-names derive; " +
       "pinned, it outlives destroy and plugin upgrades (docs/identity.md). Must differ in every stack, and equal the one the state records.",
   },
   accessKeyId: { key: "aicp:accessKeyId", env: "QY_ACCESS_KEY_ID", type: "string", doc: "Access key id of the account." },
@@ -150,8 +150,8 @@ export function named(name: Name): string {
   return entry.env === undefined ? entry.key : `${entry.key} (or ${entry.env})`;
 }
 
-/** The form of a stack identity: what the provider draws, `openssl rand -hex 16`. */
-export const stackMarkPattern = /^[0-9a-f]{32}$/;
+/** The form of a pinned stack identity: what the provider draws (`openssl rand -hex 16`), a uuid, or another long random text. */
+export const stackMarkPattern = /^[A-Za-z0-9_-]{16,64}$/;
 
 /** A value as quoted in a message: control characters escaped, long values shortened. Never used for credentials. */
 function shown(value: string): string {
@@ -201,7 +201,9 @@ export function resolveSettings(source: ConfigSource, env: NodeJS.ProcessEnv = p
   }
   const stackMark = lookup("stackMark", source, env);
   if (stackMark !== undefined && !stackMarkPattern.test(stackMark)) {
-    throw configError(`${named("stackMark")} must be 32 lowercase hexadecimal characters, such as \`openssl rand -hex 16\` prints, got '${shown(stackMark)}'`);
+    throw configError(
+      `${named("stackMark")} must be 16 to 64 letters, digits, '-' or '_', a random text such as \`openssl rand -hex 16\` prints, got '${shown(stackMark)}'`,
+    );
   }
   const timeoutText = lookup("requestTimeoutSeconds", source, env)!;
   const timeout = Number(timeoutText);

@@ -3,8 +3,9 @@
  * resource's Check (CheckRequest.autonaming, sent because Configure says the
  * plugin supports it): a proposed name and a mode. Propose: the provider
  * keeps its own auto-name, as it may. Enforce (`verbatim`, or a pattern with
- * `enforce`): the proposed name stands as if the program set `name`.
- * Disable: a resource must set `name`.
+ * `enforce`): the proposed name is the new object's name, recorded as its
+ * auto-name, so later runs keep it (a pattern with a random part proposes
+ * another each run). Disable: a resource must set `name`.
  *
  * It also tells the provider how the engine replaces the resource: the engine
  * deletes first on every replacement, `up --replace` included, when the
@@ -13,6 +14,9 @@
  * replacement"). The provider sees only the name, so it knows this where the
  * name cannot hold a random part: the mode is disable, or the proposed name
  * is the resource's logical name (`verbatim`, or the pattern `${name}`).
+ * Not proven: a pattern whose random part renders empty (`${name}${hex(0)}`)
+ * proposes the logical name too, and the engine then creates first; the
+ * README names the pattern `${name}` itself.
  * Then no create of the resource is made beside the object the state
  * records, as on the TypeScript front (docs/identity.md, "Decisions").
  */

@@ -156,10 +156,14 @@ export const providerServer: grpcTypes.UntypedServiceImplementation = {
   checkConfig: unary(async (request: InstanceType<typeof proto.CheckRequest>) => {
     const olds = reveal(toJson(request.getOlds())) as Record<string, unknown>;
     const news = toJson(request.getNews());
-    const given = (props: Record<string, unknown>) => (typeof props[stackMarkKey] === "string" && props[stackMarkKey] !== "" ? props[stackMarkKey] : undefined);
+    // A value a preview does not know yet (another resource's output) pins nothing.
+    const given = (props: Record<string, unknown>) => {
+      const value = props[stackMarkKey];
+      return typeof value === "string" && value !== "" && value !== unknownValue ? value : undefined;
+    };
     const recorded = given(olds);
-    // A pin of the wrong form is refused below, by resolveSettings, naming the key.
-    const identity = stackIdentityOf(recorded, given(reveal(news) as Record<string, unknown>));
+    const pinned = given(reveal(news) as Record<string, unknown>);
+    const identity = stackIdentityOf(recorded, pinned);
     const inputs = { ...news, [stackMarkKey]: "value" in identity ? identity.value : recorded };
     // The key is secret in the recorded provider state even where a program passed it in plain text.
     const response = new proto.CheckResponse().setInputs(
@@ -169,7 +173,8 @@ export const providerServer: grpcTypes.UntypedServiceImplementation = {
     if ("problem" in identity) response.setFailuresList([new proto.CheckFailure().setProperty(stackMarkKey).setReason(identity.problem)]);
     else if (!Object.values(plain).includes(unknownValue)) {
       try {
-        resolveSettings(configSource(plain));
+        // The settings as given: the form of a new pin is checked, never that of a recorded identity (earlier versions took any text).
+        resolveSettings(configSource({ ...plain, [stackMarkKey]: pinned === recorded ? undefined : pinned }));
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
         // The message names the key (`aicp:baseUrl …`): the engine shows the failure under that property.
@@ -202,7 +207,8 @@ export const providerServer: grpcTypes.UntypedServiceImplementation = {
     const inputs = { ...variables, ...args };
     if (typeof inputs[stackMarkKey] === "string" && inputs[stackMarkKey] !== "") stackMark = inputs[stackMarkKey] as string;
     // A setting a preview does not know yet (another resource's output) is checked against the platform when it is known, at the up.
-    configureFrom(configSource(inputs), { checkable: !Object.values(inputs).includes(unknownValue) });
+    // The identity is the instance's own (checkConfig made it), not a setting to check: an earlier version may have recorded any text.
+    configureFrom(configSource({ ...inputs, [stackMarkKey]: undefined }), { checkable: !Object.values(inputs).includes(unknownValue) });
     takeSettingsFrom(currentSettings);
     // Secrets arrive marked and leave marked; preview never creates (the engine shows the inputs as outputs).
     // Autonaming: the stack's pulumi:autonaming reaches each Check (autonaming.ts).
@@ -227,6 +233,8 @@ export const providerServer: grpcTypes.UntypedServiceImplementation = {
       named && "problem" in named
         ? { inputs: news, failures: [{ property: "name", reason: named.problem }] }
         : await operation(kind, (ops) => ops.check(olds as never, news as never));
+    // Recorded as an auto-name, so later checks keep it whatever the setting then proposes (autonaming.ts namedBy).
+    if (named && "name" in named && result.inputs) result.inputs = { ...(result.inputs as object), autoNamed: true };
     const response = new proto.CheckResponse().setInputs(
       toStruct(inputsAnswered(kind, (result.inputs ?? news) as Record<string, unknown>, secretKeys(rawNews))),
     );

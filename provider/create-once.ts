@@ -294,8 +294,8 @@ function notOurs<T>(target: NameHolders<T>, others: T[], earlier: SentCreate | u
         ? ` If it is this resource's own, take it over deliberately: \`adoptId\` (TypeScript) or \`pulumi import\` with its id.` +
           // The engine asks no provider on a forced replacement: only the resource option, or an autonaming pattern without a
           // random part, makes it delete first (its step_generator.go; test/e2e/plugin-replace.test.ts).
-          ` If this is \`pulumi up --replace\` of this resource, the engine created before deleting: set the resource option \`deleteBeforeReplace: true\` ` +
-          `(the TypeScript SDK sets it), or once for the stack \`pulumi config set --path pulumi:autonaming.providers.aicp.pattern '\${name}'\` ` +
+          ` If this is \`pulumi up --replace\` of this resource with the plugin, the engine created before deleting: set the resource option ` +
+          `\`deleteBeforeReplace: true\`, or once for the stack \`pulumi config set --path pulumi:autonaming.providers.aicp.pattern '\${name}'\` ` +
           `(the engine then deletes first on every replacement; the provider keeps its own names), and run it again.`
         : ""),
   );
@@ -305,9 +305,9 @@ function notOurs<T>(target: NameHolders<T>, others: T[], earlier: SentCreate | u
 function withoutRecord<T>(target: NameHolders<T>): string {
   if (target.statedSentAtOf === undefined) return `A ${target.noun} states no send time, so one is never taken without this runner's record of its create.`;
   return target.mark !== undefined && mayBeRecorded(target.mark)
-    ? "On this front a create may be a targeted replacement made beside the object the state records, so a marked object is never taken without " +
-        "this runner's record of its create, unless the engine deletes first on every replacement: set that once for the stack with " +
-        "`pulumi config set --path pulumi:autonaming.providers.aicp.pattern '${name}'`."
+    ? "The state may record an object of this resource that this create is made beside (a targeted replacement), so a marked object is never " +
+        "taken without this runner's record of its create. With the plugin, make the engine delete first on every replacement, and such an object " +
+        "is taken: `pulumi config set --path pulumi:autonaming.providers.aicp.pattern '${name}'` once for the stack."
     : "A marked object is taken without this runner's record of its create only while the state records no object of this resource, and when the " +
         "platform made it within 2 minutes of the send time it states; where the platform writes times without a zone, that is known to the " +
         "quarter hour only, until aicp:platformTimeZone is set or the zone is learned.";

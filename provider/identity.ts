@@ -33,8 +33,9 @@ export function stackIdentityOf(recorded: string | undefined, pinned: string | u
   if (recorded !== undefined && pinned !== undefined && recorded !== pinned) {
     return {
       problem:
-        `aicp:stackMark is ${pinned}, but this stack's state records ${recorded} as its identity, from which its marks and auto-names derive: ` +
-        `pin that one (\`pulumi config set aicp:stackMark ${recorded}\`) or remove the setting`,
+        // The pin is not quoted: it may have been set as a secret.
+        `aicp:stackMark differs from the identity this stack's state records, ${recorded}, from which its marks and auto-names derive: ` +
+        `pin that one (\`pulumi config set aicp:stackMark ${recorded}\`; an explicit provider: its \`stackMark\` argument) or remove the setting`,
     };
   }
   return { value: recorded ?? pinned ?? newStackIdentity() };

@@ -37,7 +37,7 @@ go_has() { (cd "$work" && GOFLAGS=-mod=mod GOTOOLCHAIN=local go list -m -json "$
 go_mod_requires() { grep -Eq "^[[:space:]]*(require[[:space:]]+)?$2 $3( |$)" "$root/$1" || { echo "$1 does not require $2 $3"; return 1; }; }
 package_json_has() { [ "$(node -p "require('$root/package.json').devDependencies['$1']")" = "$2" ] || { echo "package.json devDependencies does not pin $1 to $2"; return 1; }; }
 
-for pinned in node node20 pulumi pulumi-yaml qingcloud-sdk coreshub-mcp-server parver semver build twine verdaccio node-fetch pypiserver; do
+for pinned in node node20 pulumi pulumi-yaml qingcloud-sdk coreshub-mcp-server moto parver semver build twine verdaccio node-fetch pypiserver; do
   version="$(pin "$pinned")" || { echo "FAIL  scripts/pins.env has no '$pinned'"; exit 1; }
   case "$pinned" in
     node)

@@ -55,6 +55,14 @@ describe("the plugin with the stack's pulumi:autonaming", () => {
     return { inputs: p.grpc.toJson(response.getInputs()), failures: response.getFailuresList().map((f) => `${f.getProperty()}: ${f.getReason()}`) };
   }
 
+  /** Check with the recorded inputs `olds` (an update's). */
+  async function checkWithOlds(p: PluginProcess, name: string, olds: Props, autonaming: { proposedName: string; mode: Mode }) {
+    const request = new p.proto.CheckRequest().setUrn(urnOf(name)).setOlds(p.grpc.toStruct(olds)).setNews(p.grpc.toStruct(notebook));
+    request.setAutonaming(new p.proto.CheckRequest.AutonamingOptions().setProposedName(autonaming.proposedName).setMode(modes[autonaming.mode]));
+    const response = await p.call<InstanceType<PluginProcess["proto"]["CheckResponse"]>>("check", request);
+    return { inputs: p.grpc.toJson(response.getInputs()) };
+  }
+
   async function create(p: PluginProcess, name: string, inputs: Props): Promise<string> {
     const request = new p.proto.CreateRequest().setUrn(urnOf(name)).setProperties(p.grpc.toStruct(inputs)).setTimeout(30);
     return (await p.call<InstanceType<PluginProcess["proto"]["CreateResponse"]>>("create", request)).getId();
@@ -119,9 +127,13 @@ describe("the plugin with the stack's pulumi:autonaming", () => {
     }
   });
 
-  it("names a new resource by an enforced name as if the program set it, and asks for a name where auto-names are disabled", async () => {
+  it("names a new resource by an enforced name, kept as its auto-name, and asks for a name where auto-names are disabled", async () => {
     const p = await pluginOnFreshRunner();
-    expect((await check(p, "nb", { proposedName: "team-nb", mode: "enforce" })).inputs).toMatchObject({ name: "team-nb", autoNamed: false });
+    const enforced = (await check(p, "nb", { proposedName: "team-nb", mode: "enforce" })).inputs;
+    expect(enforced).toMatchObject({ name: "team-nb", autoNamed: true });
+    // The next run's setting proposes another name (a random part, a renamed stack): the recorded one stays.
+    const next = await checkWithOlds(p, "nb", enforced, { proposedName: "team-nb-7c1d", mode: "enforce" });
+    expect(next.inputs.name).toBe("team-nb");
     expect((await check(p, "nb", { proposedName: "team-nb", mode: "propose" })).inputs).toMatchObject({ autoNamed: true });
     expect((await check(p, "nb", { proposedName: "team-nb", mode: "propose" })).inputs.name).toMatch(/^nb-[0-9a-f]{7}$/);
     expect((await check(p, "nb", { proposedName: "", mode: "disable" })).failures).toEqual([

@@ -70,7 +70,14 @@ async function install(project: CliProject, plugin: PluginSource): Promise<void>
  * A YAML project (Pulumi.yaml holds the program), its stack `ci` created, with the plugin installed from an archive
  * (as users install it) or, given {@link repositoryPlugin}, run from that folder.
  */
-export async function yamlPluginProject(name: string, emulator: Emulator, program: string, plugin: PluginSource, extraEnv: Record<string, string> = {}) {
+export async function yamlPluginProject(
+  name: string,
+  emulator: Emulator,
+  program: string,
+  plugin: PluginSource,
+  extraEnv: Record<string, string> = {},
+  { initStack = true } = {},
+) {
   const path = `${yamlHostDir()}:${resolve(pulumiBinary(), "..")}:${process.env.PATH}`;
   // The caller's own object, which cliProject reads at each command: a test may change a variable between commands (a fresh runner).
   const env = Object.assign(extraEnv, { PATH: path, PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true", ...extraEnv });
@@ -79,7 +86,8 @@ export async function yamlPluginProject(name: string, emulator: Emulator, progra
   const plugins = pluginsSection(plugin);
   writeFile(project, plugins + program);
   await install(project, plugin);
-  const init = await project.run("pulumi", "stack", "init", "ci", "--non-interactive");
+  // Not where the stack is in a backend another project folder created (a second runner's checkout).
+  const init = initStack ? await project.run("pulumi", "stack", "init", "ci", "--non-interactive") : { status: 0, output: "" };
   if (init.status !== 0) throw new Error(`pulumi stack init failed: ${init.output}`);
   const confirm = (command: string | undefined) => (["up", "refresh", "destroy"].includes(command ?? "") ? confirmed : command === "import" ? ["--yes"] : []);
   return {

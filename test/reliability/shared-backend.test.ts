@@ -1,0 +1,161 @@
+/**
+ * A pipeline's runners: each command on a runner of its own (its own checkout and PULUMI_HOME, so its own
+ * create journal), the stack's state in one S3 bucket they share (moto's S3 server, scripts/moto.sh), as
+ * teams keep it. `pulumi up` is killed (kill -9) on runner A while the notebook it created is starting;
+ * runner B runs `pulumi cancel` and `pulumi up`, then `pulumi destroy`: one create in all, the notebook
+ * recorded, nothing left. On the TypeScript front with nothing configured; on the plugin with the stack's
+ * `pulumi:autonaming` pattern (README, Notebook), which the README names for it. docs/identity.md,
+ * "What holds across runners".
+ */
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { copyFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Emulator } from "../../emulator";
+import { cliProject, type CliProject } from "../support/cli-project";
+import { emulatorCredentials, startTestEmulator } from "../support/emulator";
+import { repositoryPlugin, yamlCpuNotebook, yamlPluginProject } from "../support/plugin-project";
+import { eventually } from "../support/poll";
+import { descendantsOf, killAll } from "../support/processes";
+import { recordCase } from "../support/reliability";
+
+const typescriptProgram = `
+const aicp = require("pulumi-aicp");
+new aicp.Notebook("research", {
+  chargeMode: "elastic", duration: 3600, image: "jupyter:1", imageType: "official", serverType: "jupyter", replicaSpecs: { specs: "sku-1", customCpu: 2 },
+});
+`;
+const yamlProgram = `
+resources:${yamlCpuNotebook("research")}
+`;
+
+/** A free TCP port on the loopback interface. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+describe("a pipeline whose runners share the state in S3", () => {
+  let moto: ChildProcess;
+  let endpoint: string;
+  let buckets = 0;
+
+  beforeAll(async () => {
+    let server: string;
+    try {
+      server = execFileSync("bash", ["scripts/moto.sh"], { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] }).trim();
+    } catch {
+      throw new Error("moto's S3 server is not installed and could not be: run `bash scripts/moto.sh` (python3 with venv and pip, PyPI)");
+    }
+    const port = await freePort();
+    endpoint = `http://127.0.0.1:${port}`;
+    moto = spawn(server, ["-H", "127.0.0.1", "-p", String(port)], { stdio: "ignore" });
+    await eventually(
+      () =>
+        fetch(endpoint).then(
+          () => true,
+          () => false,
+        ),
+      "moto's S3 server to answer",
+      60_000,
+    );
+  }, 300_000);
+  afterAll(() => {
+    moto?.kill("SIGKILL");
+  });
+
+  /** A new bucket, and the environment that keeps a stack's state in it. */
+  async function sharedBackend(): Promise<Record<string, string>> {
+    const bucket = `pipeline-state-${++buckets}`;
+    const made = await fetch(`${endpoint}/${bucket}`, { method: "PUT" });
+    expect(made.status).toBe(200);
+    return {
+      PULUMI_BACKEND_URL: `s3://${bucket}?endpoint=${encodeURIComponent(endpoint)}&use_path_style=true&region=us-east-1&disable_https=true`,
+      AWS_ACCESS_KEY_ID: "moto",
+      AWS_SECRET_ACCESS_KEY: "moto",
+      AWS_REGION: "us-east-1",
+    };
+  }
+
+  /** `pulumi up` on `runner`, killed with its plugins once the platform holds a notebook. */
+  async function upKilledOnceCreated(runner: CliProject, live: () => unknown[]): Promise<void> {
+    const { child, done } = runner.start("pulumi", "up", "--yes", "--non-interactive", "--stack", "ci");
+    await eventually(() => live().length === 1, "the create to reach the platform", 120_000);
+    const family = descendantsOf(child.pid!);
+    child.kill("SIGKILL");
+    await done;
+    killAll(family);
+  }
+
+  // The plugin without the pattern: runner B's up is refused, naming the pattern; set there, the next up adopts.
+  const fronts = [
+    ["TypeScript", "nothing configured"],
+    ["plugin", "the pulumi:autonaming pattern"],
+    ["plugin", "the pattern set only after a refusal that names it"],
+  ] as const;
+  for (const [front, setting] of fronts) {
+    const patternFirst = setting === "the pulumi:autonaming pattern";
+    it(`${front}: up killed on runner A, then cancel, up and destroy on runner B (${setting}): one create, nothing left`, async () => {
+      const emulator: Emulator = await startTestEmulator({ notebookReadyDelayMs: 3_600_000 });
+      const live = () => emulator.listNotebooks().filter((n) => n.namespace === emulatorCredentials.userId && !n.auto_delete_time);
+      const creates = () => emulator.requests().filter((r) => r.operation === "createNotebook").length;
+      const backend = await sharedBackend();
+      const runners: CliProject[] = [];
+      /** A runner: a fresh checkout of the same project with its own PULUMI_HOME; the stack's settings file comes from the repository. */
+      const runner = async (): Promise<CliProject> => {
+        const project =
+          front === "TypeScript"
+            ? cliProject("shared-backend", emulator, typescriptProgram, backend)
+            : (await yamlPluginProject("shared-backend", emulator, yamlProgram, repositoryPlugin, { ...backend }, { initStack: runners.length === 0 })).project;
+        runners.push(project);
+        return project;
+      };
+      let passed = false;
+      let duplicates = 0;
+      let orphans = 0;
+      try {
+        const a = await runner();
+        if (front === "TypeScript") expect((await a.run("pulumi", "stack", "init", "ci", "--non-interactive")).status).toBe(0);
+        const setPattern = async (r: CliProject) => {
+          const set = await r.run("pulumi", "config", "set", "--path", "pulumi:autonaming.providers.aicp.pattern", "${name}", "--stack", "ci");
+          expect(set.status, set.output).toBe(0);
+        };
+        if (patternFirst) await setPattern(a);
+        await upKilledOnceCreated(a, live);
+        const b = await runner();
+        copyFileSync(join(a.dir, "Pulumi.ci.yaml"), join(b.dir, "Pulumi.ci.yaml"));
+        const pulumiOnB = (...args: string[]) => b.run("pulumi", ...args, "--yes", "--non-interactive", "--stack", "ci");
+        expect((await pulumiOnB("cancel")).status).toBe(0);
+        emulator.clock.advance(3_600_000);
+        if (front === "plugin" && !patternFirst) {
+          const refused = await pulumiOnB("up");
+          expect(refused.status, refused.output).not.toBe(0);
+          expect(refused.output).toContain("AICP_CONFLICT");
+          expect(refused.output).toContain("pulumi config set --path pulumi:autonaming.providers.aicp.pattern");
+          await setPattern(b);
+        }
+        const up = await pulumiOnB("up");
+        console.log(
+          `shared S3 backend, ${front}, ${setting}: ${creates()} create request(s), ${live().length} notebook(s) after runner B's up (exit ${up.status})`,
+        );
+        expect(up.status, up.output).toBe(0);
+        duplicates = Math.max(0, live().length - 1);
+        expect(creates()).toBe(1);
+        expect(live()).toHaveLength(1);
+        const destroy = await pulumiOnB("destroy");
+        expect(destroy.status, destroy.output).toBe(0);
+        orphans = live().length;
+        expect(orphans).toBe(0);
+        passed = true;
+      } finally {
+        recordCase({ suite: "shared backend", name: `${front}: kill -9 on runner A, up on runner B (S3; ${setting})`, passed, duplicates, orphans, leaks: 0 });
+        for (const r of runners) r.dispose();
+        await emulator.close();
+      }
+    }, 300_000);
+  }
+});
