@@ -22,6 +22,10 @@ export interface Evidence<T> {
    * Absent for a kind that cannot carry it.
    */
   statedSentAtOf?(object: T): string | undefined;
+  /** The resource's place in its stack, where the kind states it on the object (statedStackPlaceOf). */
+  stackPlace?: string | undefined;
+  /** The place the object states (a notebook's env, written by the create), if it does. */
+  statedStackPlaceOf?(object: T): string | undefined;
 }
 
 /** A create this resource sent: when, and the id its answer named if it came. */
@@ -80,6 +84,8 @@ const hourMs = 3_600_000;
  * the slack of a whole hour after it; configuring `aicp:platformTimeZone` closes that too.
  */
 export function madeAsStated<T>(target: Evidence<T>, object: T): boolean {
+  // Another stack's object, where two stacks share a pinned identity and so the mark (ownership.ts placeEnvName).
+  if (target.stackPlace !== undefined && target.statedStackPlaceOf?.(object) !== target.stackPlace) return false;
   const statedText = target.statedSentAtOf?.(object) ?? "";
   const stated = hasZone(statedText) ? Date.parse(statedText) : NaN;
   const created = target.createdAtOf(object);

@@ -53,7 +53,7 @@ export interface CreateTarget<T> extends Evidence<T> {
 /** What a lookup by mark needs: the name lookup, the mark, and what tells our object from a copy. */
 type MarkLookup<T> = Pick<
   CreateTarget<T>,
-  "findByName" | "markOf" | "mark" | "goingAway" | "idOf" | "createdAtOf" | "createdAtUncertaintyMs" | "statedSentAtOf"
+  "findByName" | "markOf" | "mark" | "goingAway" | "idOf" | "createdAtOf" | "createdAtUncertaintyMs" | "statedSentAtOf" | "stackPlace" | "statedStackPlaceOf"
 >;
 
 /** A create was sent and may have been made, but no object with its mark is listed yet. */

@@ -8,12 +8,18 @@ import { instantOf } from "../client/times";
 import type * as wire from "../client/wire";
 import { uncertaintyOf } from "./create-evidence";
 import type { NameHolders } from "./create-once";
-import { notebookMarkOf, notebookSentAtOf } from "./ownership";
+import { notebookMarkOf, notebookPlaceOf, notebookSentAtOf } from "./ownership";
 
 /** The notebooks holding `name` in `namespace`, told apart by `mark` (create-once.ts). */
-export function notebookNameHolders(client: AicpClient, namespace: string, name: string, mark: string | undefined): NameHolders<wire.Notebook> {
+export function notebookNameHolders(
+  client: AicpClient,
+  namespace: string,
+  name: string,
+  mark: string | undefined,
+  stackPlace?: string,
+): NameHolders<wire.Notebook> {
   return {
-    ...notebookByMark(client, namespace, name, mark),
+    ...notebookByMark(client, namespace, name, mark, stackPlace),
     noun: "notebook",
     place: `namespace ${namespace}`,
     name,
@@ -34,9 +40,11 @@ function goingAway(n: wire.Notebook, zone: number): boolean {
 }
 
 /** Looks a notebook up by name and recognises it by its mark (and, from a copy, by its id or creation time: create-evidence.ts madeBy). */
-export function notebookByMark(client: AicpClient, namespace: string, name: string, mark: string | undefined) {
+export function notebookByMark(client: AicpClient, namespace: string, name: string, mark: string | undefined, stackPlace?: string) {
   return {
     mark,
+    stackPlace,
+    statedStackPlaceOf: (n: wire.Notebook) => notebookPlaceOf(n.envs),
     idOf: (n: wire.Notebook) => n.uuid,
     createdAtOf: (n: wire.Notebook) => (typeof n.created_at === "string" ? instantOf(n.created_at, client.timeZone.offset ?? 0) : NaN),
     createdAtUncertaintyMs: (n: wire.Notebook) => uncertaintyOf(n.created_at, client.timeZone.offset),

@@ -20,6 +20,8 @@ export interface RecordedNotebook {
   namespace: string;
   name: string | undefined;
   mark: unknown;
+  /** Its place in its stack (the recorded auto-name suffix), which its notebooks state. */
+  stackPlace?: unknown;
   uuid: string;
 }
 
@@ -30,7 +32,8 @@ export interface RecordedNotebook {
  */
 export async function straysOf(client: AicpClient, listing: NotebookListing, recorded: RecordedNotebook, notBefore: number): Promise<wire.Notebook[]> {
   if (typeof recorded.mark !== "string" || recorded.name === undefined) return [];
-  const evidence = notebookByMark(client, recorded.namespace, recorded.name, recorded.mark);
+  const place = typeof recorded.stackPlace === "string" ? recorded.stackPlace : undefined;
+  const evidence = notebookByMark(client, recorded.namespace, recorded.name, recorded.mark, place);
   const listed = await listing.listed(recorded.namespace, notBefore).catch(() => []);
   return listed.filter(
     (n) =>

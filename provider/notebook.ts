@@ -126,7 +126,8 @@ async function adoptById(p: NotebookPlatform, inputs: NotebookInputs & { __provi
 async function createOrRecord(p: NotebookPlatform, inputs: NotebookInputs & { __provider?: string }): Promise<{ object: wire.Notebook; adopted: boolean }> {
   const body = wireBody(inputs);
   try {
-    return await createOnce(notebookTarget(p.client, p.write, body, inputs.ownerMark, Math.min(waitOptions(inputs).timeoutMs, currentTimings().createWatchMs)));
+    const watchMs = Math.min(waitOptions(inputs).timeoutMs, currentTimings().createWatchMs);
+    return await createOnce(notebookTarget(p.client, p.write, body, inputs.ownerMark, watchMs, inputs.autoNameSuffix));
   } catch (error) {
     if (!(error instanceof UnconfirmedCreate)) throw error;
     throw partlyCreatedNotebook(error, error.provisionalId, { ...recorded(inputs), createSentAt: error.sentAt, __provider: inputs.__provider });
@@ -172,12 +173,14 @@ export function notebookTarget(
   body: wire.CreateNotebookRequest,
   mark: string | undefined,
   watchMs: number,
+  /** The resource's place in its stack (its auto-name suffix), which the notebook states: ownership.ts placeEnvName. */
+  stackPlace?: string,
 ): CreateTarget<wire.Notebook> {
   const namespace = body.namespace;
   return {
-    ...notebookNameHolders(client, namespace, body.name, mark),
+    ...notebookNameHolders(client, namespace, body.name, mark, stackPlace),
     send: (sentAt) =>
-      write(namespace, undefined, () => client.createNotebook(mark === undefined ? body : { ...body, envs: withMarkEnv(body.envs, mark, sentAt) })),
+      write(namespace, undefined, () => client.createNotebook(mark === undefined ? body : { ...body, envs: withMarkEnv(body.envs, mark, sentAt, stackPlace) })),
     // A notebook of ours is removed by the platform once its auto-delete time passes.
     remove: (n) => write(namespace, n.uuid, () => client.setDeleteTime(namespace, n.uuid, nowOnTheWire())),
     watchMs,
@@ -235,7 +238,7 @@ export async function read(id: string, props: NotebookOutputs): Promise<pulumi.d
   if (foreign) await warn(foreign.message);
   learnZoneFromState(props.createdAt, found.created_at);
   if (props.readById !== true && typeof importAs !== "string") {
-    const recordedHere = { namespace, name: nameOf(props), mark: props.ownerMark, uuid: found.uuid };
+    const recordedHere = { namespace, name: nameOf(props), mark: props.ownerMark, stackPlace: props.autoNameSuffix, uuid: found.uuid };
     await reportStrays(await straysOf(currentClient(), currentListing(), recordedHere, askedAt), recordedHere);
   }
   const outs = outputs(typeof importAs === "string" ? { ...recordedProps, ownerMark: importAs } : recordedProps, found, true);
@@ -263,7 +266,7 @@ export async function remove(id: string, props: NotebookOutputs): Promise<void> 
   const startedAt = listingNow();
   const uuid = await removeRecorded(id, props);
   const { client, listing } = notebookPlatform();
-  const recordedHere = { namespace: String(props.namespace), name: nameOf(props), mark: props.ownerMark, uuid };
+  const recordedHere = { namespace: String(props.namespace), name: nameOf(props), mark: props.ownerMark, stackPlace: props.autoNameSuffix, uuid };
   await reportStrays(await straysOf(client, listing, recordedHere, startedAt), recordedHere);
 }
 

@@ -23,8 +23,16 @@ export const markEnvName = "PULUMI_AICP_MARK";
  */
 export const sentAtEnvName = "PULUMI_AICP_CREATE_SENT_AT";
 
+/**
+ * Environment variable of a notebook that holds its resource's place in its stack: the auto-name suffix,
+ * a digest of project, stack, kind, name, parents and the stack identity (identity.ts). The mark leaves the
+ * stack out on the TypeScript front, so two stacks given one pinned identity (`--copy-config-from`) share
+ * marks; the place tells their notebooks apart (docs/identity.md, "The evidence").
+ */
+export const placeEnvName = "PULUMI_AICP_PLACE";
+
 /** The environment variables the provider writes, which the program may not set and its outputs do not show. */
-export const providerEnvNames: readonly string[] = [markEnvName, sentAtEnvName];
+export const providerEnvNames: readonly string[] = [markEnvName, sentAtEnvName, placeEnvName];
 
 /** How a group's description ends when it carries a mark. */
 const groupMarkPattern = /\s*\[pulumi-aicp ([0-9a-f]{8,64})\]$/;
@@ -41,6 +49,11 @@ export function notebookSentAtOf(envs: unknown): string | undefined {
   return envValueOf(envs, sentAtEnvName);
 }
 
+/** The place a notebook's envs state (placeEnvName), if they do. */
+export function notebookPlaceOf(envs: unknown): string | undefined {
+  return envValueOf(envs, placeEnvName);
+}
+
 function envValueOf(envs: unknown, name: string): string | undefined {
   const list = typeof envs === "string" ? parseJson(envs) : envs;
   if (!Array.isArray(list)) return undefined;
@@ -54,13 +67,17 @@ export function withoutMarkEnv<T>(envs: T): T {
   return envs.filter((e) => !(e !== null && typeof e === "object" && providerEnvNames.includes((e as { name?: unknown }).name as string))) as T;
 }
 
-/** The envs to send: the program's, then the mark, then when the create was sent. */
+/** The envs to send: the program's, then the mark, then when the create was sent and the resource's place. */
 export function withMarkEnv<T extends { name: string; value: string }>(
   envs: T[] | undefined,
   mark: string,
   sentAt?: string,
+  place?: string,
 ): Array<T | { name: string; value: string }> {
-  const stated = sentAt === undefined ? [] : [{ name: sentAtEnvName, value: sentAt }];
+  const stated = [
+    ...(sentAt === undefined ? [] : [{ name: sentAtEnvName, value: sentAt }]),
+    ...(place === undefined ? [] : [{ name: placeEnvName, value: place }]),
+  ];
   return [...withoutMarkEnv(envs ?? []), { name: markEnvName, value: mark }, ...stated];
 }
 

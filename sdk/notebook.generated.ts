@@ -39,8 +39,8 @@ export interface NotebookFieldArgs {
    * Environment variables: `name`, and either `value` or `valueFromEnv`, the name of an environment
    * variable the provider reads the value from where pulumi runs (which keeps it out of the engine and
    * out of code; `pulumi import` writes it). Kept secret, as values often hold tokens. The provider adds
-   * `PULUMI_AICP_MARK` and `PULUMI_AICP_CREATE_SENT_AT` (this resource's mark, when its create was sent),
-   * which the program may not set.
+   * `PULUMI_AICP_MARK`, `PULUMI_AICP_CREATE_SENT_AT` and `PULUMI_AICP_PLACE` (this resource's mark, when
+   * its create was sent, its place in its stack), which the program may not set.
    */
   envs?: DeepInput<NotebookProgram["envs"]>;
   /** When the platform stops the notebook; must be in the future when set or changed. */

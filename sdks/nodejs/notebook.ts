@@ -335,7 +335,7 @@ export interface NotebookArgs {
      */
     duration: pulumi.Input<number>;
     /**
-     * Environment variables: `name`, and either `value` or `valueFromEnv`, the name of an environment variable the provider reads the value from where pulumi runs (which keeps it out of the engine and out of code; `pulumi import` writes it). Kept secret, as values often hold tokens. The provider adds `PULUMI_AICP_MARK` and `PULUMI_AICP_CREATE_SENT_AT` (this resource's mark, when its create was sent), which the program may not set.
+     * Environment variables: `name`, and either `value` or `valueFromEnv`, the name of an environment variable the provider reads the value from where pulumi runs (which keeps it out of the engine and out of code; `pulumi import` writes it). Kept secret, as values often hold tokens. The provider adds `PULUMI_AICP_MARK`, `PULUMI_AICP_CREATE_SENT_AT` and `PULUMI_AICP_PLACE` (this resource's mark, when its create was sent, its place in its stack), which the program may not set.
      */
     envs?: pulumi.Input<pulumi.Input<inputs.EnvArgs>[] | undefined>;
     /**

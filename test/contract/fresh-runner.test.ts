@@ -173,20 +173,23 @@ describe("a killed create resumed on a fresh runner", () => {
       const news = (await atEngine.check({}, inputs(name, mark))).inputs!;
       const recorded = await atEngine.create(news);
       const person = new AicpClient({ baseUrl: emulator.url, zone: emulatorZone, credentials: emulatorCredentials });
-      const beside = async (named: string, sentAt = new Date().toISOString()) => {
+      const beside = async (named: string, sentAt = new Date().toISOString(), place = String(news.autoNameSuffix)) => {
         const envs = [
           { name: "PULUMI_AICP_MARK", value: mark },
           { name: "PULUMI_AICP_CREATE_SENT_AT", value: sentAt },
+          { name: "PULUMI_AICP_PLACE", value: place },
         ];
         return (await person.createNotebook({ ...wireBody(news), name: named, envs })).uuid;
       };
-      // A second create of the resource; the same settings under another name; a copy stating a send a quarter of an hour earlier.
+      // A second create of the resource; the same settings under another name; a copy stating a send a quarter of an hour earlier;
+      // another stack's notebook that shares the mark (a copied pinned identity) and states its own place.
       const stray = await beside(String(news.name));
       const renamed = await beside(`${String(news.name)}-other`);
       const copy = await beside(String(news.name), new Date(Date.now() - 15 * 60_000).toISOString());
+      const otherStack = await beside(String(news.name), undefined, "0c0ffee");
       await person.close();
       const { atEngine: next } = await freshRunner(front, { "aicp:platformTimeZone": "UTC" });
-      return { recorded, news, stray, others: [renamed, copy], next: next as AtEngine };
+      return { recorded, news, stray, others: [renamed, copy, otherStack], next: next as AtEngine };
     }
     const warningsOf = async (action: () => Promise<unknown>) => {
       const warnings = vi.spyOn(console, "error").mockImplementation(() => undefined);
@@ -234,6 +237,24 @@ describe("a killed create resumed on a fresh runner", () => {
   });
   // Where the platform writes bare date-times, a creation time is known only within 14 hours until the zone is learned or
   // configured (docs/identity.md): the team that wants copies told apart configures it, as this runner does.
+  it("refuses, named, a notebook of another stack given the same pinned identity (--copy-config-from): same mark, another place", async () => {
+    // Stack A's pinned-name notebook, killed mid-create; stack B (a copy of A's config, so A's aicp:stackMark) declares the same resource.
+    const mark = "e9".repeat(16);
+    const { atEngine: a, notebook } = await freshRunner("typescript");
+    const ofA = (await a.check({}, { ...inputs("twin", mark), name: "twin-pinned" })).inputs!;
+    const made = await notebook.create(ofA);
+    // The SDK derives the auto-name suffix from project, stack, kind, name and parents, and the identity: another stack, another suffix.
+    const ofB = { ...inputs("twin", mark), name: "twin-pinned", autoNameSuffix: "0c0ffee" };
+    const { atEngine: b } = await freshRunner("typescript");
+    const refused = await b.create((await b.check({}, ofB)).inputs!).then(
+      () => undefined,
+      (e: Error) => e,
+    );
+    expect(refused?.message).toContain(made.id);
+    expect(live("twin-pinned").map((n) => n.uuid)).toEqual([made.id]);
+    expect(creates()).toBe(1);
+  });
+
   it("refuses, named, a copy made more than the clock slack after the send its settings state (the zone configured)", async () => {
     const { news, uuid } = await killedCreate("copied-later", "e2".repeat(16));
     const original = emulator.listNotebooks().find((n) => n.uuid === uuid)!;

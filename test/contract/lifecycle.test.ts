@@ -175,7 +175,7 @@ describe("lifecycles against the emulator", () => {
     expect(own()).toEqual([]);
   });
 
-  it("marks every notebook it creates with the resource's mark and its send time, and keeps both out of the envs it reports", async () => {
+  it("marks every notebook it creates with the resource's mark, its send time and its place, and keeps them out of the envs it reports", async () => {
     const before = Date.now();
     const created = await notebook.create(await checked(inputs("marked", { envs: [{ name: "A", value: "1" }] })));
     const envs = own()[0]!.envs as Array<{ name: string; value: string }>;
@@ -187,7 +187,9 @@ describe("lifecycles against the emulator", () => {
     const stated = Date.parse(envs[2]!.value);
     expect(stated).toBeGreaterThanOrEqual(before);
     expect(stated).toBeLessThanOrEqual(Date.now());
-    expect(envs).toHaveLength(3);
+    // The auto-name suffix the inputs carry: the resource's place in its stack.
+    expect(envs[3]).toEqual({ name: "PULUMI_AICP_PLACE", value: "abc1234" });
+    expect(envs).toHaveLength(4);
     expect(created.outs!.envs).toEqual([{ name: "A", value: "1" }]);
     const read = await notebook.read(created.id, created.outs!);
     expect(read.props!.envs).toEqual([{ name: "A", value: "1" }]);

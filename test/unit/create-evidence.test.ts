@@ -12,6 +12,8 @@ interface Obj {
   stated?: string;
   /** The zone is not known: the creation time is a bare value read as UTC. */
   bare?: boolean;
+  /** The place in its stack it states (a notebook's env). */
+  place?: string;
 }
 
 const evidence = {
@@ -57,6 +59,18 @@ describe("made as it states", () => {
     // Without its zone a stated time would be read in each runner's own zone.
     expect(madeAsStated(evidence, at("2026-11-28T10:00:00Z", { stated: "2026-11-28T10:00:00" }))).toBe(false);
     expect(madeAsStated(evidence, { id: "nb", createdAt: NaN, stated: sent })).toBe(false);
+  });
+});
+
+describe("made as it states, in its stack", () => {
+  // Two stacks given one pinned identity share the mark on the TypeScript front; the place (the auto-name suffix) differs.
+  const inStack = { ...evidence, stackPlace: "1487b32", statedStackPlaceOf: (o: Obj) => o.place };
+  it("needs the resource's own place where it has one: another stack's, or none stated, is not", () => {
+    expect(madeAsStated(inStack, { ...at("2026-11-28T10:00:01Z"), place: "1487b32" })).toBe(true);
+    expect(madeAsStated(inStack, { ...at("2026-11-28T10:00:01Z"), place: "0c0ffee" })).toBe(false);
+    expect(madeAsStated(inStack, at("2026-11-28T10:00:01Z"))).toBe(false);
+    // Still made as it states: the time is checked as well.
+    expect(madeAsStated(inStack, { ...at("2026-11-28T10:15:00Z"), place: "1487b32" })).toBe(false);
   });
 });
 

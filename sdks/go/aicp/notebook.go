@@ -189,7 +189,7 @@ type notebookArgs struct {
 	DesiredState *string `pulumi:"desiredState"`
 	// 3600 for `elastic`; the number of months, 1 to 60, for `monthly`.
 	Duration int `pulumi:"duration"`
-	// Environment variables: `name`, and either `value` or `valueFromEnv`, the name of an environment variable the provider reads the value from where pulumi runs (which keeps it out of the engine and out of code; `pulumi import` writes it). Kept secret, as values often hold tokens. The provider adds `PULUMI_AICP_MARK` and `PULUMI_AICP_CREATE_SENT_AT` (this resource's mark, when its create was sent), which the program may not set.
+	// Environment variables: `name`, and either `value` or `valueFromEnv`, the name of an environment variable the provider reads the value from where pulumi runs (which keeps it out of the engine and out of code; `pulumi import` writes it). Kept secret, as values often hold tokens. The provider adds `PULUMI_AICP_MARK`, `PULUMI_AICP_CREATE_SENT_AT` and `PULUMI_AICP_PLACE` (this resource's mark, when its create was sent, its place in its stack), which the program may not set.
 	Envs []Env `pulumi:"envs"`
 	// Image name or address.
 	Image string `pulumi:"image"`
@@ -245,7 +245,7 @@ type NotebookArgs struct {
 	DesiredState pulumi.StringPtrInput
 	// 3600 for `elastic`; the number of months, 1 to 60, for `monthly`.
 	Duration pulumi.IntInput
-	// Environment variables: `name`, and either `value` or `valueFromEnv`, the name of an environment variable the provider reads the value from where pulumi runs (which keeps it out of the engine and out of code; `pulumi import` writes it). Kept secret, as values often hold tokens. The provider adds `PULUMI_AICP_MARK` and `PULUMI_AICP_CREATE_SENT_AT` (this resource's mark, when its create was sent), which the program may not set.
+	// Environment variables: `name`, and either `value` or `valueFromEnv`, the name of an environment variable the provider reads the value from where pulumi runs (which keeps it out of the engine and out of code; `pulumi import` writes it). Kept secret, as values often hold tokens. The provider adds `PULUMI_AICP_MARK`, `PULUMI_AICP_CREATE_SENT_AT` and `PULUMI_AICP_PLACE` (this resource's mark, when its create was sent, its place in its stack), which the program may not set.
 	Envs EnvArrayInput
 	// Image name or address.
 	Image pulumi.StringInput
