@@ -28,6 +28,19 @@ export interface Evidence<T> {
   statedStackPlaceOf?(object: T): string | undefined;
 }
 
+/**
+ * Whether the object is of this resource's place in its stack, as far as it states one: another stack's
+ * object, where two stacks share a pinned identity and so the mark, states another (ownership.ts
+ * placeEnvName). `orUnstated`: an object that states none passes (one made by an earlier version, which a
+ * journal entry or a recorded send time still ties to the create); evidence of its own, the stated send
+ * time, needs the place stated.
+ */
+function inItsPlace<T>(target: Evidence<T>, object: T, orUnstated: boolean): boolean {
+  if (target.stackPlace === undefined) return true;
+  const stated = target.statedStackPlaceOf?.(object);
+  return stated === undefined ? orUnstated : stated === target.stackPlace;
+}
+
 /** A create this resource sent: when, and the id its answer named if it came. */
 export interface SentCreate {
   sentAt: string;
@@ -59,6 +72,7 @@ export function uncertaintyOf(createdAt: unknown, zoneOffset: number | undefined
  */
 export function madeBy<T>(target: Evidence<T>, object: T, sent: SentCreate): boolean {
   if (sent.id !== undefined) return target.idOf(object) === sent.id;
+  if (!inItsPlace(target, object, true)) return false;
   const created = target.createdAtOf(object);
   const uncertainty = target.createdAtUncertaintyMs?.(object) ?? 0;
   return !Number.isNaN(created) && created + uncertainty >= Date.parse(sent.sentAt) - clockSlackMs && created - uncertainty <= Date.now() + clockSlackMs;
@@ -84,8 +98,7 @@ const hourMs = 3_600_000;
  * the slack of a whole hour after it; configuring `aicp:platformTimeZone` closes that too.
  */
 export function madeAsStated<T>(target: Evidence<T>, object: T): boolean {
-  // Another stack's object, where two stacks share a pinned identity and so the mark (ownership.ts placeEnvName).
-  if (target.stackPlace !== undefined && target.statedStackPlaceOf?.(object) !== target.stackPlace) return false;
+  if (!inItsPlace(target, object, false)) return false;
   const statedText = target.statedSentAtOf?.(object) ?? "";
   const stated = hasZone(statedText) ? Date.parse(statedText) : NaN;
   const created = target.createdAtOf(object);

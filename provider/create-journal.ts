@@ -28,6 +28,8 @@ export interface JournalEntry {
   sentAt: string;
   /** The object's id, once the create's answer named it. */
   id?: string;
+  /** The resource's place in its stack (ownership.ts placeEnvName): two stacks that share a pinned identity share marks, not places. */
+  place?: string;
 }
 
 /** Entries older than this are dropped: no platform lists a create a week late. */

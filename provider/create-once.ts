@@ -97,7 +97,7 @@ export function unconfirmedWindowMs(): number {
  * earlier create may still appear) and nothing of ours showed within `watchMs`.
  */
 export async function createOnce<T>(target: CreateTarget<T>): Promise<{ object: T; adopted: boolean }> {
-  const earlier = sentCreate(target.mark);
+  const earlier = entryOf(target);
   const named = (await target.findByName()).filter((o) => !target.goingAway?.(o));
   const ours = named.filter((o) => target.markOf(o) === target.mark && madeByCreateOf(target, o, earlier));
   const living = ours.filter((o) => !isFailed(target.statusOf(o)));
@@ -155,10 +155,19 @@ function madeByCreateOf<T>(target: CreateTarget<T>, object: T, earlier: SentCrea
 }
 
 /** Writes the journal entry before the create leaves; a journal that cannot be written is said, not fatal. */
+/**
+ * This runner's journal entry of the resource's create: the entry of its mark, unless it names another place
+ * (another stack that shares a pinned identity, and so the mark, on this runner).
+ */
+function entryOf<T>(target: Evidence<T> & { mark: string | undefined }): SentCreate | undefined {
+  const entry = sentCreate(target.mark);
+  return entry?.place !== undefined && target.stackPlace !== undefined && entry.place !== target.stackPlace ? undefined : entry;
+}
+
 async function journal<T>(target: CreateTarget<T>, sentAt: string): Promise<void> {
   if (target.mark === undefined) return;
   try {
-    recordCreate(target.mark, { noun: target.noun, name: target.name, sentAt });
+    recordCreate(target.mark, { noun: target.noun, name: target.name, sentAt, ...(target.stackPlace === undefined ? {} : { place: target.stackPlace }) });
   } catch (error) {
     await warn(
       `the create journal could not be written (${(error as NodeJS.ErrnoException).code ?? "error"}): if this run is killed while the create of ` +
@@ -263,7 +272,7 @@ export type NameHolders<T> = Omit<CreateTarget<T>, "send" | "remove" | "watchMs"
  * rename knows the recorded object and leaves it out itself, so there a marked holder fails.
  */
 export async function nameHeldByAnother<T>(target: NameHolders<T>, replacing = false): Promise<AicpError | undefined> {
-  const earlier = sentCreate(target.mark);
+  const earlier = entryOf(target);
   const named = (await target.findByName()).filter((o) => !target.goingAway?.(o));
   const ownMark = (o: T) => target.markOf(o) === target.mark;
   const others = named.filter((o) => !(ownMark(o) && (replacing || (earlier !== undefined && madeBy(target, o, earlier)))));
@@ -275,18 +284,26 @@ function notOurs<T>(target: NameHolders<T>, others: T[], earlier: SentCreate | u
     ? `the create journal holds this resource's create sent at ${earlier.sentAt}${earlier.id ? `, answered with ${earlier.id}` : ""}, and this one is not it ` +
       "(made before that, or this machine's clock and the platform's disagree by more than 10 minutes)"
     : "no record of this resource's creates names it";
+  // Another stack that shares this one's pinned identity shares the mark, not the place (ownership.ts placeEnvName).
+  const elsewhere = (o: T) => {
+    const stated = target.statedStackPlaceOf?.(o);
+    return target.stackPlace !== undefined && stated !== undefined && stated !== target.stackPlace;
+  };
   const whose = (o: T) =>
     target.markOf(o) === undefined
       ? ", not made by Pulumi"
-      : target.markOf(o) === target.mark
-        ? `, carrying this resource's mark, but ${evidence}: a copy of its settings, or made by a run whose record was lost`
-        : ", made by another Pulumi resource";
+      : target.markOf(o) !== target.mark
+        ? ", made by another Pulumi resource"
+        : elsewhere(o)
+          ? ", carrying this resource's mark but another stack's place: a stack given the same aicp:stackMark (`pulumi stack init " +
+            "--copy-config-from` copies it); give each stack its own"
+          : `, carrying this resource's mark, but ${evidence}: a copy of its settings, or made by a run whose record was lost`;
   const listed = others.map((o) => `${target.idOf(o)} (${target.statusOf(o) ?? "status unknown"}${whose(o)})`);
-  const copied = others.some((o) => target.markOf(o) === target.mark);
+  const copied = others.some((o) => target.markOf(o) === target.mark && !elsewhere(o));
   return new AicpError(
     "AICP_CONFLICT",
     `${target.place} already holds a ${target.noun} named '${target.name}': ${listed.join(", ")}. ` +
-      (copied ? "" : "It does not carry this resource's mark. ") +
+      (others.some((o) => target.markOf(o) === target.mark) ? "" : "It does not carry this resource's mark. ") +
       "The provider will not adopt, change or delete it, nor send a second create under its name. Choose another `name` (or a different resource name for an " +
       `auto-name), or remove that ${target.noun} first if it is no longer used.` +
       (copied && earlier === undefined ? ` ${withoutRecord(target)}` : "") +

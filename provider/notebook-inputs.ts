@@ -146,6 +146,8 @@ export function checkNotebook(
 ): { inputs: NotebookInputs; failures: CheckFailure[] } {
   const inputs: NotebookInputs = { ...news, ...resolveName(news, olds), ownerMark: resolveMark(news, olds) };
   if (inputs.ownerMark === undefined) delete inputs.ownerMark;
+  // The recorded place, as the mark (its notebooks state it: ownership.ts placeEnvName); a rename or a moved stack derives another.
+  if (typeof olds.autoNameSuffix === "string" && olds.autoNameSuffix !== "") inputs.autoNameSuffix = olds.autoNameSuffix;
   const failures: CheckFailure[] = [];
   const configuredUser = settings.userId;
   inputs.userId ??= configuredUser;

@@ -82,7 +82,7 @@ export async function create(requested: NotebookInputs & { __provider?: string }
  */
 async function keepFirstMade(p: NotebookPlatform, inputs: NotebookInputs, own: wire.Notebook): Promise<wire.Notebook> {
   const namespace = String(inputs.namespace);
-  const holders = notebookNameHolders(p.client, namespace, String(inputs.name), inputs.ownerMark);
+  const holders = notebookNameHolders(p.client, namespace, String(inputs.name), inputs.ownerMark, inputs.autoNameSuffix);
   const others = await otherCreates(holders, own).catch(() => undefined);
   if (!others) return own;
   const { removed, failed } = await removeUnrecorded(p.client, p.write, namespace, others.remove);
@@ -192,6 +192,8 @@ export interface ProvisionalProps {
   namespace?: unknown;
   name?: unknown;
   ownerMark?: unknown;
+  /** The resource's place in its stack, which its notebook states (ownership.ts placeEnvName). */
+  autoNameSuffix?: unknown;
   createSentAt?: unknown;
   uuid?: unknown;
 }
@@ -210,7 +212,8 @@ export async function resolveNotebook(
   if (!isProvisional(id)) return { uuid: id };
   if (typeof props.uuid === "string" && props.uuid !== "") return { uuid: props.uuid };
   const mark = typeof props.ownerMark === "string" ? props.ownerMark : undefined;
-  const resolved = await resolveProvisional(notebookByMark(client, String(props.namespace), String(props.name), mark), props.createSentAt, waitMs);
+  const place = typeof props.autoNameSuffix === "string" ? props.autoNameSuffix : undefined;
+  const resolved = await resolveProvisional(notebookByMark(client, String(props.namespace), String(props.name), mark, place), props.createSentAt, waitMs);
   return "found" in resolved ? { uuid: resolved.found.uuid, found: resolved.found } : resolved;
 }
 

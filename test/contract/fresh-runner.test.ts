@@ -109,6 +109,35 @@ describe("a killed create resumed on a fresh runner", () => {
     }
   });
 
+  it("never converges on another stack's notebook that shares the mark (a copied aicp:stackMark): each keeps its own", async () => {
+    emulator.misbehave({ listDelayMs: 1500 });
+    try {
+      const mark = "ea".repeat(16);
+      const a = await freshRunner("typescript");
+      const ofA = (await a.atEngine.check({}, { ...inputs("race", mark), name: "race-pinned" })).inputs!;
+      const racing = a.notebook.create(ofA).then(
+        (r) => r.id,
+        () => "failed",
+      );
+      await eventually(() => live("race-pinned").length === 1, "stack A's notebook");
+      const ofA1 = String(live("race-pinned")[0]!.uuid);
+      // Stack B looks the name up before the platform lists A's notebook, creates its own, then sees both.
+      const b = await freshRunner("typescript");
+      const ofB = (await b.atEngine.check({}, { ...inputs("race", mark), name: "race-pinned", autoNameSuffix: "0c0ffee" })).inputs!;
+      const recorded = await b.atEngine.create(ofB);
+      expect(recorded.id).not.toBe(ofA1);
+      expect(await racing).toBe(ofA1);
+      expect(
+        live("race-pinned")
+          .map((n) => n.uuid)
+          .sort(),
+      ).toEqual([ofA1, recorded.id].sort());
+    } finally {
+      emulator.clearMisbehaviour();
+      for (const n of live("race-pinned")) emulator.deleteNotebook(String(n.uuid));
+    }
+  });
+
   it("keeps the same notebook in every run that sees the same list, whatever its own create's answer said", async () => {
     vi.resetModules();
     (await import("../../provider/create-journal")).seesEveryRecord();
@@ -235,8 +264,6 @@ describe("a killed create resumed on a fresh runner", () => {
     expect(refused?.message).toContain(`${old.id} (`);
     expect(live(news.name).map((n) => n.uuid)).toEqual([old.id]);
   });
-  // Where the platform writes bare date-times, a creation time is known only within 14 hours until the zone is learned or
-  // configured (docs/identity.md): the team that wants copies told apart configures it, as this runner does.
   it("refuses, named, a notebook of another stack given the same pinned identity (--copy-config-from): same mark, another place", async () => {
     // Stack A's pinned-name notebook, killed mid-create; stack B (a copy of A's config, so A's aicp:stackMark) declares the same resource.
     const mark = "e9".repeat(16);
@@ -251,10 +278,14 @@ describe("a killed create resumed on a fresh runner", () => {
       (e: Error) => e,
     );
     expect(refused?.message).toContain(made.id);
+    expect(refused?.message).toContain("another stack's place");
+    expect(refused?.message).not.toContain("adoptId");
     expect(live("twin-pinned").map((n) => n.uuid)).toEqual([made.id]);
     expect(creates()).toBe(1);
   });
 
+  // Where the platform writes bare date-times, a creation time is known only within 14 hours until the zone is learned or
+  // configured (docs/identity.md): the team that wants copies told apart configures it, as this runner does.
   it("refuses, named, a copy made more than the clock slack after the send its settings state (the zone configured)", async () => {
     const { news, uuid } = await killedCreate("copied-later", "e2".repeat(16));
     const original = emulator.listNotebooks().find((n) => n.uuid === uuid)!;
