@@ -21,6 +21,7 @@ import {
   withoutGroupMark,
   withoutMarkEnv,
 } from "../../provider/ownership";
+import { configureFrom } from "../../provider/context";
 import * as stackMark from "../../provider/stack-mark";
 
 const mark = "0123456789abcdef0123456789abcdef";
@@ -184,6 +185,8 @@ describe("the plugin's identity of a resource", () => {
 
 describe("the stack mark resource", () => {
   it("makes a random value once and keeps the recorded one ever after", async () => {
+    // Configured with nothing pinned (the unit project shares modules between files: no earlier file's settings count).
+    configureFrom(() => undefined, {});
     const made = (await stackMark.check({}, {})).inputs?.value;
     expect(made).toMatch(/^[0-9a-f]{32}$/);
     expect((await stackMark.check({ value: "kept" }, { value: "new" })).inputs).toEqual({ value: "kept" });
