@@ -152,7 +152,7 @@ describe("a pipeline whose runners share the state in S3", () => {
         expect(orphans).toBe(0);
         passed = true;
       } finally {
-        recordCase({ suite: "shared backend", name: `${front}: kill -9 on runner A, up on runner B (S3; ${setting})`, passed, duplicates, orphans, leaks: 0 });
+        recordCase({ suite: "shared state", name: `${front}: kill -9 on runner A, up on runner B (S3; ${setting})`, passed, duplicates, orphans, leaks: 0 });
         for (const r of runners) r.dispose();
         await emulator.close();
       }
