@@ -59,6 +59,9 @@ function startOn(runner: Runner, front: Front): Process {
 const RUNNERS = 2;
 const MARK = "ab".repeat(16);
 const NAME = "research-5e771ed";
+/** This resource's place in its stack (ownership.ts placeEnvName), and another stack's that shares the pinned identity. */
+const PLACE = "5e771ed";
+const OTHER_PLACE = "0c0ffee";
 const runs = Number(process.env.AICP_MODEL_RUNS ?? 150);
 const seed = process.env.AICP_MODEL_SEED === undefined ? Date.now() % 2 ** 31 : Number(process.env.AICP_MODEL_SEED);
 
@@ -74,6 +77,8 @@ interface PlatformObject {
   foreign: boolean;
   /** The send time its settings state (a notebook's env, written by the create; a copy states the original's). */
   statedSentAt?: number;
+  /** The place in its stack it states (a copy states the original's; another stack's create its own). */
+  place: string;
 }
 
 /** What a Create's request does on the platform, and what reaches the provider. */
@@ -91,8 +96,18 @@ class World {
   evidenceLost = false;
   private next = 0;
 
-  make(mark: string, lag: number, foreign: boolean, statedSentAt: number | undefined): PlatformObject {
-    const object = { id: `nb-${++this.next}`, mark, name: NAME, createdAt: Date.now(), listedFrom: this.tick + lag, deleted: false, foreign, statedSentAt };
+  make(mark: string, lag: number, foreign: boolean, statedSentAt: number | undefined, place = PLACE): PlatformObject {
+    const object = {
+      id: `nb-${++this.next}`,
+      mark,
+      name: NAME,
+      createdAt: Date.now(),
+      listedFrom: this.tick + lag,
+      deleted: false,
+      foreign,
+      statedSentAt,
+      place,
+    };
     this.objects.push(object);
     return object;
   }
@@ -140,6 +155,8 @@ function createTarget(world: World, runner: Process, outcome: Outcome, lag: numb
     statusOf: () => "Running",
     createdAtOf: (o: PlatformObject) => o.createdAt,
     statedSentAtOf: (o: PlatformObject) => (o.statedSentAt === undefined ? undefined : new Date(o.statedSentAt).toISOString()),
+    stackPlace: PLACE,
+    statedStackPlaceOf: (o: PlatformObject) => o.place,
     findByName: async () => world.listed().filter((o) => o.name === NAME),
     send: (sentAt: string) => {
       const made = world.make(MARK, lag, false, Date.parse(sentAt));
@@ -321,9 +338,24 @@ class Copy implements Command {
     nextStep();
     // Made in the console, it is listed as late as any object; its settings state the original's send time.
     const original = world.listed().find((o) => !o.foreign)!;
-    world.make(MARK, this.lag, true, original.statedSentAt);
+    world.make(MARK, this.lag, true, original.statedSentAt, original.place);
   }
   toString = () => `colleague copies the mark (lag ${this.lag})`;
+}
+
+/**
+ * Another stack given this one's pinned identity (`--copy-config-from`) creates the same resource under the
+ * same name: the same mark, its own send time, another place. Never excluded: no evidence of this stack's
+ * creates, a journal entry included, answers to an object of another place (create-evidence.ts inItsPlace).
+ */
+class OtherStack implements Command {
+  constructor(readonly lag: number) {}
+  check = () => true;
+  async run(world: World): Promise<void> {
+    nextStep();
+    world.make(MARK, this.lag, true, Date.now(), OTHER_PLACE);
+  }
+  toString = () => `another stack with the same pin creates it (lag ${this.lag})`;
 }
 
 /** The runner is replaced by a fresh one: an empty journal. */
@@ -349,6 +381,7 @@ const commands = [
   fc.tuple(runner, fc.boolean(), front).map(([r, d, f]) => new Replace(r, d, f)),
   fc.constantFrom(1, 3).map((t) => new Tick(t)),
   fc.constantFrom(0, 3).map((lag) => new Copy(lag)),
+  fc.constantFrom(0, 3).map((lag) => new OtherStack(lag)),
   runner.map((r) => new FreshRunner(r)),
 ];
 
