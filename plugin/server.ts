@@ -10,7 +10,7 @@
  */
 import type * as grpcTypes from "@grpc/grpc-js";
 import { configKeys, resolveSettings } from "../client/config";
-import { AicpError, asOneLine } from "../client/errors";
+import { AicpError, asOneLine, redact } from "../client/errors";
 import { kindDescriptions, type DescribedKind as Kind, type KindDescription } from "../client/wire";
 import { cancelNow } from "../provider/cancellation";
 import { engineFailure } from "../provider/check-failures";
@@ -67,7 +67,8 @@ function unary<Req, Res>(work: (request: Req) => Promise<Res>): Unary<Req, Res> 
 
 /** A gRPC error for `error`; one that carries the id of an object it made (create-once.ts partlyCreated) tells the engine to record it. */
 function grpcError(error: unknown): Partial<grpcTypes.StatusObject> {
-  const message = error instanceof AicpError ? asOneLine(error).message : error instanceof Error ? error.message : String(error);
+  // An AicpError is redacted when built; any other error too may quote a secret the program marked.
+  const message = redact(error instanceof AicpError ? asOneLine(error).message : error instanceof Error ? error.message : String(error));
   const metadata = new grpc.Metadata();
   const made = error as { id?: unknown; properties?: Record<string, unknown>; reasons?: string[]; kind?: Kind; secretInputs?: string[] };
   if (typeof made.id === "string" && made.id !== "") {

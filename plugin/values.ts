@@ -5,6 +5,7 @@
  * string. The lifecycles take plain values, as the dynamic provider hands
  * them; this file is the one place the marks are taken off and put back.
  */
+import { rememberLeaves } from "../provider/secrets";
 
 /** The key of Pulumi's special values, and its value for a secret (the engine's rpc marshalling). */
 const signatureKey = "4dabf18193072939515e22adb298388d";
@@ -30,9 +31,17 @@ export function holdsSecret(value: unknown): boolean {
   return false;
 }
 
-/** `value` with every secret mark taken off, at any depth. */
+/**
+ * `value` with every secret mark taken off, at any depth. What a mark held is
+ * remembered as it comes off (provider/secrets.ts rememberLeaves): no message
+ * the provider prints shows it, however the platform echoes it.
+ */
 export function reveal(value: unknown): unknown {
-  if (isSecret(value)) return reveal(value.value);
+  if (isSecret(value)) {
+    const revealed = reveal(value.value);
+    rememberLeaves(revealed);
+    return revealed;
+  }
   if (Array.isArray(value)) return value.map(reveal);
   if (value !== null && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, reveal(v)]));
   return value;

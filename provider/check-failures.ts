@@ -9,6 +9,7 @@
  * carries the path and the value the program wrote, cut to a readable length.
  */
 import type { CheckFailure } from "./inputs";
+import { redact } from "../client/errors";
 
 /** Longest rendering of a value in a message, in characters. */
 export const shownValueLength = 80;
@@ -20,6 +21,12 @@ export const shownValueLength = 80;
  * values, registry credentials), or where the reason already quotes it.
  */
 export function engineFailure(failure: CheckFailure, inputs: unknown, hiddenKeys: readonly string[]): CheckFailure {
+  // What the program marked secret is cut out, in the value shown as in the reason (client/errors.ts redact).
+  const shownFailure = withValue(failure, inputs, hiddenKeys);
+  return { property: "", reason: redact(shownFailure.reason) };
+}
+
+function withValue(failure: CheckFailure, inputs: unknown, hiddenKeys: readonly string[]): CheckFailure {
   const path = pathOf(failure.property);
   if (path.length === 0 || hiddenKeys.includes(String(path[0]))) return { property: "", reason: failure.reason };
   const value = valueAt(inputs, path);

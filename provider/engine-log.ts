@@ -8,6 +8,7 @@
  */
 import { createRequire } from "node:module";
 import { isSingleExecutable } from "../client/single-executable";
+import { redact } from "../client/errors";
 
 /** The engine's Log call, as the SDK's generated client exposes it. */
 interface EngineClient {
@@ -32,7 +33,9 @@ function engineAddress(): string | undefined {
 }
 
 /** Sends a warning to the engine; never throws (a lost warning must not fail an operation). */
-export async function warn(message: string): Promise<void> {
+export async function warn(text: string): Promise<void> {
+  // A warning may quote inputs: what the program marked secret is cut out (client/errors.ts redact).
+  const message = redact(text);
   const address = engineAddress();
   try {
     if (!address) throw new Error("not started by the engine");

@@ -10,6 +10,7 @@ import { kindDescriptions, type DescribedKind } from "../client/wire";
 import { listenForCancel } from "./cancellation";
 import { sawRecorded, seesEveryRecord, settledByRecord, settledOnReturn } from "./create-journal";
 import { engineFailure } from "./check-failures";
+import { rememberMarkedSecrets } from "./secrets";
 import * as notebook from "./notebook";
 import * as resourceGroup from "./resource-group";
 import * as stackMark from "./stack-mark";
@@ -79,7 +80,11 @@ export function reportedOperations(kind: string): EngineLifecycle {
   return Object.fromEntries(
     Object.entries(operations).map(([name, operation]) => [
       name,
-      (...args: unknown[]) => (operation as (...a: unknown[]) => Promise<unknown>)(...args).catch(oneLine),
+      (...args: unknown[]) => {
+        // Before anything can fail: what the program marked secret is cut out of every message (secrets.ts).
+        args.forEach(rememberMarkedSecrets);
+        return (operation as (...a: unknown[]) => Promise<unknown>)(...args).catch(oneLine);
+      },
     ]),
   ) as unknown as EngineLifecycle;
 }

@@ -55,8 +55,8 @@ const bodyKeys = Object.keys(wire.createNotebookRequest.shape).map(snakeToCamel)
 /** What the state recorded of a notebook, as diff reads it: any field may hold what the platform sent, of any type (platform-api B5). */
 type RecordedNotebook = { readonly [K in keyof NotebookOutputs]?: unknown };
 
-/** Fields the SDK derives for every resource (sdk/forward.ts), which no program sets. */
-const identityFields = ["logicalName", "autoNamed", "autoNameSuffix", "ownerMark"] as const;
+/** Fields the SDK derives for every resource (sdk/forward.ts, sdk/secret-paths.ts), which no program sets. */
+const identityFields = ["logicalName", "autoNamed", "autoNameSuffix", "ownerMark", "secretInputs"] as const;
 
 /** The value of property `key` of an inputs or outputs object, by a name known only at run time. */
 const fieldOf = (value: object, key: string): unknown => Reflect.get(value, key);

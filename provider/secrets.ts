@@ -10,6 +10,7 @@
  */
 import { createHmac, randomBytes, scryptSync, timingSafeEqual } from "node:crypto";
 import { sameValue } from "./inputs";
+import { rememberSecret } from "../client/errors";
 
 /** What the outputs record of registry credentials: no password, only its digest. */
 export interface RecordedImageSecret {
@@ -90,4 +91,36 @@ export function withoutServerPasswords<T extends { password?: unknown }>(servers
     const { password: _password, ...rest } = server;
     return rest;
   });
+}
+
+/**
+ * Remembers (client/errors.ts rememberSecret) every value under the paths the
+ * program marked secret, as the SDK lists them in `secretInputs`
+ * (sdk/secret-paths.ts): each error and warning is then printed without them,
+ * however the platform echoes the request. Strings and numbers at any depth
+ * below a path count; anything else of `props` is left alone.
+ */
+export function rememberMarkedSecrets(props: unknown): void {
+  if (props === null || typeof props !== "object") return;
+  const paths = (props as { secretInputs?: unknown }).secretInputs;
+  if (!Array.isArray(paths)) return;
+  for (const path of paths) if (typeof path === "string") rememberLeaves(valueAtPath(props, path));
+}
+
+/** Every string and number held in `value`, at any depth, remembered as a secret. */
+export function rememberLeaves(value: unknown): void {
+  if (typeof value === "string") rememberSecret(value);
+  else if (typeof value === "number") rememberSecret(String(value));
+  else if (Array.isArray(value)) value.forEach(rememberLeaves);
+  else if (value !== null && typeof value === "object") Object.values(value).forEach(rememberLeaves);
+}
+
+/** The value at `replicaSpecs.specs` or `envs[0].value` of `root`; undefined where the path leads nowhere. */
+function valueAtPath(root: unknown, path: string): unknown {
+  let at = root;
+  for (const [, key, index] of path.matchAll(/([^.[\]]+)|\[(\d+)\]/g)) {
+    if (at === null || typeof at !== "object") return undefined;
+    at = Reflect.get(at, index ?? key ?? "");
+  }
+  return at;
 }

@@ -1,6 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { notebookKind, notebookSecretParts } from "../client/wire/notebook";
 import { autoNameSuffix, ownerMark, seedOutputs } from "./forward";
+import { secretPathsOf } from "./secret-paths";
 import { NotebookProperties, type NotebookFieldArgs } from "./notebook.generated";
 import type { ImageSecret } from "./types";
 
@@ -112,6 +113,7 @@ export class Notebook extends NotebookProperties {
         logicalName: name,
         autoNameSuffix: autoNameSuffix("Notebook", name, opts?.parent),
         ownerMark: ownerMark("Notebook", name, opts?.parent),
+        secretInputs: secretPathsOf(args),
       },
       pulumi.mergeOptions(opts, { additionalSecretOutputs: secretOutputs }),
     );

@@ -1,6 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { resourceGroupKind, type GroupProgram } from "../client/wire/resource-group";
 import { autoNameSuffix, ForwardedResource, ownerMark, seedOutputs } from "./forward";
+import { secretPathsOf } from "./secret-paths";
 
 /** A kind of workload that may use a resource group. */
 export type PodType = "infer" | "instance" | "job";
@@ -109,6 +110,7 @@ export class ResourceGroup extends ForwardedResource {
         logicalName: name,
         autoNameSuffix: autoNameSuffix("ResourceGroup", name, opts?.parent),
         ownerMark: ownerMark("ResourceGroup", name, opts?.parent),
+        secretInputs: secretPathsOf(args),
       },
       opts,
     );
