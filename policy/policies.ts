@@ -26,7 +26,7 @@ import { TemplateCatalogue } from "./templates";
 type Catalogue = () => TemplateCatalogue;
 
 /** A notebook's inputs with the GPUs of the template it names, when it names one and gives none (rules.ts templateIdOf). */
-async function readNotebook(props: NotebookProps, catalogue: Catalogue): Promise<NotebookProps> {
+export async function readNotebook(props: NotebookProps, catalogue: Catalogue): Promise<NotebookProps> {
   const id = templateIdOf(props);
   return id === undefined ? props : withTemplate(props, await catalogue().answer(id));
 }

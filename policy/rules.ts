@@ -76,18 +76,22 @@ export function notKnownAmong(props: NotebookProps, paths: string[]): string | u
   return missing.length > 0 ? `${missing.join(", ")} not known until the update` : undefined;
 }
 
-/** What the platform says of a resource template (policy/templates.ts reads it): its GPUs and model, or why they are not known. */
-export type TemplateAnswer = { gpus: number; model: string } | { unknown: string };
+/**
+ * What the platform says of a resource template (policy/templates.ts reads
+ * it): its GPU count, how many GPU ids it lists, and its model; or why they
+ * are not known.
+ */
+export type TemplateAnswer = { gpus: number; listed: number; model: string } | { unknown: string };
 
 /**
- * The template whose GPUs a notebook holds: the `templateId` of a notebook
- * that gives neither `customGpu` nor `customGpuList`, since the platform
- * fills the custom values a create leaves out from the template it names
+ * The template that fills a notebook's GPUs: the `templateId` of a notebook
+ * that leaves out `customGpu` or `customGpuList`, since the platform fills
+ * each custom value a create leaves out from the template it names
  * (docs/platform-api.md, A4.2 replica_specs).
  */
 export function templateIdOf(props: NotebookProps): number | undefined {
   const specs = props.replicaSpecs ?? {};
-  if (specs.customGpu !== undefined || specs.customGpuList !== undefined || typeof specs.templateId !== "number") return undefined;
+  if ((specs.customGpu !== undefined && specs.customGpuList !== undefined) || typeof specs.templateId !== "number") return undefined;
   return specs.templateId;
 }
 
@@ -102,22 +106,26 @@ export function withTemplate(props: NotebookProps, answer: TemplateAnswer): Note
 const replicasOf = (props: NotebookProps) => (typeof props.replicaSpecs?.replicas === "number" ? props.replicaSpecs.replicas : 1);
 
 /**
- * The GPUs of one replica: `customGpu`, the ids of `customGpuList` (the
- * larger, when both are given: the platform does not say which it honours),
- * or the named template's (0 while it is not known).
+ * The GPUs of one replica, as the platform allocates them: its GPU count
+ * (`customGpu`, else the template's) and its GPU ids (`customGpuList`, an
+ * empty list too, else the template's), each filled from the template where
+ * the program leaves it out. The platform does not say which of the two it
+ * honours when they differ: the larger counts. 0 from a template not known
+ * (unknownGpus says so).
  */
 function perReplica(props: NotebookProps): number {
   const specs = props.replicaSpecs ?? {};
-  const custom = [
-    typeof specs.customGpu === "number" ? specs.customGpu : undefined,
-    Array.isArray(specs.customGpuList) ? specs.customGpuList.length : undefined,
-  ];
-  const given = custom.filter((n): n is number => n !== undefined);
-  if (given.length > 0) return Math.max(...given);
-  return props.template && "gpus" in props.template ? props.template.gpus : 0;
+  const template = props.template && "gpus" in props.template ? props.template : undefined;
+  const count = typeof specs.customGpu === "number" ? specs.customGpu : (template?.gpus ?? 0);
+  const listed = Array.isArray(specs.customGpuList) ? specs.customGpuList.length : (template?.listed ?? 0);
+  return Math.max(count, listed);
 }
 
-/** The GPUs a notebook holds: those of one replica (perReplica) for each replica. */
+/**
+ * The GPUs a notebook holds: those of one replica (perReplica) for each
+ * replica. The one count of the pack: the per-notebook and per-stack rules,
+ * the budget and the summary all read it.
+ */
 export function gpusOf(props: NotebookProps): number {
   return perReplica(props) * replicasOf(props);
 }
@@ -163,7 +171,7 @@ export function maxGpus(name: string, props: NotebookProps, config: Pick<RuleCon
   if (unknown && !config.allowUnknownGpus) {
     return [
       `Notebook '${name}': replicaSpecs names template ${unknown.id}, whose GPUs are not known (${unknown.unknown}), so its GPUs cannot be held ` +
-        `to ${config.maxGpusPerNotebook} (maxGpusPerNotebook); give customGpu, or set allowUnknownGpus`,
+        `to ${config.maxGpusPerNotebook} (maxGpusPerNotebook); give customGpu and customGpuList, or set allowUnknownGpus`,
     ];
   }
   const gpus = gpusOf(props);
@@ -249,7 +257,8 @@ export function stackGpus(
   const found: string[] = [];
   for (const n of config.allowUnknownGpus ? [] : notebooks) {
     const why = unknownGpus(n.props);
-    if (why) found.push(`the stack's GPUs cannot be counted: those of ${n.name} are not known (${why}); give customGpu, or set allowUnknownGpus`);
+    if (why)
+      found.push(`the stack's GPUs cannot be counted: those of ${n.name} are not known (${why}); give customGpu and customGpuList, or set allowUnknownGpus`);
   }
   const held = notebooks.map((n) => ({ name: n.name, gpus: gpusOf(n.props) })).filter((n) => n.gpus > 0);
   const total = held.reduce((sum, n) => sum + n.gpus, 0);

@@ -1,7 +1,7 @@
 /**
  * The resource templates the guardrails read from the platform, read-only:
- * a notebook that names a `templateId` and no custom GPUs holds the
- * template's GPUs (policy/rules.ts templateIdOf). The pack runs beside the
+ * a notebook that names a `templateId` and leaves out its GPU count or its
+ * GPU ids holds the template's (policy/rules.ts templateIdOf). The pack runs beside the
  * engine, not in the provider, so it reads the platform with the settings in
  * the environment where pulumi runs (the variables of README
  * "Configuration"); without them, or when the platform cannot answer, the
@@ -55,7 +55,7 @@ export class TemplateCatalogue {
         const template = items.find((t) => t.tmp_id === id);
         if (!template) return unknown(`the platform lists no template ${id} for this account`);
         if (typeof template.gpu !== "number" || !Number.isFinite(template.gpu)) return unknown(`the platform gave no GPU count for template ${id}`);
-        return { gpus: template.gpu, model: template.gpu_name ?? "" };
+        return { gpus: template.gpu, listed: template.gpu_list?.length ?? 0, model: template.gpu_name ?? "" };
       } finally {
         await client.close();
       }

@@ -55,9 +55,9 @@ describe("the guardrails' template catalogue", () => {
     const catalogue = new TemplateCatalogue(environment);
     const answers = await Promise.all([catalogue.answer(fourA100), catalogue.answer(fourA100), catalogue.answer(fourA100)]);
     expect(answers).toEqual([
-      { gpus: 4, model: "A100" },
-      { gpus: 4, model: "A100" },
-      { gpus: 4, model: "A100" },
+      { gpus: 4, listed: 0, model: "A100" },
+      { gpus: 4, listed: 0, model: "A100" },
+      { gpus: 4, listed: 0, model: "A100" },
     ]);
     expect(templateReads().length - before).toBe(1);
     expect(
@@ -145,7 +145,7 @@ describe("the guardrails with a notebook that names a template", () => {
     };
     expect(await run({})).toEqual([
       `Notebook 'wide': replicaSpecs names template ${fourA100}, whose GPUs are not known (no platform settings where pulumi runs (QY_ACCESS_KEY_ID, ` +
-        "QY_SECRET_ACCESS_KEY, AICP_BASE_URL, AICP_ZONE) to read it), so its GPUs cannot be held to 8 (maxGpusPerNotebook); give customGpu, " +
+        "QY_SECRET_ACCESS_KEY, AICP_BASE_URL, AICP_ZONE) to read it), so its GPUs cannot be held to 8 (maxGpusPerNotebook); give customGpu and customGpuList, " +
         "or set allowUnknownGpus",
     ]);
     expect(await run({ allowUnknownGpus: true })).toEqual([]);
@@ -185,7 +185,7 @@ describe("the guardrails with a notebook that names a template", () => {
       "the GPUs of computed are not known (replicaSpecs.customGpu not known until the update), and a budget is set",
     ]);
     expect(await run("aicp-stack-max-gpus")).toEqual([
-      "the stack's GPUs cannot be counted: those of computed are not known (replicaSpecs.customGpu not known until the update); give customGpu, " +
+      "the stack's GPUs cannot be counted: those of computed are not known (replicaSpecs.customGpu not known until the update); give customGpu and customGpuList, " +
         "or set allowUnknownGpus",
     ]);
     expect(await run("aicp-stack-max-gpus", { allowUnknownGpus: true })).toEqual([]);

@@ -169,9 +169,13 @@ describe("the guardrails' rules", () => {
   it("count a notebook's GPUs from the template it names where it gives none, as the platform fills them, and name one whose template is not known", () => {
     const named = { ...running, stopTime: "2026-11-25T10:00:00Z", replicaSpecs: { templateId: 7, replicas: 3 } };
     expect(templateIdOf(named)).toBe(7);
-    expect(templateIdOf({ replicaSpecs: { templateId: 7, customGpu: 0 } })).toBeUndefined();
+    // The GPU ids a program leaves out are filled from the template too (platform-api A2.2): only both given need no template.
+    expect(templateIdOf({ replicaSpecs: { templateId: 7, customGpu: 0 } })).toBe(7);
+    expect(templateIdOf({ replicaSpecs: { templateId: 7, customGpu: 0, customGpuList: [] } })).toBeUndefined();
     expect(templateIdOf(running)).toBeUndefined();
-    const read = withTemplate(named, { gpus: 4, model: "A100" });
+    expect(gpusOf(withTemplate({ replicaSpecs: { templateId: 7, customGpu: 1 } }, { gpus: 4, listed: 4, model: "A100" }))).toBe(4);
+    expect(gpusOf(withTemplate({ replicaSpecs: { templateId: 7, customGpuList: [] } }, { gpus: 4, listed: 4, model: "A100" }))).toBe(4);
+    const read = withTemplate(named, { gpus: 4, listed: 4, model: "A100" });
     expect(gpusOf(read)).toBe(12);
     expect(maxGpus("t", read, baseline)).toEqual([
       "Notebook 't': replicaSpecs holds 12 GPUs (template 7: 4 per replica), more than the 8 a notebook may hold (maxGpusPerNotebook)",
@@ -183,7 +187,7 @@ describe("the guardrails' rules", () => {
     const unread = withTemplate(named, { unknown: "no platform settings where pulumi runs" });
     expect(maxGpus("t", unread, baseline)).toEqual([
       "Notebook 't': replicaSpecs names template 7, whose GPUs are not known (no platform settings where pulumi runs), so its GPUs cannot be held " +
-        "to 8 (maxGpusPerNotebook); give customGpu, or set allowUnknownGpus",
+        "to 8 (maxGpusPerNotebook); give customGpu and customGpuList, or set allowUnknownGpus",
     ]);
     expect(maxGpus("t", unread, { ...baseline, allowUnknownGpus: true })).toEqual([]);
     const committed = commitments(
