@@ -123,8 +123,18 @@ export function summary(committed: Commitment[], pricePerGpuHour?: Prices): stri
   return `GPU-hours of this stack: ${each}. Total ${gpuHours} GPU-hours${open}${cost}${notKnown}.`;
 }
 
+/** The budget's settings (policy/policies.ts aicp-stack-budget). */
+export type BudgetConfig = { budgetGpuHours?: number; budgetCost?: number; pricePerGpuHour?: Prices };
+
+/** Why the budget cannot be checked whatever the notebooks: a cost budget without a price. */
+export function uncheckableBudget(config: BudgetConfig): string[] {
+  return config.budgetCost !== undefined && config.pricePerGpuHour === undefined
+    ? ["budgetCost is set without pricePerGpuHour, so the stack's cost cannot be counted: give aicp-stack-budget a pricePerGpuHour"]
+    : [];
+}
+
 /** Over the budget: more GPU-hours than `budgetGpuHours`, a cost over `budgetCost`, or anything unbounded under a budget. */
-export function overBudget(committed: Commitment[], config: { budgetGpuHours?: number; budgetCost?: number; pricePerGpuHour?: Prices }): string[] {
+export function overBudget(committed: Commitment[], config: BudgetConfig): string[] {
   const { gpuHours, unbounded } = totals(committed);
   const found: string[] = [];
   const hasBudget = config.budgetGpuHours !== undefined || config.budgetCost !== undefined;
@@ -140,9 +150,7 @@ export function overBudget(committed: Commitment[], config: { budgetGpuHours?: n
   if (config.budgetGpuHours !== undefined && gpuHours > config.budgetGpuHours) {
     found.push(`the stack commits ${gpuHours} GPU-hours, over the budget of ${config.budgetGpuHours} (budgetGpuHours)`);
   }
-  if (config.budgetCost !== undefined && config.pricePerGpuHour === undefined) {
-    found.push("budgetCost is set without pricePerGpuHour, so the stack's cost cannot be counted: give aicp-stack-budget a pricePerGpuHour");
-  }
+  found.push(...uncheckableBudget(config));
   if (config.budgetCost !== undefined && config.pricePerGpuHour !== undefined) {
     const { cost, unpriced } = costOf(committed, config.pricePerGpuHour);
     const at = priceWords(config.pricePerGpuHour);

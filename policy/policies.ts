@@ -4,11 +4,12 @@
  * JSON under its name, with the team baseline as its defaults.
  */
 import type { Policies, PolicyConfigSchema, ResourceValidationPolicy } from "@pulumi/policy";
-import { commitments, overBudget, summary, type Prices } from "./gpu-hours";
+import { commitments, overBudget, summary, uncheckableBudget, type BudgetConfig, type Prices } from "./gpu-hours";
 import {
   allowedImages,
   baseline,
   chargeModes,
+  gpusOf,
   kindOf,
   maxGpus,
   maxLifetime,
@@ -109,6 +110,51 @@ const notebooksOf = (resources: Array<{ type: string; name: string; props: Recor
     resources.filter((r) => kindOf(r.type) === "Notebook").map(async (r) => ({ name: r.name, props: await readNotebook(plainInputs(r.props), catalogue) })),
   );
 
+/** A notebook as the stack's rules read it. */
+type ReadNotebook = { name: string; props: NotebookProps };
+
+/**
+ * A stack limit enforced on each notebook before its step. The engine asks
+ * the pack about each resource as the program registers it, before it creates
+ * or updates it, in a preview and in an `up` alike (with `--skip-preview`
+ * too); it asks about the whole stack only after the update's steps, when
+ * what a stack policy refuses has already been created. So the stack's rules
+ * run on the notebooks registered so far in this command (the pack's process
+ * lives for one command; by URN, so a notebook asked about twice counts
+ * once), and a notebook is refused for what it adds to their verdict: a
+ * message the stack did not have without it. The notebook whose step would
+ * cross a limit is refused before its create or update is sent; those
+ * registered before it, within the limit, go ahead. `standing` are refusals
+ * of every notebook that holds GPUs whatever the others (a setting that makes
+ * the rule uncheckable).
+ */
+function stackLimit(
+  name: string,
+  description: string,
+  configSchema: PolicyConfigSchema,
+  catalogue: Catalogue,
+  verdict: (notebooks: ReadNotebook[], config: Record<string, unknown>, now: number) => string[],
+  standing: (config: Record<string, unknown>) => string[] = () => [],
+): ResourceValidationPolicy {
+  const registered = new Map<string, ReadNotebook>();
+  return {
+    name,
+    description,
+    configSchema,
+    validateResource: async (args, reportViolation) => {
+      if (kindOf(args.type) !== "Notebook") return;
+      const notebook = { name: args.name, props: await readNotebook(plainInputs(args.props), catalogue) };
+      const config = args.getConfig<Record<string, unknown>>();
+      const now = Date.now();
+      const others = [...registered].filter(([urn]) => urn !== args.urn).map(([, read]) => read);
+      registered.set(args.urn, notebook);
+      const before = new Set(verdict(others, config, now));
+      for (const message of verdict([...others, notebook], config, now)) if (!before.has(message)) reportViolation(message);
+      if (gpusOf(notebook.props) > 0) for (const message of standing(config)) reportViolation(message);
+    },
+  };
+}
+
 const price = {
   pricePerGpuHour: {
     type: ["number" as const, "object" as const],
@@ -174,35 +220,36 @@ export function guardrails(catalogue: Catalogue): Policies {
       { properties: setting("allowedPodTypes", "Pod types a resource group may take.") },
       (name, props, config) => podTypes(name, props, config),
     ),
-    {
-      name: "aicp-stack-max-gpus",
-      description: "The stack's notebooks hold at most maxGpusPerStack GPUs together.",
-      configSchema: {
+    stackLimit(
+      "aicp-stack-max-gpus",
+      "The stack's notebooks hold at most maxGpusPerStack GPUs together.",
+      {
         properties: {
           ...setting("maxGpusPerStack", "GPUs all the stack's notebooks may hold together."),
           ...setting("allowUnknownGpus", "Count a notebook whose GPUs are not known (a template not read, an input not known in a preview) as none."),
         },
       },
-      validateStack: async (args, reportViolation) => {
-        const config = { ...baseline, ...args.getConfig<Partial<RuleConfig>>() };
-        for (const message of stackGpus(await notebooksOf(args.resources, catalogue), config)) reportViolation(message);
-      },
-    },
-    {
-      name: "aicp-stack-budget",
-      description: "The stack's GPU-hours (budgetGpuHours) or estimated cost (budgetCost at pricePerGpuHour) stay within budget; nothing unbounded.",
-      configSchema: {
+      catalogue,
+      (notebooks, config) => stackGpus(notebooks, { ...baseline, ...(config as Partial<RuleConfig>) }),
+    ),
+    stackLimit(
+      "aicp-stack-budget",
+      "The stack's GPU-hours (budgetGpuHours) or estimated cost (budgetCost at pricePerGpuHour) stay within budget; nothing unbounded.",
+      {
         properties: {
           budgetGpuHours: { type: "number", description: "GPU-hours the stack may commit." },
           budgetCost: { type: "number", description: "Estimated cost the stack may commit, at pricePerGpuHour." },
           ...price,
         },
       },
-      validateStack: async (args, reportViolation) => {
-        const config = args.getConfig<{ budgetGpuHours?: number; budgetCost?: number; pricePerGpuHour?: Prices }>();
-        for (const message of overBudget(commitments(await notebooksOf(args.resources, catalogue), Date.now()), config)) reportViolation(message);
+      catalogue,
+      (notebooks, config, now) => {
+        const budget = config as BudgetConfig;
+        const uncheckable = new Set(uncheckableBudget(budget));
+        return overBudget(commitments(notebooks, now), budget).filter((message) => !uncheckable.has(message));
       },
-    },
+      (config) => uncheckableBudget(config as BudgetConfig),
+    ),
     {
       name: summaryName,
       description: summaryDescription,

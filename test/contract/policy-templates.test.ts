@@ -7,12 +7,13 @@
  * summary says why. Expected figures are written by hand from the template
  * this file adds (4 A100 GPUs).
  */
-import type { ResourceValidationPolicy, StackValidationPolicy } from "@pulumi/policy";
+import type { ResourceValidationPolicy } from "@pulumi/policy";
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Emulator } from "../../emulator";
 import { guardrails } from "../../policy/policies";
 import { TemplateCatalogue } from "../../policy/templates";
+import { runPolicy } from "../support/policy-run";
 import { emulatorCredentials, emulatorZone, startTestEmulator } from "../support/emulator";
 import { fourA100Template, PlatformWriter } from "../support/platform-writer";
 
@@ -99,13 +100,9 @@ describe("the guardrails with a notebook that names a template", () => {
 
   it("count its GPUs in the stack's total and its summary, and name it when the platform cannot say", async () => {
     const run = async (catalogue: TemplateCatalogue, policyName: string, config: Record<string, unknown> = {}) => {
-      const policy = guardrails(() => catalogue).find((p) => p.name === policyName) as StackValidationPolicy;
-      const messages: string[] = [];
+      const policy = guardrails(() => catalogue).find((p) => p.name === policyName)!;
       const resources = [{ type: "pulumi-nodejs:dynamic/aicp:Notebook", name: "wide", props: notebook(9) }];
-      await (policy.validateStack as (args: never, report: (m: Reported) => void) => Promise<void>)({ resources, getConfig: () => config } as never, (m) =>
-        messages.push(ruleText(m)),
-      );
-      return messages;
+      return (await runPolicy(policy, resources, config)).map((m) => ruleText(m.message));
     };
     expect(await run(new TemplateCatalogue(environment), "aicp-stack-max-gpus")).toEqual([
       "the stack's notebooks hold 36 GPUs (wide 36), more than the 32 a stack may hold (maxGpusPerStack)",
@@ -123,16 +120,15 @@ describe("the guardrails with a notebook that names a template", () => {
   });
 
   it("still hold a stack to its GPUs when another input of a notebook that names a template is not known yet (a preview)", async () => {
-    const policy = guardrails(() => new TemplateCatalogue(environment)).find((p) => p.name === "aicp-stack-max-gpus") as StackValidationPolicy;
-    const messages: string[] = [];
+    const policy = guardrails(() => new TemplateCatalogue(environment)).find((p) => p.name === "aicp-stack-max-gpus")!;
     const resources = [
       { type: "aicp:index:Notebook", name: "big", props: unknownCheckingProxy({ ...notebook(1), replicaSpecs: { customGpu: 8, replicas: 4 } }) },
       { type: "aicp:index:Notebook", name: "built", props: unknownCheckingProxy({ ...notebook(1), image: unknownStringValue }) },
     ];
-    await (policy.validateStack as (args: never, report: (m: Reported) => void) => Promise<void>)({ resources, getConfig: () => ({}) } as never, (m) =>
-      messages.push(ruleText(m)),
-    );
-    expect(messages).toEqual(["the stack's notebooks hold 36 GPUs (big 32, built 4), more than the 32 a stack may hold (maxGpusPerStack)"]);
+    // Refused at the notebook that crosses the limit, before its step: big alone holds the 32 the stack may.
+    expect((await runPolicy(policy, resources)).map((m) => ({ at: m.at, text: ruleText(m.message) }))).toEqual([
+      { at: "built", text: "the stack's notebooks hold 36 GPUs (big 32, built 4), more than the 32 a stack may hold (maxGpusPerStack)" },
+    ]);
   });
 
   it("refuse a notebook whose template's GPUs are not known under the mandatory GPU rule, unless allowUnknownGpus", async () => {
@@ -145,16 +141,16 @@ describe("the guardrails with a notebook that names a template", () => {
     };
     expect(await run({})).toEqual([
       `Notebook 'wide': replicaSpecs names template ${fourA100}, whose GPUs are not known (no platform settings where pulumi runs (QY_ACCESS_KEY_ID, ` +
-        "QY_SECRET_ACCESS_KEY, AICP_BASE_URL, AICP_ZONE) to read it), so its GPUs cannot be held to 8 (maxGpusPerNotebook); give customGpu and customGpuList, " +
+        "QY_SECRET_ACCESS_KEY, AICP_BASE_URL, AICP_ZONE) to read it), so its GPUs cannot be held to 8 (maxGpusPerNotebook); give customGpu and " +
+        "customGpuList, " +
         "or set allowUnknownGpus",
     ]);
     expect(await run({ allowUnknownGpus: true })).toEqual([]);
   });
 
   it("count a notebook whose stop time or GPUs a preview does not know yet as not known, the others as usual", async () => {
-    const stackPolicy = (name: string) => guardrails(() => new TemplateCatalogue(environment)).find((p) => p.name === name) as StackValidationPolicy;
+    const stackPolicy = (name: string) => guardrails(() => new TemplateCatalogue(environment)).find((p) => p.name === name)!;
     const run = async (name: string, config: Record<string, unknown> = {}) => {
-      const messages: string[] = [];
       const inTenHours = new Date(Date.now() + 10 * 3_600_000).toISOString().replace(/\.\d{3}Z$/, "Z");
       const base = { chargeMode: "elastic", image: "registry.team/jupyter:1", stopTime: inTenHours };
       const resources = [
@@ -166,11 +162,7 @@ describe("the guardrails with a notebook that names a template", () => {
           props: unknownCheckingProxy({ ...base, replicaSpecs: { customGpu: unknownStringValue } }),
         },
       ];
-      await (stackPolicy(name).validateStack as (args: never, report: (m: Reported) => void) => Promise<void>)(
-        { resources, getConfig: () => config } as never,
-        (m) => messages.push(ruleText(m)),
-      );
-      return messages;
+      return (await runPolicy(stackPolicy(name), resources, config)).map((m) => ruleText(m.message));
     };
     expect(await run("aicp-gpu-hours-summary")).toEqual([
       expect.stringMatching(
@@ -185,7 +177,8 @@ describe("the guardrails with a notebook that names a template", () => {
       "the GPUs of computed are not known (replicaSpecs.customGpu not known until the update), and a budget is set",
     ]);
     expect(await run("aicp-stack-max-gpus")).toEqual([
-      "the stack's GPUs cannot be counted: those of computed are not known (replicaSpecs.customGpu not known until the update); give customGpu and customGpuList, " +
+      "the stack's GPUs cannot be counted: those of computed are not known (replicaSpecs.customGpu not known until the update); give customGpu " +
+        "and customGpuList, " +
         "or set allowUnknownGpus",
     ]);
     expect(await run("aicp-stack-max-gpus", { allowUnknownGpus: true })).toEqual([]);

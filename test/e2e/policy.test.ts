@@ -91,6 +91,26 @@ describe.each(forms)("the guardrails policy pack ($form), through the engine", (
     expect(emulator.listNotebooks()).toEqual([]);
   }, 120_000);
 
+  it("up without a preview refuses the notebook that would cross the stack's GPU cap, before its create", async () => {
+    const three = `const aicp = require("pulumi-aicp");\n` + notebook("one", "") + notebook("two", "") + notebook("three", "");
+    writeFileSync(join(c.project.dir, "index.js"), three);
+    const file = join(c.project.dir, "policy-config.json");
+    writeFileSync(file, JSON.stringify({ ...images, "aicp-stack-max-gpus": { maxGpusPerStack: 2 } }));
+    emulator.clearRequests();
+    // cliStack's up is `--yes --skip-preview`: no preview runs the pack first.
+    const up = await c.pulumi("up", "--policy-pack", at(installedPack()), "--policy-pack-config", file);
+    expect(up.status, up.output).not.toBe(0);
+    expect(up.output).toMatch(/\[mandatory\] +aicp-stack-max-gpus +\(pulumi-nodejs:dynamic\/aicp:Notebook: (one|two|three)\)/);
+    expect(up.output).toContain("the stack's notebooks hold 3 GPUs");
+    // Two creates within the cap; the third was refused before it was sent.
+    expect(writes().filter((w) => w.operation === "createNotebook")).toHaveLength(2);
+    expect(emulator.listNotebooks()).toHaveLength(2);
+    const destroyed = await c.pulumi("destroy");
+    expect(destroyed.status, destroyed.output).toBe(0);
+    writeFileSync(join(c.project.dir, "index.js"), violating);
+    emulator.clearRequests();
+  }, 180_000);
+
   it("advisory: the same program warns and passes", async () => {
     const advisory = Object.fromEntries(
       ["aicp-notebook-max-gpus", "aicp-notebook-max-lifetime", "aicp-notebook-allowed-images", "aicp-notebook-charge-modes"].map((name) => [

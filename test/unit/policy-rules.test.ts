@@ -5,9 +5,10 @@
  * messages are written out by hand. Through the engine: test/e2e/policy.test.ts.
  */
 import { readFileSync } from "node:fs";
-import type { ResourceValidationPolicy, StackValidationPolicy } from "@pulumi/policy";
+import type { ResourceValidationPolicy } from "@pulumi/policy";
 import { describe, expect, it } from "vitest";
 import { policies } from "../../policy/policies";
+import { runPolicy } from "../support/policy-run";
 import { commitments, overBudget, summary } from "../../policy/gpu-hours";
 import {
   allowedImages,
@@ -115,11 +116,12 @@ describe("the guardrails' rules", () => {
     expect(stackGpus(notebooks, { maxGpusPerStack: 7 })).toEqual([
       "the stack's notebooks hold 8 GPUs (a 4, b 4), more than the 7 a stack may hold (maxGpusPerStack)",
     ]);
-    const stack = policies.find((p) => p.name === "aicp-stack-max-gpus") as StackValidationPolicy;
-    const messages: string[] = [];
+    // The pack refuses the notebook whose step would cross the limit, before it is sent: b, not a (4 of 7) nor c (no GPUs).
+    const stack = policies.find((p) => p.name === "aicp-stack-max-gpus")!;
     const resources = notebooks.map((n) => ({ type: "aicp:index:Notebook", name: n.name, props: n.props }));
-    await stack.validateStack({ resources, getConfig: () => ({ maxGpusPerStack: 7 }) } as never, (m: string) => messages.push(m));
-    expect(messages).toHaveLength(1);
+    expect(await runPolicy(stack, resources, { maxGpusPerStack: 7 })).toEqual([
+      { at: "b", message: "the stack's notebooks hold 8 GPUs (a 4, b 4), more than the 7 a stack may hold (maxGpusPerStack)" },
+    ]);
   });
 
   it("count the GPU-hours of a known mix, with its cost, and refuse a budget below them", () => {

@@ -7,7 +7,8 @@
  * test/e2e/policy.test.ts (both forms of the pack).
  */
 import { describe, expect, it } from "vitest";
-import { policies } from "../../policy/policies";
+import { guardrails } from "../../policy/policies";
+import { TemplateCatalogue } from "../../policy/templates";
 import { PolicyRuntime, type AnalyzedResource, type Violation } from "../../policy/runtime";
 
 const notebookType = "pulumi-nodejs:dynamic/aicp:Notebook";
@@ -32,7 +33,12 @@ const resources = [
   notebook("counted-later", { replicaSpecs: { specs: "sku-1", customGpu: unknownString } }),
 ];
 
-const runtime = () => new PolicyRuntime(policies, "aicp-guardrails", "0.1.0");
+/**
+ * The pack as one command's process holds it: the stack limits keep what they were shown (policies.ts stackLimit), so
+ * each runtime and each server gets policies of its own.
+ */
+const freshPolicies = () => guardrails(() => new TemplateCatalogue(process.env));
+const runtime = () => new PolicyRuntime(freshPolicies(), "aicp-guardrails", "0.1.0");
 const byName = (a: Violation, b: Violation) => `${a.policyName}${a.message}`.localeCompare(`${b.policyName}${b.message}`);
 
 /** What @pulumi/policy's own server answers for the same requests (its internal handlers, as the engine would call them). */
@@ -60,11 +66,12 @@ async function crossGuard(kind: "resource" | "stack", input: AnalyzedResource[])
   const answers =
     kind === "resource"
       ? await Promise.all(
-          input.map((r) => call(server.makeAnalyzeRpcFun("aicp-guardrails", "0.1.0", "mandatory", policies), wire(r, new proto.AnalyzeRequest()))),
+          // One pack per resource, as ours is run below: what each notebook alone is refused for.
+          input.map((r) => call(server.makeAnalyzeRpcFun("aicp-guardrails", "0.1.0", "mandatory", freshPolicies()), wire(r, new proto.AnalyzeRequest()))),
         )
       : [
           await call(
-            server.makeAnalyzeStackRpcFun("aicp-guardrails", "0.1.0", "mandatory", policies),
+            server.makeAnalyzeStackRpcFun("aicp-guardrails", "0.1.0", "mandatory", freshPolicies()),
             stackRequest(
               proto,
               input.map((r) => wire(r, new proto.AnalyzerResource())),
@@ -182,7 +189,7 @@ describe("the guardrails' own runtime", () => {
 
   it("keeps the GPU-hour summary advisory when the engine sends every policy as mandatory (its `all` key)", async () => {
     const allMandatory = runtime();
-    allMandatory.configure(Object.fromEntries(policies.map((p) => [p.name, { enforcementLevel: "mandatory" as const }])));
+    allMandatory.configure(Object.fromEntries(allMandatory.policies.map((p) => [p.name, { enforcementLevel: "mandatory" as const }])));
     const found = await allMandatory.analyzeStack([notebook("fine", {})]);
     expect(found.map((v) => [v.policyName, v.enforcementLevel])).toEqual([["aicp-gpu-hours-summary", "advisory"]]);
     const disabled = runtime();
