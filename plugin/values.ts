@@ -7,12 +7,11 @@
  */
 import { rememberLeaves } from "../provider/secrets";
 
-/** The key of Pulumi's special values, and its value for a secret (the engine's rpc marshalling). */
-const signatureKey = "4dabf18193072939515e22adb298388d";
-const secretSignature = "1b47061264138c4ac30d75fd1eb44270";
+// The key of Pulumi's special values, its value for a secret, and a value the engine does not know yet (in a preview),
+// as the SDK's rpc marshalling names them.
+import { specialSecretSig as secretSignature, specialSigKey as signatureKey, unknownValue } from "@pulumi/pulumi/runtime/rpc";
 
-/** A value the engine does not know yet (in a preview). */
-export const unknownValue = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
+export { unknownValue };
 
 /** `value` as a secret the engine keeps encrypted. */
 export function secret(value: unknown): Record<string, unknown> {

@@ -19,7 +19,8 @@ export function listenForCancel(): void {
   if (listening) return;
   listening = true;
   // Node's list of what keeps the process alive: the gRPC server's listening socket is one of them.
-  const handles = (process as unknown as { _getActiveHandles?: () => unknown[] })._getActiveHandles?.() ?? [];
+  const listHandles: unknown = Reflect.get(process, "_getActiveHandles");
+  const handles: unknown[] = typeof listHandles === "function" ? (listHandles.call(process) as unknown[]) : [];
   for (const handle of handles) {
     const server = handle as { constructor?: { name?: string }; on?: (event: string, listener: (...args: unknown[]) => void) => void };
     if (server?.constructor?.name !== "Http2Server" || typeof server.on !== "function") continue;

@@ -77,16 +77,26 @@ export function forKind(kind: string): EngineLifecycle & { configure: typeof con
 /** The operations of one kind, each error leaving as one line (the plugin's service calls these). */
 export function reportedOperations(kind: string): EngineLifecycle {
   const operations = kind in kindDescriptions ? behindSettingsCheck(lifecycle(kind)) : lifecycle(kind);
-  return Object.fromEntries(
-    Object.entries(operations).map(([name, operation]) => [
-      name,
-      (...args: unknown[]) => {
-        // Before anything can fail: what the program marked secret is cut out of every message (secrets.ts).
-        args.forEach(rememberMarkedSecrets);
-        return (operation as (...a: unknown[]) => Promise<unknown>)(...args).catch(oneLine);
-      },
-    ]),
-  ) as unknown as EngineLifecycle;
+  return eachOperation(operations, (operation) => (...args) => {
+    // Before anything can fail: what the program marked secret is cut out of every message (secrets.ts).
+    args.forEach(rememberMarkedSecrets);
+    return operation(...args).catch(oneLine);
+  });
+}
+
+/** A wrapper of one operation that keeps its arguments and result. */
+type OperationWrapper = <Args extends unknown[], Result>(operation: (...args: Args) => Promise<Result>) => (...args: Args) => Promise<Result>;
+
+/** Each operation of a lifecycle passed through `wrap`. */
+function eachOperation(operations: EngineLifecycle, wrap: OperationWrapper): EngineLifecycle {
+  return {
+    check: wrap(operations.check),
+    diff: wrap(operations.diff),
+    create: wrap(operations.create),
+    read: wrap(operations.read),
+    update: wrap(operations.update),
+    delete: wrap(operations.delete),
+  };
 }
 
 /**
@@ -97,15 +107,10 @@ export function reportedOperations(kind: string): EngineLifecycle {
  * so in the settings' words); every other operation makes it first.
  */
 function behindSettingsCheck(operations: EngineLifecycle): EngineLifecycle {
-  const gated = Object.fromEntries(
-    Object.entries(operations).map(([name, operation]) => [
-      name,
-      async (...args: unknown[]) => {
-        await checkConfiguredSettings();
-        return (operation as (...a: unknown[]) => Promise<unknown>)(...args);
-      },
-    ]),
-  ) as unknown as EngineLifecycle;
+  const gated = eachOperation(operations, (operation) => async (...args) => {
+    await checkConfiguredSettings();
+    return operation(...args);
+  });
   const check: EngineLifecycle["check"] = async (...args) => {
     let result: Awaited<ReturnType<EngineLifecycle["check"]>>;
     try {
