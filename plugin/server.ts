@@ -27,7 +27,7 @@ import { identityOf, stackMarkKey } from "./identity";
 import { programInputsOf } from "./import";
 import { boundedBy, type Bound } from "./timeouts";
 import { packageName, pluginVersion, schemaText } from "./schema";
-import { holdsSecret, reveal, unknownValue, withSecrets } from "./values";
+import { holdsSecret, reveal, revealInputs, unknownValue, withSecrets } from "./values";
 
 type Unary<Req, Res> = grpcTypes.handleUnaryCall<Req, Res>;
 
@@ -157,6 +157,7 @@ export const providerServer: grpcTypes.UntypedServiceImplementation = {
   checkConfig: unary(async (request: InstanceType<typeof proto.CheckRequest>) => {
     const olds = reveal(toJson(request.getOlds())) as Record<string, unknown>;
     const news = toJson(request.getNews());
+    revealInputs(news);
     // A value a preview does not know yet (another resource's output) pins nothing.
     const given = (props: Record<string, unknown>) => {
       const value = props[stackMarkKey];
@@ -198,7 +199,7 @@ export const providerServer: grpcTypes.UntypedServiceImplementation = {
       .setDiffsList(changed);
   }),
   configure: unary(async (request: InstanceType<typeof proto.ConfigureRequest>) => {
-    const args = reveal(toJson(request.getArgs())) as Record<string, unknown>;
+    const args = revealInputs(toJson(request.getArgs())) as Record<string, unknown>;
     const variables = Object.fromEntries(
       request
         .getVariablesMap()
@@ -227,7 +228,7 @@ export const providerServer: grpcTypes.UntypedServiceImplementation = {
     const rawNews = toJson(request.getNews());
     const identity = identityOf(request.getUrn(), stackMark, olds);
     const autonaming = autonamingOf(request);
-    const named = namedBy(autonaming, reveal(rawNews) as Record<string, unknown>, olds);
+    const named = namedBy(autonaming, revealInputs(rawNews) as Record<string, unknown>, olds);
     const news = { ...(reveal(rawNews) as Record<string, unknown>), ...identity, ...(named && "name" in named ? { name: named.name } : {}) };
     if (engineDeletesFirst(autonaming, identity.logicalName)) deletesFirst(identity.ownerMark);
     const result: { inputs?: unknown; failures?: Array<{ property: string; reason: string }> } =
@@ -248,7 +249,8 @@ export const providerServer: grpcTypes.UntypedServiceImplementation = {
   diff: unary(async (request: InstanceType<typeof proto.DiffRequest>) => {
     const kind = kindOf(request.getUrn());
     const olds = reveal(toJson(request.getOlds()));
-    const news = reveal(toJson(request.getNews()));
+    revealInputs(toJson(request.getOldInputs()));
+    const news = revealInputs(toJson(request.getNews()));
     const result = (await operation(kind, (ops) => ops.diff(request.getId() as never, olds as never, news as never))) as DiffWithProperties;
     const replaces = result.replaces ?? [];
     const diffs = [...new Set([...(result.diffs ?? []), ...replaces])];
@@ -273,7 +275,7 @@ export const providerServer: grpcTypes.UntypedServiceImplementation = {
   create: unary(async (request: InstanceType<typeof proto.CreateRequest>) => {
     const kind = kindOf(request.getUrn());
     const raw = toJson(request.getProperties());
-    const bound = boundedBy(kind, reveal(raw) as Record<string, unknown>, request.getTimeout());
+    const bound = boundedBy(kind, revealInputs(raw) as Record<string, unknown>, request.getTimeout());
     const result = await operation(kind, (ops) => ops.create(bound.props as never), secretKeys(raw), bound);
     return new proto.CreateResponse()
       .setId(result.id)
@@ -283,6 +285,7 @@ export const providerServer: grpcTypes.UntypedServiceImplementation = {
     const kind = kindOf(request.getUrn());
     const rawProps = toJson(request.getProperties());
     const rawInputs = toJson(request.getInputs());
+    revealInputs(rawInputs);
     const props = reveal(rawProps) as Record<string, unknown>;
     // `pulumi import` and the import option read an id with nothing recorded.
     const importing = Object.keys(props).length === 0;
@@ -306,7 +309,8 @@ export const providerServer: grpcTypes.UntypedServiceImplementation = {
   update: unary(async (request: InstanceType<typeof proto.UpdateRequest>) => {
     const kind = kindOf(request.getUrn());
     const rawNews = toJson(request.getNews());
-    const bound = boundedBy(kind, reveal(rawNews) as Record<string, unknown>, request.getTimeout());
+    revealInputs(toJson(request.getOldInputs()));
+    const bound = boundedBy(kind, revealInputs(rawNews) as Record<string, unknown>, request.getTimeout());
     const result = await operation(
       kind,
       (ops) => ops.update(request.getId() as never, reveal(toJson(request.getOlds())) as never, bound.props as never),
@@ -319,6 +323,7 @@ export const providerServer: grpcTypes.UntypedServiceImplementation = {
   }),
   delete: unary(async (request: InstanceType<typeof proto.DeleteRequest>) => {
     const kind = kindOf(request.getUrn());
+    revealInputs(toJson(request.getOldInputs()));
     const bound = boundedBy(kind, reveal(toJson(request.getProperties())) as Record<string, unknown>, request.getTimeout());
     await operation(kind, (ops) => ops.delete(request.getId() as never, bound.props as never));
     return new emptyProto.Empty();
@@ -329,7 +334,7 @@ export const providerServer: grpcTypes.UntypedServiceImplementation = {
     const name = token.startsWith(`${packageName}:index:`) ? token.slice(packageName.length + 7) : "";
     const fn = (functions as Record<string, (typeof functions)[FunctionName]>)[name];
     if (!fn) throw new AicpError("AICP_CONFIG", `pulumi-resource-${packageName} has no function '${token}'`);
-    const result = (await fn.call(reveal(toJson(request.getArgs())) as never)) as unknown as Record<string, unknown>;
+    const result = (await fn.call(revealInputs(toJson(request.getArgs())) as never)) as unknown as Record<string, unknown>;
     return new proto.InvokeResponse().setReturn(toStruct(withSecrets(result, fn.secretResults)));
   }),
 };

@@ -30,20 +30,32 @@ export function holdsSecret(value: unknown): boolean {
   return false;
 }
 
-/**
- * `value` with every secret mark taken off, at any depth. What a mark held is
- * remembered as it comes off (provider/secrets.ts rememberLeaves): no message
- * the provider prints shows it, however the platform echoes it.
- */
+/** `value` with every secret mark taken off, at any depth. */
 export function reveal(value: unknown): unknown {
-  if (isSecret(value)) {
-    const revealed = reveal(value.value);
-    rememberLeaves(revealed);
-    return revealed;
-  }
+  if (isSecret(value)) return reveal(value.value);
   if (Array.isArray(value)) return value.map(reveal);
   if (value !== null && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, reveal(v)]));
   return value;
+}
+
+/**
+ * Program inputs (a Check's news, the inputs recorded with a resource, a
+ * function's arguments) with every secret mark taken off, what each mark held
+ * remembered (provider/secrets.ts rememberLeaves): no message the provider
+ * prints shows it, however the platform echoes it. Outputs are revealed
+ * without remembering: the plugin records a property holding a secret as a
+ * secret as a whole, and what the platform filled in beside the program's
+ * value (an id, a default) is no secret.
+ */
+export function revealInputs(value: unknown): unknown {
+  rememberMarked(value);
+  return reveal(value);
+}
+
+function rememberMarked(value: unknown): void {
+  if (isSecret(value)) rememberLeaves(reveal(value.value));
+  else if (Array.isArray(value)) value.forEach(rememberMarked);
+  else if (value !== null && typeof value === "object") Object.values(value).forEach(rememberMarked);
 }
 
 /** The properties with those named kept secret (those present; a null or absent one has nothing to hide). */

@@ -34,9 +34,15 @@ function withValue(failure: CheckFailure, inputs: unknown, hiddenKeys: readonly 
   return { property: "", reason: `${failure.reason}, got ${shown(value)}` };
 }
 
-/** A value as JSON, cut to `shownValueLength` characters with an ellipsis and its whole length when longer. */
-export function shown(value: unknown): string {
-  const text = JSON.stringify(value) ?? String(value);
+/**
+ * A value as JSON, cut to `shownValueLength` characters with an ellipsis and
+ * its whole length when longer. What the program marked secret is cut out
+ * first: cut to length, a secret would no longer be whole, and redact would
+ * miss what is left of it.
+ */
+export function shown(given: unknown): string {
+  const value = typeof given === "string" ? redact(given) : given;
+  const text = redact(JSON.stringify(value) ?? String(value));
   if (text.length <= shownValueLength) return text;
   const count = (n: number) => n.toLocaleString("en-US");
   if (typeof value === "string") {

@@ -10,7 +10,7 @@ import { kindDescriptions, type DescribedKind } from "../client/wire";
 import { listenForCancel } from "./cancellation";
 import { sawRecorded, seesEveryRecord, settledByRecord, settledOnReturn } from "./create-journal";
 import { engineFailure } from "./check-failures";
-import { rememberMarkedSecrets } from "./secrets";
+import { markedTopKeys, rememberMarkedSecrets } from "./secrets";
 import * as notebook from "./notebook";
 import * as resourceGroup from "./resource-group";
 import * as stackMark from "./stack-mark";
@@ -69,7 +69,9 @@ export function forKind(kind: string): EngineLifecycle & { configure: typeof con
   const check: EngineLifecycle["check"] = async (...args) => {
     const result = await reported.check(...args);
     const news = args[1];
-    return result.failures ? { ...result, failures: result.failures.map((f) => engineFailure(f, news, hidden)) } : result;
+    // A value under a path the program marked is never shown, however short (secrets.ts markedTopKeys).
+    const hiddenHere = [...hidden, ...markedTopKeys(news)];
+    return result.failures ? { ...result, failures: result.failures.map((f) => engineFailure(f, news, hiddenHere)) } : result;
   };
   return { ...reported, check, configure };
 }

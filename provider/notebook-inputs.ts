@@ -37,6 +37,8 @@ export interface NotebookInputs extends Partial<NotebookBody> {
   readyTimeoutSeconds?: number;
   /** uuid of an existing notebook to take over at create (see notebook-preview.ts planAdoption). */
   adoptId?: string;
+  /** Paths of the arguments the program marked secret, sent by the SDK (sdk/secret-paths.ts) and recorded in the outputs. */
+  secretInputs?: string[];
 }
 
 /** The provider's defaults, from the kind's description (client/wire/notebook.ts notebookKind). */

@@ -97,6 +97,8 @@ export function recorded(inputs: NotebookInputs): Partial<NotebookOutputs> {
     autoNamed: inputs.autoNamed,
     autoNameSuffix: inputs.autoNameSuffix,
     ownerMark: inputs.ownerMark,
+    // Kept, so that a refresh or destroy in a process that never ran check still leaves them out of its messages (secrets.ts).
+    secretInputs: inputs.secretInputs,
     desiredState: inputs.desiredState,
     waitForReady: inputs.waitForReady,
     readyTimeoutSeconds: inputs.readyTimeoutSeconds,

@@ -40,6 +40,8 @@ export type ResourceGroupInputs = Partial<GroupProgram> &
     ownerMark?: string;
     /** rgId of an existing group to take over at create (see planAdoption). */
     adoptId?: string;
+    /** Paths of the arguments the program marked secret, sent by the SDK (sdk/secret-paths.ts) and recorded in the outputs. */
+    secretInputs?: string[];
   };
 
 /** What the state records: the inputs, the group's id, and the platform's outputs (null where it sent none). */
@@ -355,6 +357,8 @@ function rawOutputs(inputs: ResourceGroupInputs, group: WireGroup): ResourceGrou
     autoNamed: inputs.autoNamed,
     autoNameSuffix: inputs.autoNameSuffix,
     ownerMark: inputs.ownerMark,
+    // Kept, so that a refresh or destroy in a process that never ran check still leaves them out of its messages (secrets.ts).
+    ...(inputs.secretInputs ? { secretInputs: inputs.secretInputs } : {}),
     ...program,
     // null, not absent, where the platform gives no value: an output missing from the state is unknown in every preview.
     ...groupPlatformOutputs(group),

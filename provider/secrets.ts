@@ -107,6 +107,13 @@ export function rememberMarkedSecrets(props: unknown): void {
   for (const path of paths) if (typeof path === "string") rememberLeaves(valueAtPath(props, path));
 }
 
+/** The top-level properties of `props` that hold a value the program marked secret (`secretInputs`). */
+export function markedTopKeys(props: unknown): string[] {
+  const paths = props !== null && typeof props === "object" ? (props as { secretInputs?: unknown }).secretInputs : undefined;
+  if (!Array.isArray(paths)) return [];
+  return paths.filter((path): path is string => typeof path === "string").map((path) => /^[^.[]+/.exec(path)?.[0] ?? path);
+}
+
 /** Every string and number held in `value`, at any depth, remembered as a secret. */
 export function rememberLeaves(value: unknown): void {
   if (typeof value === "string") rememberSecret(value);

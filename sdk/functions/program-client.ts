@@ -8,6 +8,7 @@ import * as pulumi from "@pulumi/pulumi";
 import type { AicpClient } from "../../client/client";
 import { AicpError, asOneLine } from "../../client/errors";
 import { createClient, requireUserId, resolveSettings, type Settings } from "../../client/config";
+import { rememberLeaves } from "../../provider/secrets";
 
 let cached: { settings: Settings; client: AicpClient } | undefined;
 let settingsSource: (() => Settings) | undefined;
@@ -50,7 +51,14 @@ type OutputArgs<A> = pulumi.Input<A> | { [K in keyof A]: pulumi.Input<A[K]> };
 export function outputForm<A, R>(fn: (args: A, opts?: pulumi.InvokeOptions) => Promise<R>) {
   return (
     ...[args, opts]: object extends A ? [args?: OutputArgs<A>, opts?: pulumi.InvokeOptions] : [args: OutputArgs<A>, opts?: pulumi.InvokeOptions]
-  ): pulumi.Output<R> => pulumi.output((args ?? {}) as pulumi.Input<A>).apply((resolved) => fn(resolved as A, opts)) as pulumi.Output<R>;
+  ): pulumi.Output<R> => {
+    const given = pulumi.output((args ?? {}) as pulumi.Input<A>);
+    return given.apply(async (resolved) => {
+      // Arguments the program marked secret are left out of the messages of a failed call, as a resource's are (provider/secrets.ts).
+      if (await pulumi.isSecret(given)) rememberLeaves(resolved);
+      return fn(resolved as A, opts);
+    }) as pulumi.Output<R>;
+  };
 }
 
 /**

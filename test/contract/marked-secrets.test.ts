@@ -100,6 +100,62 @@ describe("values the program marks secret, echoed by the platform", () => {
     }
   });
 
+  it("TypeScript front: a check failure shows no marked value, however long or short", async () => {
+    const provider = forKind("Notebook");
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(fc.string({ minLength: 81, maxLength: 200 }), fc.string({ minLength: 1, maxLength: 3 })), async (noise) => {
+        run += 1;
+        // Not a date-time: check fails on it. Long values are cut in messages; the kept prefix carries the run's token.
+        const value = noise.length > 3 ? `tok${run}~${noise}` : noise;
+        const news = { ...notebookInputs([], (v) => v), stopTime: value, logicalName: "nb", secretInputs: ["stopTime"] };
+        const { failures } = await provider.check({} as never, news as never);
+        const text = (failures ?? []).map((f) => f.reason).join("\n");
+        expect(text).toContain("stopTime");
+        if (noise.length > 3) expect(text).not.toContain(`tok${run}~`);
+        else expect(text).not.toContain(`got ${JSON.stringify(value)}`);
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it("TypeScript front: a refresh in a fresh process leaves out what the create was told was marked", async () => {
+    const config = Object.fromEntries(Object.entries(emulatorConfig(emulator)).map(([k, v]) => [k, v.value]));
+    configureFrom((key) => config[key]);
+    emulator.misbehave({ echoRequests: false });
+    const token = `pip-token-${Date.now()}`;
+    const inputs = { ...notebookInputs([], (v) => v), pip: token, logicalName: "refreshed", secretInputs: ["pip"] } as Props;
+    (inputs.replicaSpecs as Props).rgId = undefined;
+    const provider = forKind("Notebook");
+    const checked = await provider.check({} as never, inputs as never);
+    const made = await provider.create(checked.inputs as never);
+    expect(made.outs).toMatchObject({ secretInputs: ["pip"], pip: token });
+    // A process that never saw the check: what `pulumi refresh` and `pulumi destroy` start.
+    vi.resetModules();
+    const fresh = (await import("../../provider/index")) as typeof import("../../provider/index");
+    const errors = (await import("../../client/errors")) as typeof import("../../client/errors");
+    (await import("../../provider/context")).configureFrom((key) => config[key]);
+    expect(errors.redact(`pip ${token}`)).toBe(`pip ${token}`);
+    await fresh.forKind("Notebook").read(made.id as never, made.outs as never);
+    expect(errors.redact(`pip ${token}`)).toBe("pip <secret>");
+    emulator.misbehave({ echoRequests: true });
+  });
+
+  it("plugin: a platform id beside a marked value stays readable in messages", async () => {
+    const stack = emulatorStack(emulator);
+    const inputs = notebookInputs([["replicaSpecs.customGpuName", "gpu-model-marked"]], secret);
+    delete (inputs.replicaSpecs as Props).rgId;
+    await stack.up({ resources: [{ kind: "Notebook", name: "kept", inputs }] });
+    const uuid = String(stack.find("kept")!.id);
+    emulator.deleteNotebook(uuid);
+    // An update of a notebook gone from the platform names it; the recorded outputs hold the uuid inside replicaSpecs.
+    const failure = await stack.up({ resources: [{ kind: "Notebook", name: "kept", inputs: { ...inputs, stopTime: "2099-01-01T00:00:00Z" } }] }).then(
+      () => undefined,
+      (e: unknown) => e as Error,
+    );
+    expect(failure?.message).toContain(`notebook ${uuid} no longer exists`);
+    expect(failure?.message).not.toContain("gpu-model-marked");
+  });
+
   it("plugin: never appear in what a refused up prints, or in the checkpoint", async () => {
     await fc.assert(
       fc.asyncProperty(markedValues, async (values) => {

@@ -80,6 +80,7 @@ describe("the README's guardrails section, copied into a project of its own", ()
     expect(previewed.status, previewed.output).not.toBe(0);
     expect(previewed.output).toContain("Notebook 'big': replicaSpecs holds 8 GPUs, more than the 4 a notebook may hold (maxGpusPerNotebook)");
     expect(previewed.output).toMatch(/Notebook 'big': stopTime 2030-12-31T18:00:00Z is \d+ hours away, more than 168 hours \(maxLifetimeHours\)/);
+    expect(previewed.output).toMatch(/the stack commits \d+ GPU-hours, over the budget of 2000 \(budgetGpuHours\)/);
 
     const updated = await run(up!, "--yes", "--skip-preview");
     expect(updated.status, updated.output).not.toBe(0);
