@@ -14,10 +14,9 @@ import { AicpError, asOneLine, redact } from "../client/errors";
 import { kindDescriptions, type DescribedKind as Kind, type KindDescription } from "../client/wire";
 import { cancelNow } from "../provider/cancellation";
 import { engineFailure } from "../provider/check-failures";
-import { configureFrom, currentSettings } from "../provider/context";
+import { configureFrom } from "../provider/context";
 import { reportedOperations } from "../provider/index";
 import type { DiffWithProperties } from "../provider/diff-result";
-import { takeSettingsFrom } from "../sdk/functions/program-client";
 import { functions, type FunctionName } from "./functions";
 import { anyProto, emptyProto, grpc, pluginProto, provider as proto, statusProto, toJson, toStruct } from "./grpc";
 import { deletesFirst } from "../provider/create-journal";
@@ -211,7 +210,6 @@ export const providerServer: grpcTypes.UntypedServiceImplementation = {
     // A setting a preview does not know yet (another resource's output) is checked against the platform when it is known, at the up.
     // The identity is the instance's own (checkConfig made it), not a setting to check: an earlier version may have recorded any text.
     configureFrom(configSource({ ...inputs, [stackMarkKey]: undefined }), { checkable: !Object.values(inputs).includes(unknownValue) });
-    takeSettingsFrom(currentSettings);
     // Secrets arrive marked and leave marked; preview never creates (the engine shows the inputs as outputs).
     // Autonaming: the stack's pulumi:autonaming reaches each Check (autonaming.ts).
     return new proto.ConfigureResponse()

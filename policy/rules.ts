@@ -10,13 +10,11 @@
  * later one, so no lifetime or GPU-hour is under-counted.
  */
 import { instantOf } from "../client/times";
+import { kindDescriptions, type DescribedKind } from "../client/wire";
 
-/** The kinds the rules read, by resource type on either front. */
-export function kindOf(type: string): "Notebook" | "ResourceGroup" | undefined {
-  for (const kind of ["Notebook", "ResourceGroup"] as const) {
-    if (type === `aicp:index:${kind}` || type === `pulumi-nodejs:dynamic/aicp:${kind}`) return kind;
-  }
-  return undefined;
+/** The kinds the rules read, by resource type on either front: the platform's kinds of the registry (client/wire/index.ts). */
+export function kindOf(type: string): DescribedKind | undefined {
+  return (Object.keys(kindDescriptions) as DescribedKind[]).find((kind) => type === `aicp:index:${kind}` || type === `pulumi-nodejs:dynamic/aicp:${kind}`);
 }
 
 /** A Notebook's inputs as a program gives them (only what the rules read). */

@@ -1,30 +1,9 @@
 import type * as pulumi from "@pulumi/pulumi";
-import { toCamel } from "../../client/case";
-import { validationError } from "../../client/errors";
-import * as wire from "../../client/wire";
-import { camelPath } from "../../provider/inputs";
-import type { DiskMetric } from "../types";
-import { namespaceOr, outputForm, programClient, reportedInProgram } from "./program-client";
+import { functionRegistry } from "../../functions";
+import type { GetNotebookDiskMetricsArgs, GetNotebookDiskMetricsResult } from "../../functions/get-notebook-disk-metrics";
+import { outputForm, promiseForm } from "./program-client";
 
-/** Arguments of {@link getNotebookDiskMetrics}. */
-export interface GetNotebookDiskMetricsArgs {
-  /** Namespace of the notebook. Default: `aicp:userId` in lower case. */
-  namespace?: string;
-  /** uuid of the notebook (or training job, or resource group). */
-  uuid?: string;
-}
-
-/** Result of {@link getNotebookDiskMetrics}; byte counts are absent when the platform reported no value. */
-export interface GetNotebookDiskMetricsResult {
-  /** The metrics as returned (platform-api A2.5). */
-  readonly metrics: DiskMetric[];
-  /** `notebook_zfs_used_bytes`, when the platform reported a value. */
-  readonly usedBytes?: number;
-  /** `notebook_zfs_pvc_capacity_bytes`, when reported. */
-  readonly capacityBytes?: number;
-  /** `notebook_zfs_pvc_available_bytes`, when reported. */
-  readonly availableBytes?: number;
-}
+export type { GetNotebookDiskMetricsArgs, GetNotebookDiskMetricsResult } from "../../functions/get-notebook-disk-metrics";
 
 /**
  * Reads the disk metrics of a notebook that has not terminated.
@@ -33,29 +12,9 @@ export interface GetNotebookDiskMetricsResult {
  * const disk = aicp.getNotebookDiskMetricsOutput({ uuid: notebook.uuid });
  * export const diskUsedBytes = disk.usedBytes;
  */
-export async function getNotebookDiskMetrics(args: GetNotebookDiskMetricsArgs = {}, _opts?: pulumi.InvokeOptions): Promise<GetNotebookDiskMetricsResult> {
-  return reportedInProgram(async () => {
-    const query = wire.diskMetricsQuery.safeParse({ namespace: namespaceOr(args.namespace), uuid: args.uuid });
-    if (!query.success) throw validationError("getNotebookDiskMetrics arguments", query.error.issues, camelPath);
-    const metrics = await programClient().getNotebookDiskMetrics(query.data);
-    const value = (name: string) => latestValue(metrics.find((m) => m.metric_name === name));
-    return {
-      metrics: metrics.map((m) => toCamel(wire.metric, m)),
-      usedBytes: value("notebook_zfs_used_bytes"),
-      capacityBytes: value("notebook_zfs_pvc_capacity_bytes"),
-      availableBytes: value("notebook_zfs_pvc_available_bytes"),
-    };
-  });
+export function getNotebookDiskMetrics(args: GetNotebookDiskMetricsArgs = {}, opts?: pulumi.InvokeOptions): Promise<GetNotebookDiskMetricsResult> {
+  return promiseForm(functionRegistry.getNotebookDiskMetrics)(args, opts);
 }
 
 /** {@link getNotebookDiskMetrics} with arguments that may be Outputs. */
 export const getNotebookDiskMetricsOutput = outputForm(getNotebookDiskMetrics);
-
-/** The sample value of a vector result (`value: [time, "number"]`), else its avg/max value. */
-function latestValue(metric: wire.Metric | undefined): number | undefined {
-  const first = metric?.result?.[0] as { value?: unknown; avg_value?: unknown; max_value?: unknown } | undefined;
-  if (!first) return undefined;
-  const raw = Array.isArray(first.value) ? first.value[1] : (first.avg_value ?? first.max_value);
-  const n = Number(raw);
-  return raw === undefined || raw === null || Number.isNaN(n) ? undefined : n;
-}

@@ -1,23 +1,10 @@
 import * as pulumi from "@pulumi/pulumi";
-import { toCamel } from "../../client/case";
-import { validationError } from "../../client/errors";
-import * as wire from "../../client/wire";
-import { camelPath } from "../../provider/inputs";
+import { functionRegistry } from "../../functions";
+import type { GetNotebookServersArgs, GetNotebookServersResult } from "../../functions/get-notebook-servers";
 import type { NotebookServer } from "../types";
-import { namespaceOr, programClient, reportedInProgram } from "./program-client";
+import { promiseForm } from "./program-client";
 
-/** Arguments of {@link getNotebookServers}. */
-export interface GetNotebookServersArgs {
-  /** Namespace of the notebook. Default: `aicp:userId` in lower case. */
-  namespace?: string;
-  /** uuid of the notebook, e.g. `notebook.uuid`. */
-  uuid: string;
-}
-
-/** Result of {@link getNotebookServers}: the servers with their passwords in plain text. */
-export interface GetNotebookServersResult {
-  readonly servers: NotebookServer[];
-}
+export type { GetNotebookServersArgs, GetNotebookServersResult } from "../../functions/get-notebook-servers";
 
 /** Result of {@link getNotebookServersOutput}: each password is a secret Output of its own. */
 export interface GetNotebookServersOutputResult {
@@ -34,13 +21,8 @@ export interface GetNotebookServersOutputResult {
  * const servers = aicp.getNotebookServersOutput({ uuid: notebook.uuid });
  * export const jupyterPassword = servers.apply((r) => r.servers[0]?.password);
  */
-export async function getNotebookServers(args: GetNotebookServersArgs, _opts?: pulumi.InvokeOptions): Promise<GetNotebookServersResult> {
-  return reportedInProgram(async () => {
-    const query = wire.notebookServersQuery.safeParse({ namespace: namespaceOr(args.namespace), uuid: args.uuid });
-    if (!query.success) throw validationError("getNotebookServers arguments", query.error.issues, camelPath);
-    const servers = await programClient().getNotebookServers(query.data);
-    return { servers: servers.map((s) => toCamel(wire.serverInfo, s)) };
-  });
+export function getNotebookServers(args: GetNotebookServersArgs, opts?: pulumi.InvokeOptions): Promise<GetNotebookServersResult> {
+  return promiseForm(functionRegistry.getNotebookServers)(args, opts);
 }
 
 /** {@link getNotebookServers} with arguments that may be Outputs; every password is a secret. */

@@ -1,28 +1,9 @@
 import type * as pulumi from "@pulumi/pulumi";
-import { toCamel, toSnake } from "../../client/case";
-import { validationError } from "../../client/errors";
-import * as wire from "../../client/wire";
-import { camelPath } from "../../provider/inputs";
-import type { PlatformTimeZone } from "../../client/times";
-import { withoutEnvValues, withoutServerPasswords } from "../../provider/secrets";
-import type { NotebookInfo } from "../types";
-import type { NotebookFilters } from "../types.generated";
-import { namespaceOr, outputForm, programClient, reportedInProgram } from "./program-client";
+import { functionRegistry } from "../../functions";
+import type { GetNotebooksArgs, GetNotebooksResult } from "../../functions/get-notebooks";
+import { outputForm, promiseForm } from "./program-client";
 
-/**
- * Filters of {@link getNotebooks} (platform-api B1, list notebooks): name
- * (partial match), status, endpoints, startAt, endAt, owner, orderBy, reverse,
- * offset, limit; plus the namespace (default `aicp:userId` in lower case).
- */
-export type GetNotebooksArgs = NotebookFilters & {
-  /** Namespace of the notebooks. Default: `aicp:userId` in lower case. */
-  namespace?: string;
-};
-
-/** Result of {@link getNotebooks}. */
-export interface GetNotebooksResult {
-  readonly notebooks: NotebookInfo[];
-}
+export type { GetNotebooksArgs, GetNotebooksResult } from "../../functions/get-notebooks";
 
 /**
  * Lists notebooks of a namespace, paging through every result unless `offset`
@@ -34,38 +15,9 @@ export interface GetNotebooksResult {
  * @example
  * const { notebooks } = await aicp.getNotebooks({ status: ["Running"] });
  */
-export async function getNotebooks(args: GetNotebooksArgs = {}, _opts?: pulumi.InvokeOptions): Promise<GetNotebooksResult> {
-  return reportedInProgram(async () => {
-    const { namespace, ...filters } = args;
-    const query = wire.listNotebooksQuery.safeParse(toSnake(wire.listNotebooksQuery, filters));
-    if (!query.success) throw validationError("getNotebooks arguments", query.error.issues, camelPath);
-    const client = programClient();
-    const ns = namespaceOr(namespace);
-    const { offset: _o, limit: _l, ...rest } = query.data;
-    const items =
-      args.offset !== undefined || args.limit !== undefined ? (await client.listNotebooks(ns, query.data)).items : await client.listAllNotebooks(ns, rest);
-    return { notebooks: items.map((n) => toCamel(wire.notebook, withZones(withoutSecrets(n), client.timeZone))) };
-  });
+export function getNotebooks(args: GetNotebooksArgs = {}, opts?: pulumi.InvokeOptions): Promise<GetNotebooksResult> {
+  return promiseForm(functionRegistry.getNotebooks)(args, opts);
 }
 
 /** {@link getNotebooks} with arguments that may be Outputs. */
 export const getNotebooksOutput = outputForm(getNotebooks);
-
-/**
- * A function's result is written to the state in plain text: server passwords
- * and env values (often tokens) are left out; env names stay. Values in an
- * unexpected form cannot be stripped, so they are left out whole.
- */
-function withoutSecrets(notebook: wire.Notebook): wire.Notebook {
-  const servers = Array.isArray(notebook.servers) ? withoutServerPasswords(notebook.servers) : undefined;
-  const envs = Array.isArray(notebook.envs) ? withoutEnvValues(notebook.envs) : undefined;
-  return { ...notebook, servers, envs } as wire.Notebook;
-}
-
-/** The platform's times with its zone written out when it is known (configured or learned), as the Notebook resource records them. */
-function withZones(notebook: wire.Notebook, zone: PlatformTimeZone): wire.Notebook {
-  const zoned = Object.fromEntries(timeFields.filter((key) => key in notebook).map((key) => [key, zone.normalise(notebook[key])]));
-  return { ...notebook, ...zoned };
-}
-
-const timeFields = ["stop_time", "auto_delete_time", "created_at", "updated_at"] as const;

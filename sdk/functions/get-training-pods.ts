@@ -1,27 +1,9 @@
 import type * as pulumi from "@pulumi/pulumi";
-import { toCamel } from "../../client/case";
-import { validationError } from "../../client/errors";
-import * as wire from "../../client/wire";
-import { camelPath } from "../../provider/inputs";
-import { withoutEnvValues } from "../../provider/secrets";
-import type { TrainingPod } from "../types";
-import { namespaceOr, outputForm, programClient, reportedInProgram } from "./program-client";
+import { functionRegistry } from "../../functions";
+import type { GetTrainingPodsArgs, GetTrainingPodsResult } from "../../functions/get-training-pods";
+import { outputForm, promiseForm } from "./program-client";
 
-/** Arguments of {@link getTrainingPods}. */
-export interface GetTrainingPodsArgs {
-  /** Namespace of the job. Default: `aicp:userId` in lower case. */
-  namespace?: string;
-  /** Job type, e.g. `tfjobs` or `pytorchjobs`. */
-  endpoint: string;
-  /** Name of the training job; non-ASCII names are fine. */
-  trainName: string;
-}
-
-/** Result of {@link getTrainingPods}. */
-export interface GetTrainingPodsResult {
-  /** Kubernetes pods of the job (platform-api A2.1). */
-  readonly pods: TrainingPod[];
-}
+export type { GetTrainingPodsArgs, GetTrainingPodsResult } from "../../functions/get-training-pods";
 
 /**
  * Reads the pods of a training job that has not terminated. Containers' env
@@ -31,22 +13,8 @@ export interface GetTrainingPodsResult {
  * @example
  * const { pods } = await aicp.getTrainingPods({ endpoint: "tfjobs", trainName: "resnet-50" });
  */
-export async function getTrainingPods(args: GetTrainingPodsArgs, _opts?: pulumi.InvokeOptions): Promise<GetTrainingPodsResult> {
-  return reportedInProgram(async () => {
-    const path = wire.trainingPodsPath.safeParse({ namespace: namespaceOr(args.namespace), endpoint: args.endpoint, train_name: args.trainName });
-    if (!path.success) throw validationError("getTrainingPods arguments", path.error.issues, camelPath);
-    const pods = await programClient().listTrainingPods(path.data);
-    return { pods: pods.map((p) => toCamel(wire.pod, withoutEnvValuesOfPod(p))) };
-  });
-}
-
-/** The pod with its containers' env values left out (they often hold tokens, and a function's result is not secret); names stay. */
-function withoutEnvValuesOfPod(pod: wire.Pod): wire.Pod {
-  const spec = pod.spec as Record<string, unknown> | null | undefined;
-  if (!spec || typeof spec !== "object") return pod;
-  const containersOf = (list: unknown) =>
-    Array.isArray(list) ? list.map((c) => (c && typeof c === "object" ? { ...c, env: withoutEnvValues((c as { env?: unknown }).env) } : c)) : list;
-  return { ...pod, spec: { ...spec, containers: containersOf(spec.containers), initContainers: containersOf(spec.initContainers) } } as wire.Pod;
+export function getTrainingPods(args: GetTrainingPodsArgs, opts?: pulumi.InvokeOptions): Promise<GetTrainingPodsResult> {
+  return promiseForm(functionRegistry.getTrainingPods)(args, opts);
 }
 
 /** {@link getTrainingPods} with arguments that may be Outputs. */

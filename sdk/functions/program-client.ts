@@ -9,6 +9,7 @@ import type { AicpClient } from "../../client/client";
 import { AicpError, asOneLine } from "../../client/errors";
 import { createClient, requireUserId, resolveSettings, type Settings } from "../../client/config";
 import { rememberLeaves } from "../../provider/secrets";
+import type { DataSourceFunction, FunctionContext } from "../../functions";
 
 let cached: { settings: Settings; client: AicpClient } | undefined;
 let settingsSource: (() => Settings) | undefined;
@@ -39,6 +40,16 @@ export function programClient(): AicpClient {
 /** The namespace given, else the configured user id in lower case. */
 export function namespaceOr(namespace: string | undefined): string {
   return namespace ?? requireUserId(programSettings()).toLowerCase();
+}
+
+/** Where a function runs in the program (functions/function.ts): the program's client and its configured user. */
+export function programContext(): FunctionContext {
+  return { client: programClient(), defaultNamespace: () => namespaceOr(undefined) };
+}
+
+/** The Promise form of a registered function, run in the program, its errors reported as a resource's. */
+export function promiseForm<A, R>(fn: DataSourceFunction<A, R>) {
+  return (args: A, _opts?: pulumi.InvokeOptions): Promise<R> => reportedInProgram(() => fn.run(programContext(), args));
 }
 
 /** A function's arguments as its Output form takes them: each may be an Output. */

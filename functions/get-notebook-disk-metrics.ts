@@ -1,0 +1,63 @@
+/** getNotebookDiskMetrics: the disk metrics of a notebook that has not terminated (platform-api A2.5). */
+import { z } from "zod";
+import { toCamel } from "../client/case";
+import { validationError } from "../client/errors";
+import * as wire from "../client/wire";
+import { camelPath } from "../provider/inputs";
+import type { DiskMetric } from "../sdk/types";
+import { dataSourceFunction, namespaceOf } from "./function";
+
+/** Arguments of getNotebookDiskMetrics. */
+export interface GetNotebookDiskMetricsArgs {
+  /** Namespace of the notebook. Default: `aicp:userId` in lower case. */
+  namespace?: string;
+  /** uuid of the notebook (or training job, or resource group). */
+  uuid?: string;
+}
+
+/** Result of getNotebookDiskMetrics; byte counts are absent when the platform reported no value. */
+export interface GetNotebookDiskMetricsResult {
+  /** The metrics as returned (platform-api A2.5). */
+  readonly metrics: DiskMetric[];
+  /** `notebook_zfs_used_bytes`, when the platform reported a value. */
+  readonly usedBytes?: number;
+  /** `notebook_zfs_pvc_capacity_bytes`, when reported. */
+  readonly capacityBytes?: number;
+  /** `notebook_zfs_pvc_available_bytes`, when reported. */
+  readonly availableBytes?: number;
+}
+
+export const getNotebookDiskMetrics = dataSourceFunction<GetNotebookDiskMetricsArgs, GetNotebookDiskMetricsResult>({
+  secretResults: [],
+  declaration: {
+    doc: "Reads the disk metrics of a notebook that has not terminated.",
+    args: { namespace: namespaceOf("notebook"), uuid: { schema: z.string(), doc: "uuid of the notebook (or training job, or resource group)." } },
+    results: {
+      metrics: { schema: z.array(wire.metric), required: true, doc: "The metrics as returned (platform-api A2.5)." },
+      usedBytes: { schema: z.number(), doc: "`notebook_zfs_used_bytes`, when the platform reported a value." },
+      capacityBytes: { schema: z.number(), doc: "`notebook_zfs_pvc_capacity_bytes`, when reported." },
+      availableBytes: { schema: z.number(), doc: "`notebook_zfs_pvc_available_bytes`, when reported." },
+    },
+  },
+  async run(context, args) {
+    const query = wire.diskMetricsQuery.safeParse({ namespace: args.namespace ?? context.defaultNamespace(), uuid: args.uuid });
+    if (!query.success) throw validationError("getNotebookDiskMetrics arguments", query.error.issues, camelPath);
+    const metrics = await context.client.getNotebookDiskMetrics(query.data);
+    const value = (name: string) => latestValue(metrics.find((m) => m.metric_name === name));
+    return {
+      metrics: metrics.map((m) => toCamel(wire.metric, m)),
+      usedBytes: value("notebook_zfs_used_bytes"),
+      capacityBytes: value("notebook_zfs_pvc_capacity_bytes"),
+      availableBytes: value("notebook_zfs_pvc_available_bytes"),
+    };
+  },
+});
+
+/** The sample value of a vector result (`value: [time, "number"]`), else its avg/max value. */
+function latestValue(metric: wire.Metric | undefined): number | undefined {
+  const first = metric?.result?.[0] as { value?: unknown; avg_value?: unknown; max_value?: unknown } | undefined;
+  if (!first) return undefined;
+  const raw = Array.isArray(first.value) ? first.value[1] : (first.avg_value ?? first.max_value);
+  const n = Number(raw);
+  return raw === undefined || raw === null || Number.isNaN(n) ? undefined : n;
+}

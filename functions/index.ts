@@ -1,0 +1,16 @@
+/**
+ * The registry of data-source functions: one line each, by the name the
+ * TypeScript package exports and the plugin's token (`aicp:index:<name>`)
+ * carries. The plugin (plugin/functions.ts) and the schema (plugin/schema-build.ts)
+ * read it; the TypeScript package wraps each in its Promise and Output forms (sdk/functions).
+ */
+import { getNotebookDiskMetrics } from "./get-notebook-disk-metrics";
+import { getNotebookServers } from "./get-notebook-servers";
+import { getNotebooks } from "./get-notebooks";
+import { getResourceTemplates } from "./get-resource-templates";
+import { getTrainingPods } from "./get-training-pods";
+
+export const functionRegistry = { getResourceTemplates, getTrainingPods, getNotebookDiskMetrics, getNotebookServers, getNotebooks } as const;
+
+export type FunctionName = keyof typeof functionRegistry;
+export type { DataSourceFunction, FunctionContext, FunctionDeclaration } from "./function";
