@@ -83,7 +83,8 @@ export class AicpError extends Error {
     this.code = code;
     this.operation = details.operation;
     this.method = details.method;
-    this.path = details.path;
+    // A path may quote an argument the program marked secret (a job's name): redacted as the message is.
+    this.path = details.path === undefined ? undefined : redact(details.path);
     this.status = details.status;
     this.retCode = details.retCode;
     this.platformMessage = details.platformMessage === undefined ? undefined : redact(details.platformMessage);

@@ -26,7 +26,7 @@ import { identityOf, stackMarkKey } from "./identity";
 import { programInputsOf } from "./import";
 import { boundedBy, type Bound } from "./timeouts";
 import { packageName, pluginVersion, schemaText } from "./schema";
-import { holdsSecret, reveal, revealInputs, unknownValue, withSecrets } from "./values";
+import { reveal, revealInputs, secretPaths, unknownValue, withSecrets, withSecretsAt, type PropertyPath } from "./values";
 
 type Unary<Req, Res> = grpcTypes.handleUnaryCall<Req, Res>;
 
@@ -43,15 +43,18 @@ function kindOf(urnOrType: string): Kind {
   );
 }
 
-/** Top-level properties whose value holds a secret: they stay secret in what the plugin answers. */
-function secretKeys(value: Record<string, unknown>): string[] {
-  return Object.keys(value).filter((key) => holdsSecret(value[key]));
+/** Where the program marked its inputs secret: they stay secret, at the same places, in what the plugin answers. */
+function secretKeys(value: Record<string, unknown>): PropertyPath[] {
+  return secretPaths(value);
 }
 
+/** The top-level properties holding a value the program marked, for the messages that show values (check-failures.ts). */
+const topKeysOf = (paths: readonly PropertyPath[]) => [...new Set(paths.map((path) => String(path[0])))];
+
 /** Outputs as the engine records them: the kind's secret outputs, and whatever the program made secret, marked. */
-function answered(kind: Kind, outs: Record<string, unknown>, secretInputs: string[]): Record<string, unknown> {
+function answered(kind: Kind, outs: Record<string, unknown>, secretInputs: readonly PropertyPath[]): Record<string, unknown> {
   const { __provider: _, ...rest } = outs;
-  return withSecrets(rest, [...(kindDescriptions[kind] as KindDescription).secretOutputs, ...secretInputs]);
+  return withSecrets(withSecretsAt(rest, secretInputs), (kindDescriptions[kind] as KindDescription).secretOutputs);
 }
 
 /** Runs `work` and answers the call with its result, or with its error as one line (and a partly made object's id and state). */
@@ -69,7 +72,7 @@ function grpcError(error: unknown): Partial<grpcTypes.StatusObject> {
   // An AicpError is redacted when built; any other error too may quote a secret the program marked.
   const message = redact(error instanceof AicpError ? asOneLine(error).message : error instanceof Error ? error.message : String(error));
   const metadata = new grpc.Metadata();
-  const made = error as { id?: unknown; properties?: Record<string, unknown>; reasons?: string[]; kind?: Kind; secretInputs?: string[] };
+  const made = error as { id?: unknown; properties?: Record<string, unknown>; reasons?: string[]; kind?: Kind; secretInputs?: PropertyPath[] };
   if (typeof made.id === "string" && made.id !== "") {
     const detail = new proto.ErrorResourceInitFailed();
     detail.setId(made.id);
@@ -94,7 +97,7 @@ function grpcError(error: unknown): Partial<grpcTypes.StatusObject> {
 async function operation<T>(
   kind: Kind,
   run: (ops: ReturnType<typeof reportedOperations>) => Promise<T>,
-  secretInputs: string[] = [],
+  secretInputs: readonly PropertyPath[] = [],
   bound?: Bound,
 ): Promise<T> {
   try {
@@ -114,8 +117,8 @@ async function operation<T>(
  * marks them itself, the generated SDKs and YAML do not. So is whatever the
  * program made secret.
  */
-function inputsAnswered(kind: Kind, inputs: Record<string, unknown>, secretInputs: string[]): Record<string, unknown> {
-  return withSecrets(inputs, [...(kindDescriptions[kind] as KindDescription).secretOutputs, ...secretInputs]);
+function inputsAnswered(kind: Kind, inputs: Record<string, unknown>, secretInputs: readonly PropertyPath[]): Record<string, unknown> {
+  return withSecrets(withSecretsAt(inputs, secretInputs), (kindDescriptions[kind] as KindDescription).secretOutputs);
 }
 
 /** The configuration source the client's settings read (`aicp:<key>`), from a provider instance's inputs. */
@@ -168,7 +171,7 @@ export const providerServer: grpcTypes.UntypedServiceImplementation = {
     const inputs = { ...news, [stackMarkKey]: "value" in identity ? identity.value : recorded };
     // The key is secret in the recorded provider state even where a program passed it in plain text.
     const response = new proto.CheckResponse().setInputs(
-      toStruct(withSecrets(reveal(inputs) as Record<string, unknown>, [...secretKeys(news), "secretAccessKey"])),
+      toStruct(withSecrets(reveal(inputs) as Record<string, unknown>, [...topKeysOf(secretKeys(news)), "secretAccessKey"])),
     );
     const plain = reveal(inputs) as Record<string, unknown>;
     if ("problem" in identity) response.setFailuresList([new proto.CheckFailure().setProperty(stackMarkKey).setReason(identity.problem)]);
@@ -239,8 +242,9 @@ export const providerServer: grpcTypes.UntypedServiceImplementation = {
       toStruct(inputsAnswered(kind, (result.inputs ?? news) as Record<string, unknown>, secretKeys(rawNews))),
     );
     // Each failure with its path and value in the reason: the engine's own rendering of a property loses both (check-failures.ts).
-    const hidden = [...(kindDescriptions[kind] as KindDescription).secretOutputs, ...secretKeys(rawNews)];
-    const failures = (result.failures ?? []).map((f) => engineFailure(f, news, hidden));
+    const marked = topKeysOf(secretKeys(rawNews));
+    const hidden = [...(kindDescriptions[kind] as KindDescription).secretOutputs, ...marked];
+    const failures = (result.failures ?? []).map((f) => engineFailure(f, news, hidden, marked));
     response.setFailuresList(failures.map((f) => new proto.CheckFailure().setProperty(f.property).setReason(f.reason)));
     return response;
   }),
@@ -293,7 +297,7 @@ export const providerServer: grpcTypes.UntypedServiceImplementation = {
     const response = new proto.ReadResponse().setId(result.id ?? "");
     if (!result.id) return response;
     // What was secret stays secret: the engine records what a provider that accepts secrets answers as it is.
-    const secretBefore = [...new Set([...secretKeys(rawProps), ...secretKeys(rawInputs)])];
+    const secretBefore = [...secretKeys(rawProps), ...secretKeys(rawInputs)];
     const read = (result.props ?? {}) as Record<string, unknown>;
     response.setProperties(toStruct(answered(kind, read, secretBefore)));
     // The inputs a refresh records where the platform moved on (a time set in the console, a notebook stopped

@@ -58,6 +58,37 @@ function rememberMarked(value: unknown): void {
   else if (value !== null && typeof value === "object") Object.values(value).forEach(rememberMarked);
 }
 
+/** Where a value sits in a property tree: keys and array indexes. */
+export type PropertyPath = ReadonlyArray<string | number>;
+
+/** The paths of the secret marks in `value`, outermost only (a mark inside a mark adds nothing). */
+export function secretPaths(value: unknown, at: PropertyPath = []): PropertyPath[] {
+  if (isSecret(value)) return [at];
+  if (Array.isArray(value)) return value.flatMap((item, i) => secretPaths(item, [...at, i]));
+  if (value !== null && typeof value === "object") return Object.entries(value).flatMap(([key, item]) => secretPaths(item, [...at, key]));
+  return [];
+}
+
+/**
+ * `properties` with the value at each of `paths` marked secret, where it is
+ * present: the marks a program put on its inputs, put back on what the plugin
+ * answers (checked inputs, outputs) at the same places, so a value beside a
+ * marked one stays readable.
+ */
+export function withSecretsAt(properties: Record<string, unknown>, paths: readonly PropertyPath[]): Record<string, unknown> {
+  const markAt = (value: unknown, path: PropertyPath): unknown => {
+    if (value === undefined || value === null || isSecret(value)) return value;
+    if (path.length === 0) return secret(value);
+    const [key, ...rest] = path;
+    if (Array.isArray(value) && typeof key === "number" && key < value.length) return value.map((item, i) => (i === key ? markAt(item, rest) : item));
+    if (typeof value === "object" && !Array.isArray(value) && typeof key === "string" && Object.hasOwn(value, key)) {
+      return { ...(value as Record<string, unknown>), [key]: markAt((value as Record<string, unknown>)[key], rest) };
+    }
+    return value;
+  };
+  return paths.reduce<Record<string, unknown>>((marked, path) => markAt(marked, path) as Record<string, unknown>, properties);
+}
+
 /** The properties with those named kept secret (those present; a null or absent one has nothing to hide). */
 export function withSecrets(properties: Record<string, unknown>, secretNames: readonly string[]): Record<string, unknown> {
   const out = { ...properties };

@@ -20,10 +20,26 @@ export const shownValueLength = 80;
  * missing property), under a top-level key of `hiddenKeys` (secrets: env
  * values, registry credentials), or where the reason already quotes it.
  */
-export function engineFailure(failure: CheckFailure, inputs: unknown, hiddenKeys: readonly string[]): CheckFailure {
+export function engineFailure(failure: CheckFailure, inputs: unknown, hiddenKeys: readonly string[], markedKeys: readonly string[] = []): CheckFailure {
   // What the program marked secret is cut out, in the value shown as in the reason (client/errors.ts redact).
   const shownFailure = withValue(failure, inputs, hiddenKeys);
-  return { property: "", reason: redact(shownFailure.reason) };
+  return { property: "", reason: redact(withoutMarkedValue(shownFailure.reason, failure.property, inputs, markedKeys)) };
+}
+
+/**
+ * The reason without the value of its property where the program marked it
+ * (under a top-level key of `markedKeys`): a rule's own words may quote it
+ * (`cannot take over r9z`), and redact leaves out only values of 4 characters
+ * or more; here the value is known, so it goes whatever its length, as a word
+ * of its own.
+ */
+function withoutMarkedValue(reason: string, property: string, inputs: unknown, markedKeys: readonly string[]): string {
+  const path = pathOf(property);
+  if (path.length === 0 || !markedKeys.includes(String(path[0]))) return reason;
+  const value = valueAt(inputs, path);
+  if ((typeof value !== "string" && typeof value !== "number") || String(value) === "") return reason;
+  const escaped = String(value).replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return reason.replace(new RegExp(`(^|[\\s'"(\`])${escaped}(?=$|[\\s'",.:;)\`])`, "g"), "$1<secret>");
 }
 
 function withValue(failure: CheckFailure, inputs: unknown, hiddenKeys: readonly string[]): CheckFailure {

@@ -70,8 +70,9 @@ export function forKind(kind: string): EngineLifecycle & { configure: typeof con
     const result = await reported.check(...args);
     const news = args[1];
     // A value under a path the program marked is never shown, however short (secrets.ts markedTopKeys).
-    const hiddenHere = [...hidden, ...markedTopKeys(news)];
-    return result.failures ? { ...result, failures: result.failures.map((f) => engineFailure(f, news, hiddenHere)) } : result;
+    const marked = markedTopKeys(news);
+    const hiddenHere = [...hidden, ...marked];
+    return result.failures ? { ...result, failures: result.failures.map((f) => engineFailure(f, news, hiddenHere, marked)) } : result;
   };
   return { ...reported, check, configure };
 }

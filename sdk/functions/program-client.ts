@@ -8,7 +8,8 @@ import * as pulumi from "@pulumi/pulumi";
 import type { AicpClient } from "../../client/client";
 import { AicpError, asOneLine } from "../../client/errors";
 import { createClient, requireUserId, resolveSettings, type Settings } from "../../client/config";
-import { rememberLeaves } from "../../provider/secrets";
+import { rememberMarkedSecrets } from "../../provider/secrets";
+import { secretPathsOf } from "../secret-paths";
 import type { DataSourceFunction, FunctionContext } from "../../functions";
 
 let cached: { settings: Settings; client: AicpClient } | undefined;
@@ -64,9 +65,13 @@ export function outputForm<A, R>(fn: (args: A, opts?: pulumi.InvokeOptions) => P
     ...[args, opts]: object extends A ? [args?: OutputArgs<A>, opts?: pulumi.InvokeOptions] : [args: OutputArgs<A>, opts?: pulumi.InvokeOptions]
   ): pulumi.Output<R> => {
     const given = pulumi.output((args ?? {}) as pulumi.Input<A>);
-    return given.apply(async (resolved) => {
-      // Arguments the program marked secret are left out of the messages of a failed call, as a resource's are (provider/secrets.ts).
-      if (await pulumi.isSecret(given)) rememberLeaves(resolved);
+    // Arguments the program marked secret are left out of the messages of a failed call, as a resource's are (provider/secrets.ts);
+    // by path, so that an argument beside a marked one stays readable.
+    const marked = pulumi.Output.isInstance(args)
+      ? pulumi.output(pulumi.isSecret(args as pulumi.Output<unknown>).then((secret) => (secret ? [""] : undefined)))
+      : secretPathsOf((args ?? {}) as object);
+    return pulumi.all([given, marked]).apply(([resolved, secretInputs]) => {
+      rememberMarkedSecrets({ ...(resolved as object), secretInputs });
       return fn(resolved as A, opts);
     }) as pulumi.Output<R>;
   };

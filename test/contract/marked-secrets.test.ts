@@ -12,10 +12,9 @@
  * - plugin: in what the failed `up` prints or warns, or in the checkpoint, through the
  *   in-process engine (test/support/engine), values marked as Pulumi marks them.
  * The values share no text with anything else of the request: a value that
- * showed up could only have come from the program. The plugin records a
- * property that holds a secret as a secret as a whole (plugin/server.ts
- * secretKeys), so every value under it is kept out too: the echo is shown to
- * be there by the image, which no case marks.
+ * showed up could only have come from the program. What the program did not
+ * mark stays readable on both fronts, the resource group the platform names
+ * in its refusal included (no case marks `replicaSpecs.rgId`).
  */
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -90,7 +89,7 @@ describe("values the program marks secret, echoed by the platform", () => {
           expect(error, "the platform refuses the create").toBeInstanceOf(Error);
           const text = [String(error), error!.stack ?? "", JSON.stringify(error), ...printed].join("\n");
           // The echo is there (the test can fail), and holds none of the marked values.
-          expect(text).toContain('"image":"jupyter:1"');
+          expect(text).toContain("resource group 'rg-that-does-not-exist' not found");
           expect(leaked(text, marked)).toEqual([]);
         }),
         { numRuns: 40 },
@@ -140,6 +139,23 @@ describe("values the program marks secret, echoed by the platform", () => {
     emulator.misbehave({ echoRequests: true });
   });
 
+  it("both fronts: a rule that quotes a marked value does not show it, however short", async () => {
+    const news = { ...notebookInputs([], (v) => v), desiredState: "Ru", logicalName: "nb", secretInputs: ["desiredState"] };
+    const { failures } = await forKind("Notebook").check({} as never, news as never);
+    const typescript = (failures ?? []).map((f) => f.reason).join("\n");
+    expect(typescript).toContain("desiredState must be");
+    expect(typescript).not.toMatch(/\bRu\b/);
+    const stack = emulatorStack(emulator);
+    const failure = await stack
+      .preview({ resources: [{ kind: "Notebook", name: "nb", inputs: { ...notebookInputs([], (v) => v), desiredState: secret("Ru") } }] })
+      .then(
+        () => undefined,
+        (e: unknown) => e as Error,
+      );
+    expect(failure?.message).toContain("desiredState must be");
+    expect(failure?.message).not.toMatch(/\bRu\b/);
+  });
+
   it("plugin: a platform id beside a marked value stays readable in messages", async () => {
     const stack = emulatorStack(emulator);
     const inputs = notebookInputs([["replicaSpecs.customGpuName", "gpu-model-marked"]], secret);
@@ -167,7 +183,7 @@ describe("values the program marks secret, echoed by the platform", () => {
         );
         expect(failure, "the platform refuses the create").toBeDefined();
         const text = [failure!.message, ...(failure!.errors ?? []), ...(failure!.result?.warnings ?? []), stack.checkpoint()].join("\n");
-        expect(text).toContain('"image":"jupyter:1"');
+        expect(text).toContain("resource group 'rg-that-does-not-exist' not found");
         expect(leaked(text, marked)).toEqual([]);
       }),
       { numRuns: 15 },

@@ -1,0 +1,51 @@
+/**
+ * A function's Output form, called with an argument the program marked
+ * secret: a failed call's message leaves that argument out and keeps the
+ * others readable (sdk/functions/program-client.ts outputForm). Pulumi's mocks
+ * stand in for the engine; the platform is the emulator, which names the job
+ * it cannot find.
+ */
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { Emulator } from "../../emulator";
+import { resolveSettings } from "../../client/config";
+import { emulatorCredentials, emulatorZone, startTestEmulator } from "../support/emulator";
+
+describe("a function's Output form with a marked argument", () => {
+  let emulator: Emulator;
+  beforeAll(async () => {
+    emulator = await startTestEmulator();
+  });
+  afterAll(async () => {
+    await emulator?.close();
+  });
+
+  it("fails without the marked argument in its message, the others readable", async () => {
+    vi.resetModules();
+    const pulumi = await import("@pulumi/pulumi");
+    await pulumi.runtime.setMocks({ newResource: (args) => ({ id: `${args.name}-id`, state: args.inputs }), call: (args) => args.inputs }, "fn", "ci", false);
+    const { takeSettingsFrom } = await import("../../sdk/functions/program-client");
+    const settings = resolveSettings(() => undefined, {
+      AICP_BASE_URL: emulator.url,
+      QY_ACCESS_KEY_ID: emulatorCredentials.accessKeyId,
+      QY_SECRET_ACCESS_KEY: emulatorCredentials.secretAccessKey,
+      CORESHUB_USER_ID: emulatorCredentials.userId,
+      AICP_ZONE: emulatorZone,
+    });
+    takeSettingsFrom(() => settings);
+    const sdk = await import("../../sdk");
+    const pods = sdk.getTrainingPodsOutput({ endpoint: "tfjobs", trainName: pulumi.secret("job-marked-7731") });
+    // The Output's own promises (internal to @pulumi/pulumi, as its tests read them): each rejects with the call's error.
+    const internals = pods as unknown as { promise(): Promise<unknown>; isKnown: Promise<unknown>; isSecret: Promise<unknown> };
+    for (const settled of [internals.isKnown, internals.isSecret]) settled.catch(() => undefined);
+    const error = await internals.promise().then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(error, "the platform holds no such job").toBeInstanceOf(Error);
+    const message = String((error as Error).message);
+    expect(message).toContain("tfjobs");
+    expect(message).not.toContain("job-marked-7731");
+    // Nor in any field a program or a report prints (the route's path quotes it too).
+    expect(JSON.stringify(error)).not.toContain("job-marked-7731");
+  });
+});
