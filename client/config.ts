@@ -9,6 +9,10 @@ import { pathProblem, readRouteOverride } from "./routes";
 import type { BodyHash } from "./signature";
 import type { TransportOptions } from "./transport";
 import { parseZone } from "./times";
+import { z } from "zod";
+import { configKeys, type ConfigKey } from "./config-keys";
+
+export { configKeys } from "./config-keys";
 
 /** A source of configuration values by full key, e.g. `aicp:baseUrl`. */
 export type ConfigSource = (key: string) => string | undefined;
@@ -34,101 +38,6 @@ export interface Settings {
   readonly allowInsecureHttp: boolean;
   /** Leave out the one read configure makes to check the settings (an offline preview). */
   readonly skipCredentialsValidation: boolean;
-}
-
-/**
- * Every configuration key: its environment fallback, default, type, and what
- * it is (the plugin's schema declares these; README's table mirrors them,
- * test/unit/config-keys.test.ts compares).
- */
-export const configKeys = {
-  baseUrl: {
-    key: "aicp:baseUrl",
-    env: "AICP_BASE_URL",
-    default: "https://ai.coreshub.cn",
-    type: "string",
-    doc: "Origin of the platform's API, e.g. https://ai.coreshub.cn.",
-  },
-  pathPrefix: {
-    key: "aicp:pathPrefix",
-    env: "AICP_PATH_PREFIX",
-    type: "string",
-    doc: "Path prefix of the API (/aicp or /qai/aicp); learned from the platform when not set.",
-  },
-  signatureBody: {
-    key: "aicp:signatureBody",
-    env: "AICP_SIGNATURE_BODY",
-    type: "string",
-    doc: "What a write's signature hashes (empty or body); learned from the first write when not set.",
-  },
-  platformTimeZone: {
-    key: "aicp:platformTimeZone",
-    env: "AICP_PLATFORM_TIME_ZONE",
-    type: "string",
-    doc: "Zone of date-times the platform writes without one, e.g. +08:00; learned when not set.",
-  },
-  // No environment fallback: one variable set for a pipeline would give every stack it runs the same identity.
-  stackMark: {
-    key: "aicp:stackMark",
-    type: "string",
-    doc:
-      "This stack's identity, 16 to 64 letters, digits, '-' or '_' (`openssl rand -hex 16`), from which marks and auto-names derive; " +
-      "pinned, it outlives destroy and plugin upgrades (docs/identity.md). Must differ in every stack, and equal the one the state records.",
-  },
-  accessKeyId: { key: "aicp:accessKeyId", env: "QY_ACCESS_KEY_ID", type: "string", doc: "Access key id of the account." },
-  secretAccessKey: { key: "aicp:secretAccessKey", env: "QY_SECRET_ACCESS_KEY", type: "string", secret: true, doc: "Secret access key of the account." },
-  userId: { key: "aicp:userId", env: "CORESHUB_USER_ID", type: "string", doc: "The user the provider acts for; its namespace is the id in lower case." },
-  zone: { key: "aicp:zone", env: "AICP_ZONE", type: "string", doc: "Zone sent with every request, e.g. xb3." },
-  routes: {
-    key: "aicp:routes",
-    env: "AICP_ROUTES",
-    type: "string",
-    doc: "JSON object of route overrides for operations whose path the platform does not document.",
-  },
-  requestTimeoutSeconds: {
-    key: "aicp:requestTimeoutSeconds",
-    env: "AICP_REQUEST_TIMEOUT_SECONDS",
-    default: "30",
-    type: "number",
-    doc: "Timeout of one request, in seconds (default 30).",
-  },
-  allowInsecureHttp: {
-    key: "aicp:allowInsecureHttp",
-    env: "AICP_ALLOW_INSECURE_HTTP",
-    default: "false",
-    type: "boolean",
-    doc: "Allow an http:// baseUrl other than localhost (default false).",
-  },
-  skipCredentialsValidation: {
-    key: "aicp:skipCredentialsValidation",
-    env: "AICP_SKIP_CREDENTIALS_VALIDATION",
-    default: "false",
-    type: "boolean",
-    doc: "Skip the one read that checks keys, zone, base URL and user id when the provider starts (for an offline preview; default false).",
-  },
-  // The TypeScript package's bound on a group's delete; the plugin takes the engine's customTimeouts.delete instead, so its schema omits it.
-  deleteTimeoutSeconds: {
-    key: "aicp:deleteTimeoutSeconds",
-    env: "AICP_DELETE_TIMEOUT_SECONDS",
-    default: "300",
-    type: "number",
-    packageOnly: true,
-    doc: "How long a destroy waits for a deleted resource group to stop being listed, in seconds (default 300).",
-  },
-} as const satisfies Record<string, ConfigKey>;
-
-/** One configuration key. */
-interface ConfigKey {
-  readonly key: `aicp:${string}`;
-  /** Its environment variable; none where the value must differ between stacks. */
-  readonly env?: string;
-  readonly default?: string;
-  readonly type: "string" | "number" | "boolean";
-  /** Kept secret (the engine encrypts it in the state, as all provider configuration). */
-  readonly secret?: true;
-  /** Left out of the plugin's schema: the plugin has the engine's own way to set it. */
-  readonly packageOnly?: true;
-  readonly doc: string;
 }
 
 type Name = keyof typeof configKeys;
@@ -171,6 +80,60 @@ export const requestTimeoutBounds = { minSeconds: 0.5, maxSeconds: 600 } as cons
 /** Bounds of aicp:deleteTimeoutSeconds: up to a day, as customTimeouts allow; fractions admit a local emulator's short windows. */
 export const deleteTimeoutBounds = { minSeconds: 0.1, maxSeconds: 86_400 } as const;
 
+/** A number of seconds within `bounds`, given as text. */
+function seconds(bounds: { minSeconds: number; maxSeconds: number }) {
+  const rule = `must be a number of seconds from ${bounds.minSeconds} to ${bounds.maxSeconds}`;
+  // Number() also takes "Infinity" and "1e9"; the bounds refuse both.
+  return z
+    .string()
+    .transform(Number)
+    .pipe(z.number({ error: rule }).min(bounds.minSeconds, rule).max(bounds.maxSeconds, rule));
+}
+
+const booleanText = z
+  .string()
+  .regex(/^(true|false)$/i, 'must be "true" or "false"')
+  .transform((value) => value.toLowerCase() === "true");
+
+/**
+ * The rule of each setting that has one, in zod; a message says what the
+ * value must be, and a failure reads `<key> (or <variable>) <message>, got
+ * '<value>'`. The base URL, the routes and the credentials have rules of
+ * their own below: what they may hold is never quoted.
+ */
+const settingRules = {
+  pathPrefix: z.string().superRefine((value, context) => {
+    const problem = pathProblem(value, false);
+    if (problem) context.addIssue({ code: "custom", message: `must be a path such as /aicp: it ${problem}` });
+  }),
+  signatureBody: z.enum(["empty", "body"], { error: 'must be "empty" or "body"' }),
+  zone: z.string().regex(/^[A-Za-z0-9_-]{1,32}$/, "must be a zone name such as xb3 (letters, digits, '-' or '_')"),
+  platformTimeZone: z.string().refine((value) => parseZone(value) !== undefined, "must be UTC or an offset such as +08:00"),
+  stackMark: z.string().regex(stackMarkPattern, "must be 16 to 64 letters, digits, '-' or '_', a random text such as `openssl rand -hex 16` prints"),
+  requestTimeoutSeconds: seconds(requestTimeoutBounds),
+  deleteTimeoutSeconds: seconds(deleteTimeoutBounds),
+  allowInsecureHttp: booleanText,
+  skipCredentialsValidation: booleanText,
+  // The user id is the default namespace, one path segment of most routes.
+  userId: z
+    .string()
+    .refine((value) => !/[\s\p{Cc}]/u.test(value), "must not contain whitespace (it is the default namespace, such as usr-abc123)")
+    .refine((value) => !/[/\\]/.test(value), "must not contain '/' or '\\' (it is the default namespace, such as usr-abc123)")
+    .refine((value) => value !== "." && value !== "..", "must not be '.' or '..' (it is the default namespace, such as usr-abc123)")
+    .refine((value) => value.length <= 253, "must be at most 253 characters (it is the default namespace, such as usr-abc123)"),
+} satisfies { [K in Name]?: z.ZodType<unknown, string> };
+
+type RuledName = keyof typeof settingRules;
+
+/** The setting as configured, checked by its rule; undefined where it is not set and has no default. */
+function checked<K extends RuledName>(name: K, source: ConfigSource, env: NodeJS.ProcessEnv): z.output<(typeof settingRules)[K]> | undefined {
+  const value = lookup(name, source, env);
+  if (value === undefined) return undefined;
+  const verdict = settingRules[name].safeParse(value);
+  if (!verdict.success) throw configError(`${named(name)} ${verdict.error.issues[0]?.message ?? "is not valid"}, got '${shown(value)}'`);
+  return verdict.data as z.output<(typeof settingRules)[K]>;
+}
+
 /**
  * Reads and checks every setting, once: this is where the provider process
  * (at configure), the program's functions and `pulumi-aicp doctor` get them.
@@ -178,66 +141,22 @@ export const deleteTimeoutBounds = { minSeconds: 0.1, maxSeconds: 86_400 } as co
  * credentials are never quoted, nor a base URL that may hold them.
  */
 export function resolveSettings(source: ConfigSource, env: NodeJS.ProcessEnv = process.env): Settings {
-  const allowInsecureHttp = readBoolean("allowInsecureHttp", source, env);
-  const skipCredentialsValidation = readBoolean("skipCredentialsValidation", source, env);
+  const allowInsecureHttp = checked("allowInsecureHttp", source, env)!;
+  const skipCredentialsValidation = checked("skipCredentialsValidation", source, env)!;
   const baseUrl = readBaseUrl(lookup("baseUrl", source, env)!, allowInsecureHttp);
   const routes = readRoutes(lookup("routes", source, env));
-  const pathPrefix = lookup("pathPrefix", source, env);
-  if (pathPrefix !== undefined) {
-    const problem = pathProblem(pathPrefix, false);
-    if (problem) throw configError(`${named("pathPrefix")} must be a path such as /aicp: it ${problem}, got '${shown(pathPrefix)}'`);
-  }
-  const signatureBody = lookup("signatureBody", source, env);
-  if (signatureBody !== undefined && signatureBody !== "empty" && signatureBody !== "body") {
-    throw configError(`${named("signatureBody")} must be "empty" or "body", got '${shown(signatureBody)}'`);
-  }
-  const zone = lookup("zone", source, env);
-  if (zone !== undefined && !/^[A-Za-z0-9_-]{1,32}$/.test(zone)) {
-    throw configError(`${named("zone")} must be a zone name such as xb3 (letters, digits, '-' or '_'), got '${shown(zone)}'`);
-  }
-  const platformTimeZone = lookup("platformTimeZone", source, env);
-  if (platformTimeZone !== undefined && parseZone(platformTimeZone) === undefined) {
-    throw configError(`${named("platformTimeZone")} must be UTC or an offset such as +08:00, got '${shown(platformTimeZone)}'`);
-  }
-  const stackMark = lookup("stackMark", source, env);
-  if (stackMark !== undefined && !stackMarkPattern.test(stackMark)) {
-    throw configError(
-      `${named("stackMark")} must be 16 to 64 letters, digits, '-' or '_', a random text such as \`openssl rand -hex 16\` prints, got '${shown(stackMark)}'`,
-    );
-  }
-  const timeoutText = lookup("requestTimeoutSeconds", source, env)!;
-  const timeout = Number(timeoutText);
-  const { minSeconds, maxSeconds } = requestTimeoutBounds;
-  // Number() also takes "Infinity" and "1e9"; the bounds refuse both.
-  if (!(timeout >= minSeconds && timeout <= maxSeconds)) {
-    throw configError(`${named("requestTimeoutSeconds")} must be a number of seconds from ${minSeconds} to ${maxSeconds}, got '${shown(timeoutText)}'`);
-  }
-  const deleteTimeoutText = lookup("deleteTimeoutSeconds", source, env)!;
-  const deleteTimeout = Number(deleteTimeoutText);
-  if (!(deleteTimeout >= deleteTimeoutBounds.minSeconds && deleteTimeout <= deleteTimeoutBounds.maxSeconds)) {
-    throw configError(
-      `${named("deleteTimeoutSeconds")} must be a number of seconds from ${deleteTimeoutBounds.minSeconds} to ${deleteTimeoutBounds.maxSeconds}, got ` +
-        `'${shown(deleteTimeoutText)}'`,
-    );
-  }
+  const pathPrefix = checked("pathPrefix", source, env);
+  const signatureBody = checked("signatureBody", source, env);
+  const zone = checked("zone", source, env);
+  const platformTimeZone = checked("platformTimeZone", source, env);
+  const stackMark = checked("stackMark", source, env);
+  const timeout = checked("requestTimeoutSeconds", source, env)!;
+  const deleteTimeout = checked("deleteTimeoutSeconds", source, env)!;
   const accessKeyId = readCredential("accessKeyId", source, env);
   const secretAccessKey = readCredential("secretAccessKey", source, env);
   // Never printed, even when a platform echoes it back in an error (client/errors.ts).
   rememberSecret(secretAccessKey);
-  const userId = lookup("userId", source, env);
-  if (userId !== undefined) {
-    // The user id is the default namespace, one path segment of most routes.
-    const problem = /[\s\p{Cc}]/u.test(userId)
-      ? "must not contain whitespace"
-      : /[/\\]/.test(userId)
-        ? "must not contain '/' or '\\'"
-        : userId === "." || userId === ".."
-          ? "must not be '.' or '..'"
-          : userId.length > 253
-            ? "must be at most 253 characters"
-            : undefined;
-    if (problem) throw configError(`${named("userId")} ${problem}: it is the default namespace, such as usr-abc123; got '${shown(userId)}'`);
-  }
+  const userId = checked("userId", source, env);
   return {
     baseUrl,
     pathPrefix,
@@ -319,13 +238,6 @@ function readRoutes(text: string | undefined): Record<string, string> {
     routes[operation] = spec as string;
   }
   return routes;
-}
-
-/** "true" or "false" (any case); anything else is refused rather than read as false. */
-function readBoolean(name: "allowInsecureHttp" | "skipCredentialsValidation", source: ConfigSource, env: NodeJS.ProcessEnv): boolean {
-  const value = lookup(name, source, env)!;
-  if (!/^(true|false)$/i.test(value)) throw configError(`${named(name)} must be "true" or "false", got '${shown(value)}'`);
-  return value.toLowerCase() === "true";
 }
 
 /**

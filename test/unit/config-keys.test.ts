@@ -1,4 +1,4 @@
-/** The configuration keys as client/config.ts describes them (and the plugin's schema declares them) against the README's configuration table. */
+/** The configuration keys as client/config-keys.ts describes them (and the plugin's schema declares them) against the README's configuration table. */
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { configKeys } from "../../client/config";
