@@ -103,7 +103,7 @@ export async function inlineStack(
 /**
  * A stack whose inline program declares `count` notebooks, against the
  * emulator: auto-named, or with `names: "pinned"` each with a `name` of its
- * own (whose create the preview checks: provider/notebook-preview.ts).
+ * own (whose create the preview checks: provider/notebook/preview.ts).
  */
 export async function notebookStack(
   root: string,

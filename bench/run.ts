@@ -22,7 +22,7 @@ import { gpuTemplate, PlatformWriter } from "../test/support/platform-writer";
 import { mapConcurrent, statedTotal } from "../client/paging";
 import { configureFrom } from "../provider/context";
 import * as notebook from "../provider/notebook";
-import type { NotebookInputs } from "../provider/notebook-inputs";
+import type { NotebookInputs } from "../provider/notebook/inputs";
 import { adaptationCost, refreshAtScale } from "./dialects";
 import { againstFloor, floorByLatency, printFloor } from "./floor";
 import { pluginForms, printPluginForms } from "./plugin";

@@ -169,7 +169,7 @@ export class AicpClient {
   /**
    * Every notebook of the namespace, for a reader to whom a notebook the walk
    * leaves out costs a lookup of its own, never a wrong answer
-   * (provider/notebook-listing.ts): it ends where the stated total says.
+   * (provider/notebook/listing.ts): it ends where the stated total says.
    * `firstPage`, when given, is {@link firstNotebookPage}'s answer, taken as
    * the walk's first page instead of asking again.
    */

@@ -15,7 +15,7 @@
  * - a first page shorter than asked, with no total saying more, is checked
  *   with one more request: the platform may serve fewer than asked.
  * A walk that misses an item proves nothing: "gone" is decided by a direct
- * lookup (see provider/notebook-listing.ts), never by a walk.
+ * lookup (see provider/notebook/listing.ts), never by a walk.
  */
 import { maxPageSize } from "./wire/common";
 
@@ -42,7 +42,7 @@ export interface PagingOptions {
    * End the walk once it holds as many items as a stated total says, where it
    * would otherwise ask once more to see the end. Only for a caller to whom an
    * item the walk leaves out (a total that lags) costs a lookup of its own,
-   * never a wrong answer: the shared notebook walks (provider/notebook-listing.ts).
+   * never a wrong answer: the shared notebook walks (provider/notebook/listing.ts).
    */
   readonly endAtTotal?: boolean;
 }

@@ -301,7 +301,7 @@ export const providerServer: grpcTypes.UntypedServiceImplementation = {
     const read = (result.props ?? {}) as Record<string, unknown>;
     response.setProperties(toStruct(answered(kind, read, secretBefore)));
     // The inputs a refresh records where the platform moved on (a time set in the console, a notebook stopped
-    // there), so ignoreChanges keeps the platform's value (provider/notebook-outputs.ts refreshedInputs).
+    // there), so ignoreChanges keeps the platform's value (provider/notebook/outputs.ts refreshedInputs).
     const refreshed = (result as { inputs?: Record<string, unknown> }).inputs;
     const inputs = importing ? programInputsOf(kind, read) : refreshed ? { ...refreshed } : (reveal(rawInputs) as Record<string, unknown>);
     delete inputs.__provider;

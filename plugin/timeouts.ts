@@ -6,10 +6,10 @@
  * the program's own value again, so nothing of them reaches the state. A kind
  * without a wait limit of its own (a resource group, whose delete waits for
  * the group to stop being listed) is given the timeout beside its properties
- * (provider/group-delete.ts engineTimeoutKey), taken out again of what it answers.
+ * (provider/resource-group/delete.ts engineTimeoutKey), taken out again of what it answers.
  */
 import { kindDescriptions, type DescribedKind as Kind, type KindDescription } from "../client/wire";
-import { engineTimeoutKey } from "../provider/group-delete";
+import { engineTimeoutKey } from "../provider/resource-group/delete";
 
 /** The input that limits a kind's waits. */
 const waitLimit = "readyTimeoutSeconds";

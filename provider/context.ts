@@ -5,7 +5,7 @@
  */
 import type { AicpClient } from "../client/client";
 import { createClient, resolveSettings, type ConfigSource, type Settings } from "../client/config";
-import { NotebookListing, type NotebookPlatform } from "./notebook-listing";
+import { NotebookListing, type NotebookPlatform } from "./notebook/listing";
 import { pollIntervals } from "./poll";
 import { checkSettingsWithPlatform } from "./settings-check";
 
@@ -14,7 +14,7 @@ let configureError: unknown;
 let client: AicpClient | undefined;
 let shared: { client: AicpClient; listing: NotebookListing } | undefined;
 let settingsCheck: Promise<"checked" | "undetermined"> | undefined;
-/** When a walk must have started to answer for a notebook, kept across clients (notebook-listing.ts). */
+/** When a walk must have started to answer for a notebook, kept across clients (notebook/listing.ts). */
 const writeFloors = new Map<string, number>();
 let checkable = true;
 
@@ -94,7 +94,7 @@ export function learnedZone(): number | undefined {
   return client?.timeZone.offset;
 }
 
-/** The process's shared notebook listing (see notebook-listing.ts). */
+/** The process's shared notebook listing (see notebook/listing.ts). */
 export function currentListing(): NotebookListing {
   const forClient = currentClient();
   if (shared?.client !== forClient) shared = { client: forClient, listing: new NotebookListing(forClient, listingMaxAgeMs(), writeFloors) };

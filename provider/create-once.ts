@@ -264,7 +264,7 @@ export type NameHolders<T> = Omit<CreateTarget<T>, "send" | "remove" | "watchMs"
 /**
  * What a preview can tell of a create before it is sent: the name is held by an object the create would
  * refuse, with this same error (createOnce). Read-only: `findByName` may read a shared walk
- * (notebook-listing.ts holdersForCheck). A holder with this resource's own mark is this resource's as the
+ * (notebook/listing.ts holdersForCheck). A holder with this resource's own mark is this resource's as the
  * create would take it (an entry of this runner's journal it answers to). With `replacing` (a check with no
  * old inputs: the engine's check of a replacement, or of a new resource), any holder with the mark passes:
  * it may be the object the replacement replaces, still holding the name, which the check cannot tell from

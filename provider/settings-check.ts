@@ -12,7 +12,7 @@ import type { AicpClient } from "../client/client";
 import { named, type Settings } from "../client/config";
 import { AicpError } from "../client/errors";
 import { definiteAboutSettings, firstContactLine } from "../client/first-contact";
-import type { NotebookListing } from "./notebook-listing";
+import type { NotebookListing } from "./notebook/listing";
 
 /**
  * "checked" when the platform takes the settings; "undetermined" when its
@@ -26,7 +26,7 @@ export async function checkSettingsWithPlatform(settings: Settings, client: Aicp
   const operation = namespace === undefined ? "listTemplates" : "listNotebooks";
   try {
     if (namespace === undefined) await client.listTemplates({ limit: 1 });
-    // A whole first page where one notebook would do: a refresh's walk starts from it (notebook-listing.ts firstPage).
+    // A whole first page where one notebook would do: a refresh's walk starts from it (notebook/listing.ts firstPage).
     else if (listing) await listing.firstPage(namespace).catch(oneNotebookIfUnreadable(() => client.listNotebooks(namespace, { offset: 0, limit: 1 })));
     else await client.listNotebooks(namespace, { offset: 0, limit: 1 });
   } catch (error) {

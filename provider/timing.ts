@@ -21,9 +21,9 @@ export interface Timings {
   readonly createWatchMs: number;
   /** How long a notebook may be missing from every lookup during a wait before it counts as gone. */
   readonly missingGraceMs: number;
-  /** How long answers that cannot show a write are waited on before their status is taken as it is (notebook-wait.ts). */
+  /** How long answers that cannot show a write are waited on before their status is taken as it is (notebook/wait.ts). */
   readonly undecidedSettleMs: number;
-  /** How long a Failed answer right after a start from Failed may be the old failure (notebook-wait.ts). */
+  /** How long a Failed answer right after a start from Failed may be the old failure (notebook/wait.ts). */
   readonly staleFailedMs: number;
 }
 

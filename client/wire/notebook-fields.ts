@@ -4,8 +4,8 @@
  * meets, how a change applies (platform-api B1), its default, whether the
  * state keeps it secret, and what it is. Everything else derives from this
  * table: the create request's schema, check's known names and the provider's
- * own checks (provider/notebook-inputs.ts), diff's rules, which write applies
- * an in-place change (provider/notebook-update.ts), the outputs, and the SDK's
+ * own checks (provider/notebook/inputs.ts), diff's rules, which write applies
+ * an in-place change (provider/notebook/update.ts), the outputs, and the SDK's
  * and the schema's declarations (tools/sdk-types).
  */
 import { z } from "zod";

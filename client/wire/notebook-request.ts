@@ -63,7 +63,7 @@ export const imageSecret = z.strictObject(imageSecretFields).superRefine((secret
 /**
  * The registry credentials as a program gives them: the password, or the
  * name of an environment variable the provider reads it from where pulumi
- * runs (provider/notebook-inputs.ts resolveImageSecret), never sent as such.
+ * runs (provider/notebook/inputs.ts resolveImageSecret), never sent as such.
  */
 export const imageSecretInProgram = z.strictObject({ ...imageSecretFields, password_from_env: z.string().optional() }).meta({ title: "ImageSecret" });
 
@@ -73,7 +73,7 @@ export const envVar = z.looseObject({ name: requiredString.pipe(text(256)), valu
 /**
  * An environment variable as a program gives it: its value, or the name of an
  * environment variable the provider reads the value from where pulumi runs
- * (provider/notebook-inputs.ts resolveEnvs), never sent as such; what
+ * (provider/notebook/inputs.ts resolveEnvs), never sent as such; what
  * `pulumi import` writes, so an env value never lands in code.
  */
 export const envVarInProgram = z

@@ -74,7 +74,7 @@ export type ResourceGroup = z.output<typeof resourceGroup>;
  * platform-api B1, or by replacing the group), its default, and its encoding
  * where the program's form is not the wire's. Everything else derives from
  * it: the program's types, the create and update bodies, the outputs, check's
- * property names and diff's rules (provider/resource-group.ts), and the SDK's
+ * property names and diff's rules (provider/resource-group/index.ts), and the SDK's
  * list of outputs (sdk/resource-group.ts).
  */
 const groupFieldTable = {

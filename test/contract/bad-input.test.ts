@@ -10,7 +10,7 @@ import type { Emulator } from "../../emulator";
 import { AicpError } from "../../client/errors";
 import { configureFrom } from "../../provider/context";
 import * as notebook from "../../provider/notebook";
-import type { NotebookInputs } from "../../provider/notebook-inputs";
+import type { NotebookInputs } from "../../provider/notebook/inputs";
 import * as resourceGroup from "../../provider/resource-group";
 import type { ResourceGroupInputs } from "../../provider/resource-group";
 import * as aicp from "../../sdk";

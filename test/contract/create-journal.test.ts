@@ -10,7 +10,7 @@
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Emulator } from "../../emulator";
-import type { NotebookInputs } from "../../provider/notebook-inputs";
+import type { NotebookInputs } from "../../provider/notebook/inputs";
 import { emulatorCredentials, emulatorSettings, startTestEmulator } from "../support/emulator";
 import { validNotebookInputs } from "../support/fixtures";
 import { eventually } from "../support/poll";

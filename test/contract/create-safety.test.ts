@@ -15,7 +15,7 @@ import { createHash } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Emulator } from "../../emulator";
 import { AicpClient } from "../../client/client";
-import type { NotebookInputs } from "../../provider/notebook-inputs";
+import type { NotebookInputs } from "../../provider/notebook/inputs";
 import { emulatorCredentials, emulatorSettings, emulatorZone, startTestEmulator } from "../support/emulator";
 import { validNotebookInputs } from "../support/fixtures";
 import { eventually } from "../support/poll";
@@ -113,7 +113,7 @@ describe("creates that may still appear, and marks that were copied", () => {
       // A colleague's copy: same name, same envs (the mark among them).
       const original = own().find((n) => n.uuid === created.id)!;
       const client = person();
-      const copy = await client.createNotebook({ ...(await import("../../provider/notebook-inputs")).wireBody(news), envs: original.envs as never });
+      const copy = await client.createNotebook({ ...(await import("../../provider/notebook/inputs")).wireBody(news), envs: original.envs as never });
       await client.close();
       emulator.clearRequests();
       // `pulumi up --replace`: the old one is deleted first, then the create runs.

@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { AicpClient } from "../../client/client";
 import type { Emulator } from "../../emulator";
-import { type NotebookInputs, wireBody } from "../../provider/notebook-inputs";
+import { type NotebookInputs, wireBody } from "../../provider/notebook/inputs";
 import { emulatorCredentials, emulatorSettings, emulatorZone, startTestEmulator } from "../support/emulator";
 import { validNotebookInputs } from "../support/fixtures";
 import { eventually } from "../support/poll";

@@ -1,5 +1,5 @@
 /**
- * How a ResourceGroup is found (provider/resource-group-lookup.ts), in-process
+ * How a ResourceGroup is found (provider/resource-group/lookup.ts), in-process
  * against the emulator: the name lookup takes only the exact name (the
  * platform's name filter matches parts of names), a provisional record that
  * already knows its group's id goes straight to it, and a group whose create

@@ -9,7 +9,7 @@ import type { Emulator } from "../../emulator";
 import { AicpError } from "../../client/errors";
 import { configureFrom } from "../../provider/context";
 import * as notebook from "../../provider/notebook";
-import type { NotebookInputs } from "../../provider/notebook-inputs";
+import type { NotebookInputs } from "../../provider/notebook/inputs";
 import * as resourceGroup from "../../provider/resource-group";
 import { emulatorCredentials, emulatorSettings, requestsInFlight, startTestEmulator } from "../support/emulator";
 import { validNotebookInputs } from "../support/fixtures";
@@ -162,7 +162,7 @@ describe("lifecycles against the emulator", () => {
     const { AicpClient } = await import("../../client/client");
     const client = new AicpClient({ baseUrl: emulator.url, zone: "xb3", credentials: emulatorCredentials });
     const body = {
-      ...(await import("../../provider/notebook-inputs")).wireBody(await checked(inputs("oversized"))),
+      ...(await import("../../provider/notebook/inputs")).wireBody(await checked(inputs("oversized"))),
       envs: Array.from({ length: 20 }, (_, i) => ({ name: `BIG_${i}`, value: "y".repeat(60_000) })),
     };
     const error = (await client.createNotebook(body).catch((e: unknown) => e)) as AicpError;

@@ -16,9 +16,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import type { Emulator } from "../../emulator";
 import { AicpClient } from "../../client/client";
 import { configureFrom, currentSettings } from "../../provider/context";
-import { checkNotebook } from "../../provider/notebook-inputs";
+import { checkNotebook } from "../../provider/notebook/inputs";
 import * as notebook from "../../provider/notebook";
-import type { NotebookInputs } from "../../provider/notebook-inputs";
+import type { NotebookInputs } from "../../provider/notebook/inputs";
 import * as resourceGroup from "../../provider/resource-group";
 import type { ResourceGroupInputs } from "../../provider/resource-group";
 import { emulatorCredentials, emulatorSettings, startTestEmulator } from "../support/emulator";
@@ -39,7 +39,7 @@ const rejection = (promise: Promise<unknown>) =>
 /**
  * The Notebook operations of a provider process of its own, as each pulumi
  * command starts one: the checks of one command share a walk up to a few
- * seconds old (provider/notebook-listing.ts holdersForCheck), never one of an
+ * seconds old (provider/notebook/listing.ts holdersForCheck), never one of an
  * earlier command.
  */
 async function nextCommand(): Promise<typeof notebook> {

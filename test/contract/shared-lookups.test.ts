@@ -1,6 +1,6 @@
 /**
  * In-process: the lookups of many operations of one provider process share
- * list walks (provider/notebook-listing.ts), and sharing changes none of the
+ * list walks (provider/notebook/listing.ts), and sharing changes none of the
  * answers that keep notebooks safe. Counted from the emulator's request log:
  * a walk of the whole namespace is a listNotebooks request with no filter, a
  * lookup by name one with `name`.
@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Emulator } from "../../emulator";
 import { AicpClient } from "../../client/client";
-import type { NotebookInputs } from "../../provider/notebook-inputs";
+import type { NotebookInputs } from "../../provider/notebook/inputs";
 import { mapConcurrent } from "../../client/paging";
 import { emulatorCredentials, emulatorSettings, emulatorZone, startTestEmulator } from "../support/emulator";
 import { validNotebookInputs } from "../support/fixtures";
@@ -159,7 +159,7 @@ describe("lookups shared within a provider process", () => {
     // A write step taken before the engine configured other settings (a new client, a new listing) ends after them.
     const { write } = context.notebookPlatform();
     context.configureFrom(emulatorSettings(emulator, { "aicp:requestTimeoutSeconds": "31" }));
-    const walkedAt = (await import("../../provider/notebook-listing")).listingNow();
+    const walkedAt = (await import("../../provider/notebook/listing")).listingNow();
     expect((await context.currentListing().find(namespace, made.id, walkedAt))?.status).toBe("Running");
     await write(namespace, made.id, () => person().stopNotebooks(namespace, [made.id]));
     expect((await context.currentListing().find(namespace, made.id, walkedAt))?.status, "the walk from before the write's end").toBe("Stopped");

@@ -1,5 +1,5 @@
 /** Inputs the tests share: a valid notebook, which each test then breaks or changes. */
-import type { NotebookInputs } from "../../provider/notebook-inputs";
+import type { NotebookInputs } from "../../provider/notebook/inputs";
 
 export function validNotebookInputs(extra: Partial<NotebookInputs> = {}): NotebookInputs {
   return {

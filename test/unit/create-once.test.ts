@@ -319,7 +319,7 @@ describe("madeBy when the platform's zone is not known yet", () => {
   const notebookOf = (createdAt: string) => ({ uuid: "nb-1", created_at: createdAt }) as never;
 
   it("takes a bare creation time as uncertain by the zones a platform may write in, so its own object is not refused", async () => {
-    const { notebookByMark } = await import("../../provider/notebook-names");
+    const { notebookByMark } = await import("../../provider/notebook/names");
     const { PlatformTimeZone } = await import("../../client/times");
     const unknownZone = { timeZone: new PlatformTimeZone() } as never;
     const lookup = notebookByMark(unknownZone, "ns", "nb", "m".repeat(32));
@@ -329,7 +329,7 @@ describe("madeBy when the platform's zone is not known yet", () => {
   });
 
   it("reads it exactly once the zone is known", async () => {
-    const { notebookByMark } = await import("../../provider/notebook-names");
+    const { notebookByMark } = await import("../../provider/notebook/names");
     const { PlatformTimeZone } = await import("../../client/times");
     const utc = { timeZone: new PlatformTimeZone(0) } as never;
     const lookup = notebookByMark(utc, "ns", "nb", "m".repeat(32));

@@ -1,13 +1,13 @@
 /**
  * The comparisons every diff stands on (provider/inputs.ts sameValue and
- * changedKeys, provider/notebook-inputs.ts sameInstant, coversSubset and the
+ * changedKeys, provider/notebook/inputs.ts sameInstant, coversSubset and the
  * clearing of inputs a program stops setting) and the shape of the resource
  * group's diff, with expectations written out by hand. notebook.test.ts and
  * resource-group.test.ts check which properties update and which replace.
  */
 import { describe, expect, it } from "vitest";
 import { changedKeys, sameValue } from "../../provider/inputs";
-import { coversSubset, diffNotebook, sameInstant, type NotebookInputs } from "../../provider/notebook-inputs";
+import { coversSubset, diffNotebook, sameInstant, type NotebookInputs } from "../../provider/notebook/inputs";
 import { plannedGroupDiff as groupDiff, type ResourceGroupOutputs } from "../../provider/resource-group";
 
 describe("sameValue", () => {

@@ -1,7 +1,10 @@
-/** The bound of the wait for a deleted group to go (provider/group-delete.ts): the engine's timeout when it gave one, else aicp:deleteTimeoutSeconds. */
+/**
+ * The bound of the wait for a deleted group to go (provider/resource-group/delete.ts): the engine's timeout when it gave one, else
+ * aicp:deleteTimeoutSeconds.
+ */
 import { describe, expect, it } from "vitest";
 import { configureFrom } from "../../provider/context";
-import { deleteTimeoutMs, engineTimeoutKey } from "../../provider/group-delete";
+import { deleteTimeoutMs, engineTimeoutKey } from "../../provider/resource-group/delete";
 
 describe("deleteTimeoutMs", () => {
   configureFrom((key) => ({ "aicp:userId": "usr-a", "aicp:deleteTimeoutSeconds": "7" })[key]);

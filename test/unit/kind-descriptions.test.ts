@@ -8,7 +8,7 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { kindDescriptions, type KindDescription } from "../../client/wire";
-import { diffNotebook, type NotebookInputs } from "../../provider/notebook-inputs";
+import { diffNotebook, type NotebookInputs } from "../../provider/notebook/inputs";
 import * as resourceGroup from "../../provider/resource-group";
 import { declaredKeys, sdkFileOf } from "../support/declared-keys";
 import { validNotebookInputs } from "../support/fixtures";

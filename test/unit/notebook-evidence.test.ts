@@ -3,9 +3,9 @@ import { describe, expect, it } from "vitest";
 import type { AicpClient } from "../../client/client";
 import { AicpError } from "../../client/errors";
 import type { Notebook } from "../../client/wire";
-import { compareWritten, evidenceOf, shows } from "../../provider/notebook-evidence";
-import { NotebookListing } from "../../provider/notebook-listing";
-import { waitForStatus } from "../../provider/notebook-wait";
+import { compareWritten, evidenceOf, shows } from "../../provider/notebook/evidence";
+import { NotebookListing } from "../../provider/notebook/listing";
+import { waitForStatus } from "../../provider/notebook/wait";
 
 const nb = (fields: Partial<Notebook>) => ({ uuid: "nb-1", name: "n", status: "Running", image: "lab:1", ...fields }) as Notebook;
 

@@ -2,7 +2,7 @@
 import { describe, expect, it, vi } from "vitest";
 import type { AicpClient } from "../../client/client";
 import type { Notebook } from "../../client/wire";
-import { listingNow, NotebookListing } from "../../provider/notebook-listing";
+import { listingNow, NotebookListing } from "../../provider/notebook/listing";
 
 /** A client whose three list views each show or hide the notebook; counts the calls. */
 function client(shows: { walk: boolean; byName: boolean; secondWalk: boolean }) {

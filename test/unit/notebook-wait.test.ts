@@ -3,8 +3,8 @@ import { describe, expect, it } from "vitest";
 import type { AicpClient } from "../../client/client";
 import { AicpError } from "../../client/errors";
 import type { Notebook } from "../../client/wire";
-import { NotebookListing } from "../../provider/notebook-listing";
-import { waitForStatus } from "../../provider/notebook-wait";
+import { NotebookListing } from "../../provider/notebook/listing";
+import { waitForStatus } from "../../provider/notebook/wait";
 
 /** A client whose lists hide the notebook for the first `hiddenFor` walks, then show it Running. */
 function lagging(hiddenFor: number) {

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { overlay } from "../../provider/notebook";
 import { resolveSettings } from "../../client/config";
 import { validNotebookInputs } from "../support/fixtures";
-import { checkNotebook, coversSubset, diffNotebook, sameInstant, type NotebookInputs } from "../../provider/notebook-inputs";
+import { checkNotebook, coversSubset, diffNotebook, sameInstant, type NotebookInputs } from "../../provider/notebook/inputs";
 
 const settings = resolveSettings((k) => (k === "aicp:userId" ? "USR-Abc123" : undefined), {});
 const base: NotebookInputs = validNotebookInputs();
@@ -156,7 +156,7 @@ describe("Notebook check during preview", () => {
 
 describe("registry password from the environment", () => {
   it("is read from the named variable, never recorded, and a rotation shows as an update", async () => {
-    const { bodyOf } = await import("../../provider/notebook-inputs");
+    const { bodyOf } = await import("../../provider/notebook/inputs");
     const { recordImageSecret } = await import("../../provider/secrets");
     process.env.AICP_TEST_REGISTRY_PW = "first-pw";
     const news = { ...base, customImageSecret: { hasAuth: true, username: "robot", passwordFromEnv: "AICP_TEST_REGISTRY_PW" } } as NotebookInputs;
@@ -258,7 +258,7 @@ describe("Notebook envs given by valueFromEnv", () => {
   it("sends the value the variable holds where pulumi runs, never the variable's name", async () => {
     process.env[variable] = "hf_from_the_environment";
     try {
-      const { wireBody } = await import("../../provider/notebook-inputs");
+      const { wireBody } = await import("../../provider/notebook/inputs");
       const checked = checkNotebook({}, fromEnv, settings);
       expect(checked.failures).toEqual([]);
       expect(wireBody(checked.inputs).envs).toEqual([{ name: "HF_TOKEN", value: "hf_from_the_environment" }]);

@@ -12,7 +12,7 @@
  * whole list, and a page holding nothing new ends the walk (a platform that
  * ignores `offset`), so insertions are kept below a page per request.
  * Deletions by others can shift an object past the walk: that is why "gone"
- * is never concluded from a walk (provider/notebook-listing.ts).
+ * is never concluded from a walk (provider/notebook/listing.ts).
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";

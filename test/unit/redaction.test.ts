@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { AicpError } from "../../client/errors";
 import { resolveSettings } from "../../client/config";
-import { resolveImageSecret } from "../../provider/notebook-inputs";
+import { resolveImageSecret } from "../../provider/notebook/inputs";
 
 describe("redaction of error messages", () => {
   it("cuts the secret key out of any message once settings were read", () => {

@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import type { AicpClient } from "../../client/client";
 import type { Settings } from "../../client/config";
 import { malformed } from "../../client/parse";
-import type { NotebookListing } from "../../provider/notebook-listing";
+import type { NotebookListing } from "../../provider/notebook/listing";
 import { checkSettingsWithPlatform } from "../../provider/settings-check";
 
 const settings = { userId: "usr-Check" } as Settings;

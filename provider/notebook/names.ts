@@ -1,14 +1,14 @@
 /**
  * How a Notebook is found by its name and recognised by its mark: what the
  * create (create-once.ts), the resolution of an unconfirmed create, and the
- * preview's look at a pinned name (notebook-preview.ts) share.
+ * preview's look at a pinned name (notebook/preview.ts) share.
  */
-import type { AicpClient } from "../client/client";
-import { instantOf } from "../client/times";
-import type * as wire from "../client/wire";
-import { uncertaintyOf } from "./create-evidence";
-import type { NameHolders } from "./create-once";
-import { notebookMarkOf, notebookPlaceOf, notebookSentAtOf } from "./ownership";
+import type { AicpClient } from "../../client/client";
+import { instantOf } from "../../client/times";
+import type * as wire from "../../client/wire";
+import { uncertaintyOf } from "../create-evidence";
+import type { NameHolders } from "../create-once";
+import { notebookMarkOf, notebookPlaceOf, notebookSentAtOf } from "../ownership";
 
 /** The notebooks holding `name` in `namespace`, told apart by `mark` (create-once.ts). */
 export function notebookNameHolders(

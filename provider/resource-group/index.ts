@@ -3,10 +3,10 @@
  * flag update in place (platform-api B1, update resource group); a new
  * `skuId` replaces the group.
  */
-import type { DiffWithProperties } from "./diff-result";
+import type { DiffWithProperties } from "../diff-result";
 import type * as pulumi from "@pulumi/pulumi";
-import * as wire from "../client/wire";
-import type { ResourceGroup as WireGroup } from "../client/wire";
+import * as wire from "../../client/wire";
+import type { ResourceGroup as WireGroup } from "../../client/wire";
 import {
   groupCreateRequest,
   groupFieldOfWire,
@@ -16,18 +16,18 @@ import {
   groupUpdateRequest,
   resourceGroupKind,
   type GroupProgram,
-} from "../client/wire/resource-group";
-import { AicpError, asOneLine } from "../client/errors";
-import { currentClient, settingsCheckable } from "./context";
-import { camelPath, changedKeys, compact, resolveMark, resolveName, unknownPaths, withoutUnknowns, type CheckFailure } from "./inputs";
-import { warn } from "./engine-log";
-import { partlyCreated } from "./create-errors";
-import { createOnce, isProvisional, nameHeldByAnother, UnconfirmedCreate } from "./create-once";
-import { confirmedGroup, groupNameHolders, groupPastWindow, groupUnconfirmed, recentCreateAge, resolveGroup } from "./resource-group-lookup";
-import { groupMarkLength, groupMarkOf, ownedElsewhere, refuseOwnedElsewhere, withGroupMark, withoutGroupMark, type Claim } from "./ownership";
-import { proveKeysActFor } from "./account-proof";
-import { deleteAndConfirm, deleteTimeoutMs } from "./group-delete";
-import { currentTimings } from "./timing";
+} from "../../client/wire/resource-group";
+import { AicpError, asOneLine } from "../../client/errors";
+import { currentClient, settingsCheckable } from "../context";
+import { camelPath, changedKeys, compact, resolveMark, resolveName, unknownPaths, withoutUnknowns, type CheckFailure } from "../inputs";
+import { warn } from "../engine-log";
+import { partlyCreated } from "../create-errors";
+import { createOnce, isProvisional, nameHeldByAnother, UnconfirmedCreate } from "../create-once";
+import { confirmedGroup, groupNameHolders, groupPastWindow, groupUnconfirmed, recentCreateAge, resolveGroup } from "./lookup";
+import { groupMarkLength, groupMarkOf, ownedElsewhere, refuseOwnedElsewhere, withGroupMark, withoutGroupMark, type Claim } from "../ownership";
+import { proveKeysActFor } from "../account-proof";
+import { deleteAndConfirm, deleteTimeoutMs } from "./delete";
+import { currentTimings } from "../timing";
 
 /** Inputs as the SDK passes them: the kind's fields (wire/resource-group.ts resourceGroupKind) and the provider's own. */
 export type ResourceGroupInputs = Partial<GroupProgram> &

@@ -4,8 +4,8 @@
  * program's back, is drift that refresh records and `up` repairs. A stop at
  * the notebook's own stop time is what the program asked for, never drift.
  */
-import * as wire from "../client/wire";
-import { instantOf } from "../client/times";
+import * as wire from "../../client/wire";
+import { instantOf } from "../../client/times";
 
 export type DesiredState = "Running" | "Stopped";
 

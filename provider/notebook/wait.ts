@@ -3,15 +3,15 @@
  * backoff, bounded by a timeout. Failed is terminal and reported with the
  * platform's reason.
  */
-import { AicpError } from "../client/errors";
-import type { Notebook } from "../client/wire";
-import { listingNow, type NotebookListing } from "./notebook-listing";
-import { cancelled, cancelledError } from "./cancellation";
-import { PollSchedule, type PollIntervals } from "./poll";
-import { warn } from "./engine-log";
-import { isUnknownStatus, stoppedOnScheduleSince } from "./notebook-state";
-import { describeSeen } from "./notebook-evidence";
-import { currentTimings } from "./timing";
+import { AicpError } from "../../client/errors";
+import type { Notebook } from "../../client/wire";
+import { listingNow, type NotebookListing } from "./listing";
+import { cancelled, cancelledError } from "../cancellation";
+import { PollSchedule, type PollIntervals } from "../poll";
+import { warn } from "../engine-log";
+import { isUnknownStatus, stoppedOnScheduleSince } from "./state";
+import { describeSeen } from "./evidence";
+import { currentTimings } from "../timing";
 
 /** Which notebook: its namespace and uuid, and its name for direct lookups. */
 export interface NotebookRef {
@@ -35,7 +35,7 @@ export interface WaitOptions extends Partial<PollIntervals> {
    */
   restartedFromFailed?: boolean;
   /**
-   * Whether an answer shows the write just made (notebook-evidence.ts). One
+   * Whether an answer shows the write just made (notebook/evidence.ts). One
    * that does not (false) is the notebook as it was before the write, from a
    * list that lags: neither its Running nor its Failed ends the wait. One
    * whose fields cannot tell (undefined: no update time, nothing else

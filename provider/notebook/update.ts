@@ -9,16 +9,16 @@
  * in notebook.ts.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import * as wire from "../client/wire";
-import { AicpError } from "../client/errors";
-import { diffNotebook, wireBody, type NotebookInputs, defaults } from "./notebook-inputs";
-import { digestKey, learnZoneFromState, updatedOutputs, type NotebookOutputs } from "./notebook-outputs";
-import { type NotebookRef, waitForStatus } from "./notebook-wait";
-import { type Written, evidenceOf } from "./notebook-evidence";
-import { confirmedLookup, type NotebookPlatform } from "./notebook-listing";
-import { goneOutOfBand, lastSeen, partlyCreatedNotebook, ResizeRefused, StartRefused } from "./notebook-errors";
-import { inDesiredState, stoppedOnSchedule } from "./notebook-state";
-import { notebookMarkOf, refuseOwnedElsewhere } from "./ownership";
+import * as wire from "../../client/wire";
+import { AicpError } from "../../client/errors";
+import { diffNotebook, wireBody, type NotebookInputs, defaults } from "./inputs";
+import { digestKey, learnZoneFromState, updatedOutputs, type NotebookOutputs } from "./outputs";
+import { type NotebookRef, waitForStatus } from "./wait";
+import { type Written, evidenceOf } from "./evidence";
+import { confirmedLookup, type NotebookPlatform } from "./listing";
+import { goneOutOfBand, lastSeen, partlyCreatedNotebook, ResizeRefused, StartRefused } from "./errors";
+import { inDesiredState, stoppedOnSchedule } from "./state";
+import { notebookMarkOf, refuseOwnedElsewhere } from "../ownership";
 
 /** Where an update applies: the recorded id, the notebook's reference, the notebook if already found, and whether the update confirms its create. */
 export interface UpdateTarget {
@@ -122,7 +122,7 @@ function changesImage(changed: Set<string>): boolean {
 }
 
 /**
- * What the update's in-place writes should show (notebook-evidence.ts), from
+ * What the update's in-place writes should show (notebook/evidence.ts), from
  * the notebook as seen before them; undefined when none is waited on. A new
  * image (or new registry credentials) restarts a notebook that is not stopped.
  */
@@ -133,7 +133,7 @@ function imageWritten(before: wire.Notebook, changed: Set<string>, news: Noteboo
 
 /**
  * The notebook as seen before an update's writes, which the waits after them
- * compare answers with (notebook-evidence.ts); an error when it is gone. A
+ * compare answers with (notebook/evidence.ts); an error when it is gone. A
  * state the program keeps through ignoreChanges is not changed as a side
  * effect of another update: a new image restarts a Failed
  * notebook, so with desiredState kept Failed it is refused before anything
@@ -185,7 +185,7 @@ function programSpec(inputs: NotebookInputs): wire.CreateNotebookRequest["replic
  * `waitForReady` is false: stops it, or starts a Stopped or Failed one with
  * the program's spec. `written` is what the update sent before (a new image,
  * a resize's start): a wait after a write counts only answers that show it
- * (notebook-evidence.ts), never the first Running of a list that lags. A
+ * (notebook/evidence.ts), never the first Running of a list that lags. A
  * notebook its own stop time stopped is left stopped unless `startAsked`
  * (desiredState changed).
  */

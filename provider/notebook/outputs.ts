@@ -3,15 +3,15 @@
  * password as a keyed digest, see secrets.ts), overlaid with what the platform
  * returned, without the provider's mark and without server passwords.
  */
-import { toCamel, type SnakeToCamel } from "../client/case";
-import * as wire from "../client/wire";
-import { hasZone, parseZone, withZone, zoneOf } from "../client/times";
-import { compact } from "./inputs";
-import { currentClient, currentSettings } from "./context";
-import { bodyOf, defaults, resolveImageSecret, sameInstant, type NotebookInputs } from "./notebook-inputs";
-import { withoutMarkEnv } from "./ownership";
-import { observedDesiredState } from "./notebook-state";
-import { isRecordedSecret, recordImageSecret, withoutServerPasswords, type RecordedImageSecret } from "./secrets";
+import { toCamel, type SnakeToCamel } from "../../client/case";
+import * as wire from "../../client/wire";
+import { hasZone, parseZone, withZone, zoneOf } from "../../client/times";
+import { compact } from "../inputs";
+import { currentClient, currentSettings } from "../context";
+import { bodyOf, defaults, resolveImageSecret, sameInstant, type NotebookInputs } from "./inputs";
+import { withoutMarkEnv } from "../ownership";
+import { observedDesiredState } from "./state";
+import { isRecordedSecret, recordImageSecret, withoutServerPasswords, type RecordedImageSecret } from "../secrets";
 
 /** What the provider keeps of a notebook beside the program's fields and the platform's: the state its lifecycle moves through. */
 export interface NotebookPrivateState {
@@ -19,9 +19,9 @@ export interface NotebookPrivateState {
   uuid: string;
   /** When a create whose answer was lost was sent; recorded under a provisional id (create-once.ts). */
   createSentAt?: string;
-  /** Failed at its create and seen Failed ever since: a replacement, not a restart (notebook-preview.ts). */
+  /** Failed at its create and seen Failed ever since: a replacement, not a restart (notebook/preview.ts). */
   neverRan?: boolean;
-  /** A size recorded for a stopped notebook, applied at its next start (notebook-update.ts). */
+  /** A size recorded for a stopped notebook, applied at its next start (notebook/update.ts). */
   resizeAtStart?: boolean;
   /** Which input fields the program set, as a tree of `true` leaves (refreshedInputs). */
   inputShape?: unknown;
@@ -38,7 +38,7 @@ export type NotebookOutputs = NotebookInputs & NotebookPlatformFields & Notebook
 /**
  * Outputs: the inputs, overlaid with what the platform returned (camelCase).
  * On refresh the desired state follows the platform where the notebook has
- * settled elsewhere (notebook-state.ts), so a notebook stopped behind
+ * settled elsewhere (notebook/state.ts), so a notebook stopped behind
  * Pulumi's back, or Failed, shows as a change to apply. `inputShape` records
  * which input fields the program set, for the inputs read returns.
  */
@@ -76,11 +76,11 @@ export function outputs(inputs: NotebookInputs, notebook: wire.Notebook, fromRef
       inputs.desiredState === "Stopped" ? "Stopped" : "Running",
       zoneOffset,
     ) as NotebookInputs["desiredState"];
-    // A size recorded for a parked notebook waits for its next start (notebook-update.ts).
+    // A size recorded for a parked notebook waits for its next start (notebook/update.ts).
     if ((inputs as Partial<NotebookOutputs>).resizeAtStart === true && notebook.status === "Stopped")
       Object.assign(merged, { replicaSpecs: inputs.replicaSpecs, resizeAtStart: true });
   }
-  // Failed at its create, and seen Failed ever since (any other status may mean it ran): see notebook-preview.ts neverRanReplacement.
+  // Failed at its create, and seen Failed ever since (any other status may mean it ran): see notebook/preview.ts neverRanReplacement.
   if ((inputs as Partial<NotebookOutputs>).neverRan === true && notebook.status === "Failed") merged.neverRan = true;
   // Every output is recorded, null where neither the platform nor the program gives a value: one missing from the state is unknown in every preview.
   for (const key of wire.notebookOutputs) if (Reflect.get(merged, key) === undefined) Reflect.set(merged, key, null);

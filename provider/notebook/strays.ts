@@ -6,14 +6,14 @@
  * (a copy of its settings, a resource renamed with aliases and a new one under the old name, a notebook kept
  * by retainOnDelete, a second stack imported from this one's state all carry the same evidence).
  */
-import type { AicpClient } from "../client/client";
-import { nowOnTheWire } from "../client/times";
-import type * as wire from "../client/wire";
-import { madeAsStated } from "./create-evidence";
-import { recordedHere } from "./create-journal";
-import { warn } from "./engine-log";
-import type { NotebookListing, Write } from "./notebook-listing";
-import { notebookByMark } from "./notebook-names";
+import type { AicpClient } from "../../client/client";
+import { nowOnTheWire } from "../../client/times";
+import type * as wire from "../../client/wire";
+import { madeAsStated } from "../create-evidence";
+import { recordedHere } from "../create-journal";
+import { warn } from "../engine-log";
+import type { NotebookListing, Write } from "./listing";
+import { notebookByMark } from "./names";
 
 /** What is recorded of the resource: where it lives, its name and mark, and the notebook the state names. */
 export interface RecordedNotebook {

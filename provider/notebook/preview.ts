@@ -1,7 +1,7 @@
 /**
  * check and diff of a Notebook: what the engine asks before anything changes
  * (a preview runs them too, so they only read). Besides validating and
- * comparing (notebook-inputs.ts), they look up a take-over by adoptId and
+ * comparing (notebook/inputs.ts), they look up a take-over by adoptId and
  * decide whether it may happen, replace a Failed notebook that never ran, and
  * warn of schedules set outside the program.
  *
@@ -12,19 +12,19 @@
  * would replace it: taking a notebook over must never destroy the work in it.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import type * as wire from "../client/wire";
-import { AicpError, asOneLine } from "../client/errors";
-import { currentClient, currentListing, currentSettings, learnedZone, settingsCheckable } from "./context";
-import { isProvisional, nameHeldByAnother } from "./create-once";
-import type { DiffWithProperties } from "./diff-result";
-import { warn } from "./engine-log";
-import { compact, unknownPaths, withoutUnknowns } from "./inputs";
-import type { NotebookListing } from "./notebook-listing";
-import { notebookNameHolders } from "./notebook-names";
-import { checkNotebook, defaults, diffNotebook, outsideSchedules, type NotebookInputs } from "./notebook-inputs";
-import { configuredZone, digestKey, outputs, resolvedUuid, type NotebookOutputs } from "./notebook-outputs";
-import { notebookMarkOf } from "./ownership";
-import { isRecordedSecret } from "./secrets";
+import type * as wire from "../../client/wire";
+import { AicpError, asOneLine } from "../../client/errors";
+import { currentClient, currentListing, currentSettings, learnedZone, settingsCheckable } from "../context";
+import { isProvisional, nameHeldByAnother } from "../create-once";
+import type { DiffWithProperties } from "../diff-result";
+import { warn } from "../engine-log";
+import { compact, unknownPaths, withoutUnknowns } from "../inputs";
+import type { NotebookListing } from "./listing";
+import { notebookNameHolders } from "./names";
+import { checkNotebook, defaults, diffNotebook, outsideSchedules, type NotebookInputs } from "./inputs";
+import { configuredZone, digestKey, outputs, resolvedUuid, type NotebookOutputs } from "./outputs";
+import { notebookMarkOf } from "../ownership";
+import { isRecordedSecret } from "../secrets";
 
 export async function check(olds: Partial<NotebookInputs>, news: NotebookInputs): Promise<pulumi.dynamic.CheckResult<NotebookInputs>> {
   const { inputs: checked, failures } = checkNotebook(olds, news, currentSettings(), learnedZone());

@@ -7,12 +7,12 @@
  * only ever what the lookups say, twice a pause apart, never what the delete
  * answered.
  */
-import { configKeys } from "../client/config";
-import { AicpError } from "../client/errors";
-import { currentClient, currentSettings } from "./context";
-import { cancelled, cancelledError } from "./cancellation";
-import { lookedUpTwice } from "./create-once";
-import { PollSchedule } from "./poll";
+import { configKeys } from "../../client/config";
+import { AicpError } from "../../client/errors";
+import { currentClient, currentSettings } from "../context";
+import { cancelled, cancelledError } from "../cancellation";
+import { lookedUpTwice } from "../create-once";
+import { PollSchedule } from "../poll";
 
 /**
  * The property through which the plugin hands a group's lifecycle the

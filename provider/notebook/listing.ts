@@ -24,11 +24,11 @@
  * never relies on; and the wait for a removal the platform accepted looks a
  * notebook up by name only, without the second walk (locate, renamed: false).
  */
-import type { AicpClient } from "../client/client";
-import type { Page } from "../client/paging";
-import type { Notebook } from "../client/wire";
-import { lookedUpTwice } from "./create-once";
-import type { NotebookRef } from "./notebook-wait";
+import type { AicpClient } from "../../client/client";
+import type { Page } from "../../client/paging";
+import type { Notebook } from "../../client/wire";
+import { lookedUpTwice } from "../create-once";
+import type { NotebookRef } from "./wait";
 
 /** Sends one write to a notebook (its uuid, or undefined for a create, whose answer names it) and records when it ended. */
 export type Write = <T>(namespace: string, uuid: string | undefined, send: () => Promise<T>) => Promise<T>;
@@ -104,7 +104,7 @@ export class NotebookListing {
    * second walk of the whole list page by page. Undefined only when none of
    * them shows it. `renamed: false` leaves out that second walk when the name
    * is known: for a removal this process asked for and the platform accepted
-   * (notebook-wait.ts waitForRemoval), which ends whatever the notebook's name.
+   * (notebook/wait.ts waitForRemoval), which ends whatever the notebook's name.
    */
   async locate(
     namespace: string,
@@ -138,7 +138,7 @@ export class NotebookListing {
 
   /**
    * The notebooks named exactly `name`, for the check of a pinned name
-   * (notebook-preview.ts), which refuses a name held by another; the create
+   * (notebook/preview.ts), which refuses a name held by another; the create
    * looks the name up itself before it is sent (create-once.ts), whatever the
    * check found. The engine makes its checks one after another, and a preview
    * is one point in time, as a refresh is: in a namespace that fits in one

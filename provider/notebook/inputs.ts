@@ -9,15 +9,15 @@
  * compared only on the fields the user set, so defaults and fields the platform
  * adds never show as changes.
  */
-import * as wire from "../client/wire";
-import { snakeToCamel, type Camelized } from "../client/case";
-import type { Settings } from "../client/config";
-import { camelPath, resolveMark, resolveName, sameValue, validateAgainst, type CheckFailure } from "./inputs";
-import { providerEnvNames } from "./ownership";
-import { isRecordedSecret, sameRecordedSecret } from "./secrets";
-import { AicpError, rememberSecret } from "../client/errors";
-import { instantOf, parseZone, zoneOf } from "../client/times";
-import type { NotebookOutputs } from "./notebook-outputs";
+import * as wire from "../../client/wire";
+import { snakeToCamel, type Camelized } from "../../client/case";
+import type { Settings } from "../../client/config";
+import { camelPath, resolveMark, resolveName, sameValue, validateAgainst, type CheckFailure } from "../inputs";
+import { providerEnvNames } from "../ownership";
+import { isRecordedSecret, sameRecordedSecret } from "../secrets";
+import { AicpError, rememberSecret } from "../../client/errors";
+import { instantOf, parseZone, zoneOf } from "../../client/times";
+import type { NotebookOutputs } from "./outputs";
 
 type WireBody = wire.CreateNotebookRequest;
 
@@ -35,7 +35,7 @@ export interface NotebookInputs extends Partial<NotebookBody> {
   desiredState?: "Running" | "Stopped" | "Failed";
   waitForReady?: boolean;
   readyTimeoutSeconds?: number;
-  /** uuid of an existing notebook to take over at create (see notebook-preview.ts planAdoption). */
+  /** uuid of an existing notebook to take over at create (see notebook/preview.ts planAdoption). */
   adoptId?: string;
   /** Paths of the arguments the program marked secret, sent by the SDK (sdk/secret-paths.ts) and recorded in the outputs. */
   secretInputs?: string[];
@@ -130,7 +130,7 @@ function envSourceFailures(envs: unknown): CheckFailure[] {
 
 /** Extracts the camelCase create body from the inputs. */
 export function bodyOf(inputs: NotebookInputs): Record<string, unknown> {
-  // null is an output placeholder (notebook-outputs.ts), never a program's value.
+  // null is an output placeholder (notebook/outputs.ts), never a program's value.
   const body = Object.fromEntries(bodyKeys.map((k) => [k, fieldOf(inputs, k)]).filter(([, value]) => value !== undefined && value !== null));
   if (body.envs !== undefined) body.envs = resolveEnvs(body.envs);
   // Env values often hold tokens: a platform error echoing the body must not print them.
@@ -321,7 +321,7 @@ const clearableKeys = ["stopTime", "autoDeleteTime"] as const;
 /** A recorded value that holds something (the platform sends "" or null for none). */
 const holdsValue = (value: unknown) => value !== undefined && value !== null && value !== "" && !(Array.isArray(value) && value.length === 0);
 
-/** Whether the program set `key` when the outputs were recorded (notebook-outputs.ts inputShape); unknown for older states. */
+/** Whether the program set `key` when the outputs were recorded (notebook/outputs.ts inputShape); unknown for older states. */
 function programHadSet(olds: RecordedNotebook, key: string): boolean {
   const shape = olds.inputShape;
   return shape !== null && typeof shape === "object" && key in shape;

@@ -5,7 +5,7 @@
  * notebook's `updated_at` ("last update time", spec 2.2) later than before
  * the write, the new image or size, or a status other than the one before.
  */
-import type { Notebook } from "../client/wire";
+import type { Notebook } from "../../client/wire";
 
 /** A write sent to a notebook, and what the platform should then show. */
 export interface Written {

@@ -1,7 +1,7 @@
 /**
  * A Notebook's lifecycle as one state machine: how a notebook comes to be
- * recorded, and how it leaves. check and diff are in notebook-preview.ts,
- * the update's writes, resize and waits in notebook-update.ts.
+ * recorded, and how it leaves. check and diff are in notebook/preview.ts,
+ * the update's writes, resize and waits in notebook/update.ts.
  *
  * - create sends the create at most once (create-once.ts): a notebook listed
  *   under the name is adopted only when it carries this resource's mark
@@ -11,39 +11,39 @@
  *   mark (resolveNotebook), never by a second create, and an update that
  *   confirms it records the uuid it found.
  * - adoptId takes over a notebook by uuid, refused with nothing changed when
- *   it is not ours to take (notebook-preview.ts planAdoption).
+ *   it is not ours to take (notebook/preview.ts planAdoption).
  * - delete composes documented operations: stop, set the auto-delete time to
  *   now, wait until the list no longer shows the notebook. Absence before
  *   those writes is never read from one listing: see confirmedLookup
- *   (notebook-listing.ts); after them, a walk and the lookup by the name
+ *   (notebook/listing.ts); after them, a walk and the lookup by the name
  *   both missing it end the wait (waitForRemoval).
  *
  * The private state these steps keep beside the platform's fields is
- * NotebookPrivateState (notebook-outputs.ts).
+ * NotebookPrivateState (notebook/outputs.ts).
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { AicpError } from "../client/errors";
-import type * as wire from "../client/wire";
-import type { AicpClient } from "../client/client";
-import { nowOnTheWire } from "../client/times";
-import { currentClient, currentListing, currentSettings, notebookPlatform } from "./context";
-import { defaults, diffNotebook, wireBody, type NotebookInputs } from "./notebook-inputs";
-import { warn } from "./engine-log";
-import { NotebookFailed, waitForRemoval } from "./notebook-wait";
-import { applyUpdate, settle, waitOptions } from "./notebook-update";
-import { confirmedLookup, listingNow, refreshAgeMs, type NotebookPlatform, type Write } from "./notebook-listing";
-import { type CreateTarget, createOnce, isProvisional, otherCreates, resolveProvisional, UnconfirmedCreate } from "./create-once";
-import { notebookByMark, notebookNameHolders } from "./notebook-names";
-import { digestKey, learnZoneFromState, outputs, recorded, refreshedInputs, resolvedUuid, type NotebookOutputs } from "./notebook-outputs";
-import { nameOf, planAdoption } from "./notebook-preview";
-import { removeUnrecorded, reportStrays, straysOf } from "./notebook-strays";
-import { lastSeen, notebookPastWindow, notebookUnconfirmed, partlyCreatedNotebook } from "./notebook-errors";
-import { notebookMarkOf, ownedElsewhere, refuseOwnedElsewhere, withMarkEnv, type Claim } from "./ownership";
-import { currentTimings } from "./timing";
+import { AicpError } from "../../client/errors";
+import type * as wire from "../../client/wire";
+import type { AicpClient } from "../../client/client";
+import { nowOnTheWire } from "../../client/times";
+import { currentClient, currentListing, currentSettings, notebookPlatform } from "../context";
+import { defaults, diffNotebook, wireBody, type NotebookInputs } from "./inputs";
+import { warn } from "../engine-log";
+import { NotebookFailed, waitForRemoval } from "./wait";
+import { applyUpdate, settle, waitOptions } from "./update";
+import { confirmedLookup, listingNow, refreshAgeMs, type NotebookPlatform, type Write } from "./listing";
+import { type CreateTarget, createOnce, isProvisional, otherCreates, resolveProvisional, UnconfirmedCreate } from "../create-once";
+import { notebookByMark, notebookNameHolders } from "./names";
+import { digestKey, learnZoneFromState, outputs, recorded, refreshedInputs, resolvedUuid, type NotebookOutputs } from "./outputs";
+import { nameOf, planAdoption } from "./preview";
+import { removeUnrecorded, reportStrays, straysOf } from "./strays";
+import { lastSeen, notebookPastWindow, notebookUnconfirmed, partlyCreatedNotebook } from "./errors";
+import { notebookMarkOf, ownedElsewhere, refuseOwnedElsewhere, withMarkEnv, type Claim } from "../ownership";
+import { currentTimings } from "../timing";
 
-export { check, diff } from "./notebook-preview";
-export { overlay, type NotebookOutputs } from "./notebook-outputs";
-export type { NotebookInputs } from "./notebook-inputs";
+export { check, diff } from "./preview";
+export { overlay, type NotebookOutputs } from "./outputs";
+export type { NotebookInputs } from "./inputs";
 
 export async function create(requested: NotebookInputs & { __provider?: string }): Promise<pulumi.dynamic.CreateResult<NotebookOutputs>> {
   const p = notebookPlatform();
@@ -78,7 +78,7 @@ export async function create(requested: NotebookInputs & { __provider?: string }
  * The notebook this create records where another create of the resource made one too (create-once.ts
  * otherCreates; docs/identity.md, "Convergence"): the first made is kept and the others removed, so that the run
  * ends with one notebook, and a run racing this one, applying the same rule to the same list, keeps the same.
- * `own` when no other shows, or when the lookup fails (the next refresh names what it missed: notebook-strays.ts).
+ * `own` when no other shows, or when the lookup fails (the next refresh names what it missed: notebook/strays.ts).
  */
 async function keepFirstMade(p: NotebookPlatform, inputs: NotebookInputs, own: wire.Notebook): Promise<wire.Notebook> {
   const namespace = String(inputs.namespace);
@@ -96,7 +96,7 @@ async function keepFirstMade(p: NotebookPlatform, inputs: NotebookInputs, own: w
   return others.keep;
 }
 
-/** Takes over the notebook `adoptId` names (notebook-preview.ts planAdoption): refused with nothing changed, or changed in place to match the program. */
+/** Takes over the notebook `adoptId` names (notebook/preview.ts planAdoption): refused with nothing changed, or changed in place to match the program. */
 async function adoptById(p: NotebookPlatform, inputs: NotebookInputs & { __provider?: string }): Promise<pulumi.dynamic.CreateResult<NotebookOutputs>> {
   const plan = await planAdoption(p.listing, inputs, digestKey(), p.client.timeZone.offset);
   // check recorded the notebook's own name; a create that would record another is refused (a later diff would replace it).

@@ -4,17 +4,17 @@
  * description (ownership.ts), a provisional id resolved by that mark, "gone"
  * asked twice, and the errors of unconfirmed creates.
  */
-import type { ResourceGroup as WireGroup } from "../client/wire";
-import { collectAll } from "../client/paging";
-import type { AicpError } from "../client/errors";
-import { hasZone, instantOf } from "../client/times";
-import { currentClient, currentSettings } from "./context";
-import { pastWindow, stillUnconfirmed } from "./create-errors";
-import { clockSlackMs, uncertaintyOf } from "./create-evidence";
-import { isProvisional, lookedUpTwice, type NameHolders, resolveProvisional } from "./create-once";
-import { groupMarkOf } from "./ownership";
-import { currentTimings } from "./timing";
-import type { ResourceGroupOutputs } from "./resource-group";
+import type { ResourceGroup as WireGroup } from "../../client/wire";
+import { collectAll } from "../../client/paging";
+import type { AicpError } from "../../client/errors";
+import { hasZone, instantOf } from "../../client/times";
+import { currentClient, currentSettings } from "../context";
+import { pastWindow, stillUnconfirmed } from "../create-errors";
+import { clockSlackMs, uncertaintyOf } from "../create-evidence";
+import { isProvisional, lookedUpTwice, type NameHolders, resolveProvisional } from "../create-once";
+import { groupMarkOf } from "../ownership";
+import { currentTimings } from "../timing";
+import type { ResourceGroupOutputs } from ".";
 
 /** The groups holding `name`, told apart by `mark` (create-once.ts). */
 export function groupNameHolders(name: string, mark: string | undefined): NameHolders<WireGroup> {

@@ -4,11 +4,11 @@
  * create still unconfirmed or past its window (create-once.ts), a notebook
  * deleted outside Pulumi, and the platform's refusals of a start or a size.
  */
-import type * as wire from "../client/wire";
-import { AicpError } from "../client/errors";
-import { partlyCreated, pastWindow, stillUnconfirmed } from "./create-errors";
-import { NotebookFailed } from "./notebook-wait";
-import type { NotebookOutputs } from "./notebook-outputs";
+import type * as wire from "../../client/wire";
+import { AicpError } from "../../client/errors";
+import { partlyCreated, pastWindow, stillUnconfirmed } from "../create-errors";
+import { NotebookFailed } from "./wait";
+import type { NotebookOutputs } from "./outputs";
 
 /** The notebook as the platform last listed it, when `error` ended a wait or a start on a failure. */
 export function lastSeen(error: unknown): wire.Notebook | undefined {
@@ -42,7 +42,7 @@ export function goneOutOfBand(uuid: string, namespace: string, cause?: AicpError
 
 /**
  * The platform will not start a Failed notebook. One that never ran holds no
- * work and is replaced by the next `up` (notebook-preview.ts diff); one that ran may
+ * work and is replaced by the next `up` (notebook/preview.ts diff); one that ran may
  * hold work on its disk, so only the user replaces it.
  */
 export class StartRefused extends AicpError {
