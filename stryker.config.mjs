@@ -58,8 +58,9 @@ export default {
     "provider/resource-group/delete.ts",
     // Diff.
     ...linesOf("provider/notebook/preview.ts", "diff"),
-    ...linesOf("provider/notebook/inputs.ts", "sameInstant", "coversSubset", "holdsValue", "programHadSet", "diffNotebook", "sameImageSecret"),
-    ...linesOf("provider/resource-group/index.ts", "diff", "diffOf", "diffGroup"),
+    ...linesOf("provider/notebook/times.ts", "sameInstant"),
+    ...linesOf("provider/notebook/diff.ts", "coversSubset", "holdsValue", "programHadSet", "diffNotebook", "sameImageSecret"),
+    ...linesOf("provider/resource-group/preview.ts", "diff", "plannedGroupDiff", "diffGroup"),
     ...linesOf("provider/inputs.ts", "sameValue", "changedKeys"),
   ],
   ignorePatterns: [".cache", "dist-plugin", "dist-sdk", "sdks/python", "sdks/go", "bench/results", "test-results", "reports"],

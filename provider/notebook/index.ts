@@ -24,22 +24,24 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { AicpError } from "../../client/errors";
 import type * as wire from "../../client/wire";
-import type { AicpClient } from "../../client/client";
 import { nowOnTheWire } from "../../client/times";
 import { currentClient, currentListing, currentSettings, notebookPlatform } from "../context";
-import { defaults, diffNotebook, wireBody, type NotebookInputs } from "./inputs";
+import { diffNotebook } from "./diff";
+import { defaults, wireBody, type NotebookInputs } from "./inputs";
 import { warn } from "../engine-log";
 import { NotebookFailed, waitForRemoval } from "./wait";
 import { applyUpdate, settle, waitOptions } from "./update";
-import { confirmedLookup, listingNow, refreshAgeMs, type NotebookPlatform, type Write } from "./listing";
-import { type CreateTarget, createOnce, isProvisional, otherCreates, resolveProvisional, UnconfirmedCreate } from "../create-once";
-import { notebookByMark, notebookNameHolders } from "./names";
+import { confirmedLookup, listingNow, refreshAgeMs, type NotebookPlatform } from "./listing";
+import { createOnce, isProvisional, otherCreates, UnconfirmedCreate } from "../create-once";
+import { notebookNameHolders } from "./names";
 import { digestKey, learnZoneFromState, outputs, recorded, refreshedInputs, resolvedUuid, type NotebookOutputs } from "./outputs";
 import { nameOf, planAdoption } from "./preview";
 import { removeUnrecorded, reportStrays, straysOf } from "./strays";
 import { lastSeen, notebookPastWindow, notebookUnconfirmed, partlyCreatedNotebook } from "./errors";
-import { notebookMarkOf, ownedElsewhere, refuseOwnedElsewhere, withMarkEnv, type Claim } from "../ownership";
+import { notebookMarkOf, ownedElsewhere, refuseOwnedElsewhere, type Claim } from "../ownership";
 import { currentTimings } from "../timing";
+
+import { notebookTarget, resolveNotebook } from "./targets";
 
 export { check, diff } from "./preview";
 export { overlay, type NotebookOutputs } from "./outputs";
@@ -164,57 +166,6 @@ async function updateToProgram(p: NotebookPlatform, program: NotebookInputs, not
   const news = { ...program, desiredState: recordedNow.desiredState as NotebookInputs["desiredState"] };
   await applyUpdate(p, { id: notebook.uuid, ref, confirming: false }, recordedNow, news);
   return (await p.listing.locate(ref.namespace, notebook.uuid, notebook.name ?? undefined)) ?? notebook;
-}
-
-/** The create-once target of one notebook body. */
-export function notebookTarget(
-  client: AicpClient,
-  write: Write,
-  body: wire.CreateNotebookRequest,
-  mark: string | undefined,
-  watchMs: number,
-  /** The resource's place in its stack (its auto-name suffix), which the notebook states: ownership.ts placeEnvName. */
-  stackPlace?: string,
-): CreateTarget<wire.Notebook> {
-  const namespace = body.namespace;
-  return {
-    ...notebookNameHolders(client, namespace, body.name, mark, stackPlace),
-    send: (sentAt) =>
-      write(namespace, undefined, () => client.createNotebook(mark === undefined ? body : { ...body, envs: withMarkEnv(body.envs, mark, sentAt, stackPlace) })),
-    // A notebook of ours is removed by the platform once its auto-delete time passes.
-    remove: (n) => write(namespace, n.uuid, () => client.setDeleteTime(namespace, n.uuid, nowOnTheWire())),
-    watchMs,
-  };
-}
-
-/** What the state recorded for a notebook whose create was not confirmed. */
-export interface ProvisionalProps {
-  namespace?: unknown;
-  name?: unknown;
-  ownerMark?: unknown;
-  /** The resource's place in its stack, which its notebook states (ownership.ts placeEnvName). */
-  autoNameSuffix?: unknown;
-  createSentAt?: unknown;
-  uuid?: unknown;
-}
-
-/**
- * The notebook a recorded id stands for: the id itself; for a provisional id,
- * the uuid an earlier update resolved, else the notebook its create made, now
- * listed with the mark ("pending" while it may still appear, "pastWindow" after).
- */
-export async function resolveNotebook(
-  client: AicpClient,
-  id: string,
-  props: ProvisionalProps,
-  waitMs: number,
-): Promise<{ uuid: string; found?: wire.Notebook } | { pending: string; unproven: string } | { pastWindow: string; unproven: string }> {
-  if (!isProvisional(id)) return { uuid: id };
-  if (typeof props.uuid === "string" && props.uuid !== "") return { uuid: props.uuid };
-  const mark = typeof props.ownerMark === "string" ? props.ownerMark : undefined;
-  const place = typeof props.autoNameSuffix === "string" ? props.autoNameSuffix : undefined;
-  const resolved = await resolveProvisional(notebookByMark(client, String(props.namespace), String(props.name), mark, place), props.createSentAt, waitMs);
-  return "found" in resolved ? { uuid: resolved.found.uuid, found: resolved.found } : resolved;
 }
 
 export async function read(id: string, props: NotebookOutputs): Promise<pulumi.dynamic.ReadResult<NotebookOutputs>> {

@@ -14,10 +14,11 @@ import { snakeToCamel, type Camelized } from "../../client/case";
 import type { Settings } from "../../client/config";
 import { camelPath, resolveMark, resolveName, sameValue, validateAgainst, type CheckFailure } from "../inputs";
 import { providerEnvNames } from "../ownership";
-import { isRecordedSecret, sameRecordedSecret } from "../secrets";
+import { isRecordedSecret } from "../secrets";
 import { AicpError, rememberSecret } from "../../client/errors";
 import { instantOf, parseZone, zoneOf } from "../../client/times";
 import type { NotebookOutputs } from "./outputs";
+import { clearableKeys, sameInstant } from "./times";
 
 type WireBody = wire.CreateNotebookRequest;
 
@@ -52,16 +53,16 @@ export const defaults = wire.notebookKind.defaults;
 export const maxBodyBytes = 1024 * 1024;
 
 /** Fields of the create body; everything in NotebookInputs that is not listed here is provider-only. */
-const bodyKeys = Object.keys(wire.createNotebookRequest.shape).map(snakeToCamel);
+export const bodyKeys = Object.keys(wire.createNotebookRequest.shape).map(snakeToCamel);
 
 /** What the state recorded of a notebook, as diff reads it: any field may hold what the platform sent, of any type (platform-api B5). */
-type RecordedNotebook = { readonly [K in keyof NotebookOutputs]?: unknown };
+export type RecordedNotebook = { readonly [K in keyof NotebookOutputs]?: unknown };
 
 /** Fields the SDK derives for every resource (sdk/forward.ts, sdk/secret-paths.ts), which no program sets. */
 const identityFields = ["logicalName", "autoNamed", "autoNameSuffix", "ownerMark", "secretInputs"] as const;
 
 /** The value of property `key` of an inputs or outputs object, by a name known only at run time. */
-const fieldOf = (value: object, key: string): unknown => Reflect.get(value, key);
+export const fieldOf = (value: object, key: string): unknown => Reflect.get(value, key);
 
 /** Fields updated in place, from the kind's description (client/wire/notebook.ts notebookKind). */
 export const inPlaceKeys = wire.notebookKind.inPlace;
@@ -278,96 +279,6 @@ export function wireBody(inputs: NotebookInputs): wire.CreateNotebookRequest {
   if (!result.wire)
     throw new AicpError("AICP_VALIDATION", `invalid notebook inputs; nothing was sent to the platform: ${result.failures.map((f) => f.reason).join("; ")}`);
   return result.wire;
-}
-
-/**
- * Compares a recorded date-time with a wanted one as instants. A bare value is
- * read in the platform's zone, as the platform reads it: the zone the recorded
- * value names (it was written out when learned, see client/times.ts), else
- * the configured or learned one, else UTC.
- */
-export function sameInstant(recorded: unknown, wanted: unknown, platformZone?: number): boolean {
-  if (typeof recorded !== "string" || typeof wanted !== "string") return sameValue(recorded, wanted);
-  if (recorded === wanted) return true;
-  const zone = zoneOf(recorded) ?? platformZone ?? 0;
-  const [a, b] = [instantOf(recorded, zone), instantOf(wanted, zone)];
-  // To the second: a platform may drop the fraction the program wrote.
-  return Number.isNaN(a) || Number.isNaN(b) ? false : Math.floor(a / 1000) === Math.floor(b / 1000);
-}
-
-/** True when every field the user set in `wanted` has the same value in `actual`. */
-export function coversSubset(actual: unknown, wanted: unknown): boolean {
-  if (wanted === undefined) return true;
-  if (Array.isArray(wanted)) {
-    return Array.isArray(actual) && actual.length === wanted.length && wanted.every((w, i) => coversSubset(actual[i], w));
-  }
-  if (wanted !== null && typeof wanted === "object") {
-    if (actual === null || typeof actual !== "object") return false;
-    return Object.entries(wanted).every(([k, w]) => coversSubset((actual as Record<string, unknown>)[k], w));
-  }
-  return sameValue(actual, wanted);
-}
-
-const timeKeys = new Set(["stopTime", "autoDeleteTime"]);
-
-export interface NotebookDiff {
-  updates: string[];
-  replaces: string[];
-}
-
-/** Times the platform can clear in place (set_stop_time and set_delete_time with an empty time). */
-const clearableKeys = ["stopTime", "autoDeleteTime"] as const;
-
-/** A recorded value that holds something (the platform sends "" or null for none). */
-const holdsValue = (value: unknown) => value !== undefined && value !== null && value !== "" && !(Array.isArray(value) && value.length === 0);
-
-/** Whether the program set `key` when the outputs were recorded (notebook/outputs.ts inputShape); unknown for older states. */
-function programHadSet(olds: RecordedNotebook, key: string): boolean {
-  const shape = olds.inputShape;
-  return shape !== null && typeof shape === "object" && key in shape;
-}
-
-/** Stop and auto-delete times the notebook has that the program never set: set outside it. */
-export function outsideSchedules(olds: RecordedNotebook, news: NotebookInputs): Array<(typeof clearableKeys)[number]> {
-  if (!olds.inputShape) return [];
-  return clearableKeys.filter((key) => news[key] === undefined && holdsValue(olds[key]) && !programHadSet(olds, key));
-}
-
-/**
- * Properties that differ between the recorded outputs and the new inputs,
- * split by how they apply. An input the program set before and no longer
- * sets is a change too: a time is cleared in place; any other field the
- * platform cannot drop in place replaces the notebook.
- */
-export function diffNotebook(olds: RecordedNotebook, news: NotebookInputs, digestKey = "", platformZone?: number): NotebookDiff {
-  const updates: string[] = [];
-  const replaces: string[] = [];
-  for (const key of new Set([...bodyKeys, ...inPlaceKeys])) {
-    const wanted = key in defaults && fieldOf(news, key) === undefined ? defaults[key as keyof typeof defaults] : fieldOf(news, key);
-    if (wanted === undefined) {
-      if (!programHadSet(olds, key) || !holdsValue(fieldOf(olds, key))) continue;
-      if ((clearableKeys as readonly string[]).includes(key) || (inPlaceKeys as readonly string[]).includes(key)) updates.push(key);
-      else replaces.push(key);
-      continue;
-    }
-    const recorded = key in defaults && fieldOf(olds, key) === undefined ? defaults[key as keyof typeof defaults] : fieldOf(olds, key);
-    const same = timeKeys.has(key)
-      ? sameInstant(recorded, wanted, platformZone)
-      : key === "customImageSecret"
-        ? sameImageSecret(recorded, wanted as ImageSecretInput, digestKey)
-        : coversSubset(recorded, key === "envs" ? resolveEnvs(wanted) : wanted);
-    if (same) continue;
-    if ((inPlaceKeys as readonly string[]).includes(key)) updates.push(key);
-    // In place when it names a sku (wire.notebookKind.inPlaceWhen): the start operation needs one.
-    else if (key in wire.notebookKind.inPlaceWhen && news.replicaSpecs?.specs) updates.push(key);
-    else replaces.push(key);
-  }
-  return { updates, replaces };
-}
-
-/** Registry credentials are recorded with a digest of the password (see secrets.ts). */
-function sameImageSecret(recorded: unknown, wanted: ImageSecretInput | undefined, legacyKey: string): boolean {
-  return sameRecordedSecret(recorded, resolveImageSecret(wanted), legacyKey);
 }
 
 export { camelPath };

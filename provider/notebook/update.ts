@@ -11,7 +11,8 @@
 import type * as pulumi from "@pulumi/pulumi";
 import * as wire from "../../client/wire";
 import { AicpError } from "../../client/errors";
-import { diffNotebook, wireBody, type NotebookInputs, defaults } from "./inputs";
+import { diffNotebook } from "./diff";
+import { wireBody, type NotebookInputs, defaults } from "./inputs";
 import { digestKey, learnZoneFromState, updatedOutputs, type NotebookOutputs } from "./outputs";
 import { type NotebookRef, waitForStatus } from "./wait";
 import { type Written, evidenceOf } from "./evidence";

@@ -14,7 +14,7 @@ import { clockSlackMs, uncertaintyOf } from "../create-evidence";
 import { isProvisional, lookedUpTwice, type NameHolders, resolveProvisional } from "../create-once";
 import { groupMarkOf } from "../ownership";
 import { currentTimings } from "../timing";
-import type { ResourceGroupOutputs } from ".";
+import type { ResourceGroupOutputs } from "./shape";
 
 /** The groups holding `name`, told apart by `mark` (create-once.ts). */
 export function groupNameHolders(name: string, mark: string | undefined): NameHolders<WireGroup> {

@@ -7,7 +7,9 @@
  */
 import { describe, expect, it } from "vitest";
 import { changedKeys, sameValue } from "../../provider/inputs";
-import { coversSubset, diffNotebook, sameInstant, type NotebookInputs } from "../../provider/notebook/inputs";
+import { coversSubset, diffNotebook } from "../../provider/notebook/diff";
+import type { NotebookInputs } from "../../provider/notebook/inputs";
+import { sameInstant } from "../../provider/notebook/times";
 import { plannedGroupDiff as groupDiff, type ResourceGroupOutputs } from "../../provider/resource-group";
 
 describe("sameValue", () => {

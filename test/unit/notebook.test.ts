@@ -3,7 +3,9 @@ import { describe, expect, it } from "vitest";
 import { overlay } from "../../provider/notebook";
 import { resolveSettings } from "../../client/config";
 import { validNotebookInputs } from "../support/fixtures";
-import { checkNotebook, coversSubset, diffNotebook, sameInstant, type NotebookInputs } from "../../provider/notebook/inputs";
+import { coversSubset, diffNotebook } from "../../provider/notebook/diff";
+import { checkNotebook, type NotebookInputs } from "../../provider/notebook/inputs";
+import { sameInstant } from "../../provider/notebook/times";
 
 const settings = resolveSettings((k) => (k === "aicp:userId" ? "USR-Abc123" : undefined), {});
 const base: NotebookInputs = validNotebookInputs();

@@ -1,7 +1,7 @@
 /** Bare date-times: reading them in a zone, writing the zone out, and learning it from an echo (platform-api B5). */
 import { describe, expect, it } from "vitest";
 import { instantOf, parseZone, PlatformTimeZone, withZone, zoneFromEcho } from "../../client/times";
-import { sameInstant } from "../../provider/notebook/inputs";
+import { sameInstant } from "../../provider/notebook/times";
 
 const at = (iso: string) => new Date(iso).getTime();
 
