@@ -4,28 +4,8 @@ import { toCamel } from "../client/case";
 import { validationError } from "../client/errors";
 import * as wire from "../client/wire";
 import { camelPath } from "../provider/inputs";
-import type { DiskMetric } from "../sdk/types";
+import type { GetNotebookDiskMetricsArgs, GetNotebookDiskMetricsResult } from "./types";
 import { dataSourceFunction, namespaceOf } from "./function";
-
-/** Arguments of getNotebookDiskMetrics. */
-export interface GetNotebookDiskMetricsArgs {
-  /** Namespace of the notebook. Default: `aicp:userId` in lower case. */
-  namespace?: string;
-  /** uuid of the notebook (or training job, or resource group). */
-  uuid?: string;
-}
-
-/** Result of getNotebookDiskMetrics; byte counts are absent when the platform reported no value. */
-export interface GetNotebookDiskMetricsResult {
-  /** The metrics as returned (platform-api A2.5). */
-  readonly metrics: DiskMetric[];
-  /** `notebook_zfs_used_bytes`, when the platform reported a value. */
-  readonly usedBytes?: number;
-  /** `notebook_zfs_pvc_capacity_bytes`, when reported. */
-  readonly capacityBytes?: number;
-  /** `notebook_zfs_pvc_available_bytes`, when reported. */
-  readonly availableBytes?: number;
-}
 
 export const getNotebookDiskMetrics = dataSourceFunction<GetNotebookDiskMetricsArgs, GetNotebookDiskMetricsResult>({
   secretResults: [],

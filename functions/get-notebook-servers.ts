@@ -4,21 +4,8 @@ import { toCamel } from "../client/case";
 import { validationError } from "../client/errors";
 import * as wire from "../client/wire";
 import { camelPath } from "../provider/inputs";
-import type { NotebookServer } from "../sdk/types";
+import type { GetNotebookServersArgs, GetNotebookServersResult } from "./types";
 import { dataSourceFunction, namespaceOf } from "./function";
-
-/** Arguments of getNotebookServers. */
-export interface GetNotebookServersArgs {
-  /** Namespace of the notebook. Default: `aicp:userId` in lower case. */
-  namespace?: string;
-  /** uuid of the notebook, e.g. `notebook.uuid`. */
-  uuid: string;
-}
-
-/** Result of getNotebookServers: the servers with their passwords in plain text. */
-export interface GetNotebookServersResult {
-  readonly servers: NotebookServer[];
-}
 
 export const getNotebookServers = dataSourceFunction<GetNotebookServersArgs, GetNotebookServersResult>({
   // Every server carries its password.

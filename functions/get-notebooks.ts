@@ -6,24 +6,8 @@ import * as wire from "../client/wire";
 import type { PlatformTimeZone } from "../client/times";
 import { camelPath } from "../provider/inputs";
 import { withoutEnvValues, withoutServerPasswords } from "../provider/secrets";
-import type { NotebookInfo } from "../sdk/types";
-import type { NotebookFilters } from "../sdk/types.generated";
+import type { GetNotebooksArgs, GetNotebooksResult } from "./types";
 import { argsOf, dataSourceFunction, namespaceOf } from "./function";
-
-/**
- * Filters of getNotebooks (platform-api B1, list notebooks): name
- * (partial match), status, endpoints, startAt, endAt, owner, orderBy, reverse,
- * offset, limit; plus the namespace (default `aicp:userId` in lower case).
- */
-export type GetNotebooksArgs = NotebookFilters & {
-  /** Namespace of the notebooks. Default: `aicp:userId` in lower case. */
-  namespace?: string;
-};
-
-/** Result of getNotebooks. */
-export interface GetNotebooksResult {
-  readonly notebooks: NotebookInfo[];
-}
 
 export const getNotebooks = dataSourceFunction<GetNotebooksArgs, GetNotebooksResult>({
   secretResults: [],

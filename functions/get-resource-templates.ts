@@ -4,22 +4,8 @@ import { toCamel, toSnake } from "../client/case";
 import { validationError } from "../client/errors";
 import * as wire from "../client/wire";
 import { camelPath } from "../provider/inputs";
-import type { ResourceTemplate } from "../sdk/types";
-import type { TemplateFilters } from "../sdk/types.generated";
+import type { GetResourceTemplatesArgs, GetResourceTemplatesResult } from "./types";
 import { argsOf, dataSourceFunction } from "./function";
-
-/**
- * Filters of getResourceTemplates, every query parameter of the list
- * operation (platform-api A4.5): podType, rgId, rgNodeId, orderBy, reverse, offset,
- * limit, gpuName, templateIds, specType (the platform defaults it to `common`).
- */
-export type GetResourceTemplatesArgs = TemplateFilters;
-
-/** Result of getResourceTemplates. */
-export interface GetResourceTemplatesResult {
-  /** The matching templates: all of them, or one page when `offset` or `limit` is given. */
-  readonly templates: ResourceTemplate[];
-}
 
 export const getResourceTemplates = dataSourceFunction<GetResourceTemplatesArgs, GetResourceTemplatesResult>({
   secretResults: [],

@@ -5,24 +5,8 @@ import { validationError } from "../client/errors";
 import * as wire from "../client/wire";
 import { camelPath } from "../provider/inputs";
 import { withoutEnvValues } from "../provider/secrets";
-import type { TrainingPod } from "../sdk/types";
+import type { GetTrainingPodsArgs, GetTrainingPodsResult } from "./types";
 import { dataSourceFunction, namespaceOf } from "./function";
-
-/** Arguments of getTrainingPods. */
-export interface GetTrainingPodsArgs {
-  /** Namespace of the job. Default: `aicp:userId` in lower case. */
-  namespace?: string;
-  /** Job type, e.g. `tfjobs` or `pytorchjobs`. */
-  endpoint: string;
-  /** Name of the training job; non-ASCII names are fine. */
-  trainName: string;
-}
-
-/** Result of getTrainingPods. */
-export interface GetTrainingPodsResult {
-  /** Kubernetes pods of the job (platform-api A2.1). */
-  readonly pods: TrainingPod[];
-}
 
 export const getTrainingPods = dataSourceFunction<GetTrainingPodsArgs, GetTrainingPodsResult>({
   secretResults: [],

@@ -1,9 +1,9 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { functionRegistry } from "../../functions";
-import type { GetNotebookDiskMetricsArgs, GetNotebookDiskMetricsResult } from "../../functions/get-notebook-disk-metrics";
+import type { GetNotebookDiskMetricsArgs, GetNotebookDiskMetricsResult } from "../../functions/types";
 import { outputForm, promiseForm } from "./program-client";
 
-export type { GetNotebookDiskMetricsArgs, GetNotebookDiskMetricsResult } from "../../functions/get-notebook-disk-metrics";
+export type { GetNotebookDiskMetricsArgs, GetNotebookDiskMetricsResult } from "../../functions/types";
 
 /**
  * Reads the disk metrics of a notebook that has not terminated.

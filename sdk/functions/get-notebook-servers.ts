@@ -1,10 +1,10 @@
 import * as pulumi from "@pulumi/pulumi";
 import { functionRegistry } from "../../functions";
-import type { GetNotebookServersArgs, GetNotebookServersResult } from "../../functions/get-notebook-servers";
+import type { GetNotebookServersArgs, GetNotebookServersResult } from "../../functions/types";
 import type { NotebookServer } from "../types";
 import { promiseForm } from "./program-client";
 
-export type { GetNotebookServersArgs, GetNotebookServersResult } from "../../functions/get-notebook-servers";
+export type { GetNotebookServersArgs, GetNotebookServersResult } from "../../functions/types";
 
 /** Result of {@link getNotebookServersOutput}: each password is a secret Output of its own. */
 export interface GetNotebookServersOutputResult {

@@ -1,9 +1,9 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { functionRegistry } from "../../functions";
-import type { GetNotebooksArgs, GetNotebooksResult } from "../../functions/get-notebooks";
+import type { GetNotebooksArgs, GetNotebooksResult } from "../../functions/types";
 import { outputForm, promiseForm } from "./program-client";
 
-export type { GetNotebooksArgs, GetNotebooksResult } from "../../functions/get-notebooks";
+export type { GetNotebooksArgs, GetNotebooksResult } from "../../functions/types";
 
 /**
  * Lists notebooks of a namespace, paging through every result unless `offset`

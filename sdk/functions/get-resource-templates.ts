@@ -1,9 +1,9 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { functionRegistry } from "../../functions";
-import type { GetResourceTemplatesArgs, GetResourceTemplatesResult } from "../../functions/get-resource-templates";
+import type { GetResourceTemplatesArgs, GetResourceTemplatesResult } from "../../functions/types";
 import { outputForm, promiseForm } from "./program-client";
 
-export type { GetResourceTemplatesArgs, GetResourceTemplatesResult } from "../../functions/get-resource-templates";
+export type { GetResourceTemplatesArgs, GetResourceTemplatesResult } from "../../functions/types";
 
 /**
  * Lists resource templates (nodes with CPU, memory, GPU, disk and visibility

@@ -1,9 +1,9 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { functionRegistry } from "../../functions";
-import type { GetTrainingPodsArgs, GetTrainingPodsResult } from "../../functions/get-training-pods";
+import type { GetTrainingPodsArgs, GetTrainingPodsResult } from "../../functions/types";
 import { outputForm, promiseForm } from "./program-client";
 
-export type { GetTrainingPodsArgs, GetTrainingPodsResult } from "../../functions/get-training-pods";
+export type { GetTrainingPodsArgs, GetTrainingPodsResult } from "../../functions/types";
 
 /**
  * Reads the pods of a training job that has not terminated. Containers' env
