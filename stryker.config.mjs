@@ -46,6 +46,7 @@ export default {
     "provider/secrets.ts",
     // The create-once path.
     "provider/create-once.ts",
+    "provider/name-holders.ts",
     "provider/create-journal.ts",
     // Ownership and marks.
     "provider/ownership.ts",

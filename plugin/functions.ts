@@ -6,15 +6,35 @@
  * test/unit/declarations.test.ts compares the arguments with the TypeScript
  * package's declared ones.
  */
-import { requireUserId } from "../client/config";
+import type { AicpClient } from "../client/client";
+import { createClient, requireUserId, type Settings } from "../client/config";
 import { functionRegistry, type FunctionContext, type FunctionName } from "../functions";
-import { currentClient, currentSettings } from "../provider/context";
+import { currentSettings } from "../provider/context";
 
 export type { FunctionDeclaration, FunctionName } from "../functions";
 
-/** Where a function runs in the plugin: the configured provider instance's client and user. */
+let cached: { settings: Settings; client: AicpClient } | undefined;
+
+/**
+ * A client of the configured provider instance's settings, for the functions
+ * only: the lifecycles' client learns the platform's zone from the state it
+ * reads, and a function's result must not depend on what the provider did
+ * before it in the same process. Rebuilt when the settings change.
+ */
+function functionClient(): AicpClient {
+  const settings = currentSettings();
+  if (!cached || JSON.stringify(cached.settings) !== JSON.stringify(settings)) cached = { settings, client: createClient(settings) };
+  return cached.client;
+}
+
+/** Where a function runs in the plugin: the configured provider instance's settings; the client is built when first read. */
 function pluginContext(): FunctionContext {
-  return { client: currentClient(), defaultNamespace: () => requireUserId(currentSettings()).toLowerCase() };
+  return {
+    get client() {
+      return functionClient();
+    },
+    defaultNamespace: () => requireUserId(currentSettings()).toLowerCase(),
+  };
 }
 
 /** Each function by its name in the schema (`aicp:index:<name>`): how the plugin calls it, its results kept secret, its declaration. */

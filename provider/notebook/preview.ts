@@ -69,7 +69,7 @@ export async function diff(id: string, olds: NotebookOutputs, news: NotebookInpu
         `from the state (ignoreChanges), which holds only a digest: give customImageSecret.password or passwordFromEnv in the program. Nothing was changed.`,
     );
   }
-  // An unconfirmed create is resolved by an update (notebook.ts update), never by a second create.
+  // An unconfirmed create is resolved by an update (notebook/index.ts update), never by a second create.
   if (isProvisional(id) && !resolvedUuid(olds)) return { changes: true, replaces: [], diffs: updates };
   // Every replacement deletes first, also one forced by `--replace` or replaceOnChanges: it keeps the name
   // and the mark, so a new notebook created beside the old one would adopt the old one, which is then deleted.

@@ -60,7 +60,7 @@ export async function reportStrays(strays: wire.Notebook[], recorded: RecordedNo
 }
 
 /**
- * Removes the notebooks convergence leaves out (notebook.ts keepFirstMade): creates of the resource that this
+ * Removes the notebooks convergence leaves out (notebook/index.ts keepFirstMade): creates of the resource that this
  * run or one racing it sent, listed beside the one the shared rule keeps; never a stray. As a delete does, without
  * waiting for them to go: stopped, then their auto-delete time set to now (docs/platform-api.md). Returns the
  * ids removed and, for each that failed, its id and why.

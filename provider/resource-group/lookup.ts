@@ -1,5 +1,5 @@
 /**
- * How a ResourceGroup is found on the platform (resource-group.ts): by exact
+ * How a ResourceGroup is found on the platform (resource-group/index.ts): by exact
  * name among the configured user's groups and recognised by the mark in its
  * description (ownership.ts), a provisional id resolved by that mark, "gone"
  * asked twice, and the errors of unconfirmed creates.

@@ -15,11 +15,7 @@ import type { DataSourceFunction, FunctionContext } from "../../functions";
 let cached: { settings: Settings; client: AicpClient } | undefined;
 let settingsSource: (() => Settings) | undefined;
 
-/**
- * Where the functions' settings come from outside a program: the provider
- * plugin answers a function call (Invoke) of a program in any language with
- * the settings of the provider instance the call names (plugin/server.ts).
- */
+/** Settings to run the functions with instead of the stack's configuration: for tests that give their own. */
 export function takeSettingsFrom(source: () => Settings): void {
   settingsSource = source;
 }
@@ -45,7 +41,13 @@ export function namespaceOr(namespace: string | undefined): string {
 
 /** Where a function runs in the program (functions/function.ts): the program's client and its configured user. */
 export function programContext(): FunctionContext {
-  return { client: programClient(), defaultNamespace: () => namespaceOr(undefined) };
+  // The client is built when a function first reads the platform: a bad argument is reported before a missing setting.
+  return {
+    get client() {
+      return programClient();
+    },
+    defaultNamespace: () => namespaceOr(undefined),
+  };
 }
 
 /** The Promise form of a registered function, run in the program, its errors reported as a resource's. */

@@ -180,7 +180,7 @@ async function engineCreate(world: World, runner: Process, index: number, outcom
     try {
       const made = await once.createOnce(target);
       if (made.adopted) return made;
-      // Convergence, as notebook.ts keepFirstMade does once its notebook is Running: the first made is kept, the others removed.
+      // Convergence, as notebook/index.ts keepFirstMade does once its notebook is Running: the first made is kept, the others removed.
       const others = await once.otherCreates(target, made.object);
       for (const other of others?.remove ?? []) world.remove(other.id);
       return others ? { object: others.keep, adopted: true } : made;
@@ -219,7 +219,7 @@ function carryRecord(world: World, runner: Process): void {
   if (r && "id" in r) runner.journal.settledByRecord(MARK, r.id);
 }
 
-/** An unconfirmed record resolved by the mark (read, update), as notebook.ts resolves it. */
+/** An unconfirmed record resolved by the mark (read, update), as notebook/index.ts resolves it. */
 async function resolveRecord(world: World, runner: Process): Promise<void> {
   carryRecord(world, runner);
   const r = world.recorded;
