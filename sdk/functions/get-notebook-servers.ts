@@ -2,7 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { functionRegistry } from "../../functions";
 import type { GetNotebookServersArgs, GetNotebookServersResult } from "../../functions/types";
 import type { NotebookServer } from "../types";
-import { promiseForm } from "./program-client";
+import { outputForm, promiseForm } from "./program-client";
 
 export type { GetNotebookServersArgs, GetNotebookServersResult } from "../../functions/types";
 
@@ -30,13 +30,11 @@ export function getNotebookServersOutput(
   args: { [K in keyof GetNotebookServersArgs]: pulumi.Input<GetNotebookServersArgs[K]> },
   opts?: pulumi.InvokeOptions,
 ): pulumi.Output<GetNotebookServersOutputResult> {
-  return pulumi.output(args).apply(async (resolved) => {
-    const { servers } = await getNotebookServers(resolved as GetNotebookServersArgs, opts);
-    return {
-      servers: servers.map(({ password, ...server }) => ({
-        ...server,
-        password: password === undefined || password === null ? undefined : pulumi.secret(password),
-      })),
-    };
-  }) as unknown as pulumi.Output<GetNotebookServersOutputResult>;
+  // Through outputForm: arguments the program marked secret are left out of a failed call's message, as every function's are.
+  return outputForm(getNotebookServers)(args, opts).apply(({ servers }) => ({
+    servers: servers.map(({ password, ...server }) => ({
+      ...server,
+      password: password === undefined || password === null ? undefined : pulumi.secret(password),
+    })),
+  })) as unknown as pulumi.Output<GetNotebookServersOutputResult>;
 }

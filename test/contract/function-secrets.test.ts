@@ -47,5 +47,17 @@ describe("a function's Output form with a marked argument", () => {
     expect(message).not.toContain("job-marked-7731");
     // Nor in any field a program or a report prints (the route's path quotes it too).
     expect(JSON.stringify(error)).not.toContain("job-marked-7731");
+
+    // getNotebookServersOutput, whose Output form also marks every password: a marked uuid the platform does not hold.
+    const servers = sdk.getNotebookServersOutput({ namespace: emulatorCredentials.userId, uuid: pulumi.secret("nb-marked-uuid-4409") });
+    const serverInternals = servers as unknown as { promise(): Promise<unknown>; isKnown: Promise<unknown>; isSecret: Promise<unknown> };
+    for (const settled of [serverInternals.isKnown, serverInternals.isSecret]) settled.catch(() => undefined);
+    const refused = await serverInternals.promise().then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(refused, "the platform holds no such notebook").toBeInstanceOf(Error);
+    expect(String((refused as Error).message)).toContain(emulatorCredentials.userId);
+    expect(JSON.stringify({ message: (refused as Error).message, ...(refused as object) })).not.toContain("nb-marked-uuid-4409");
   });
 });
