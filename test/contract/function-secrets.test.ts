@@ -10,6 +10,19 @@ import type { Emulator } from "../../emulator";
 import { resolveSettings } from "../../client/config";
 import { emulatorCredentials, emulatorZone, startTestEmulator } from "../support/emulator";
 
+/**
+ * What a failed Output rejects with, read from its own promises (internal to @pulumi/pulumi, as its tests read
+ * them): each rejects with the call's error, and those not awaited here are caught so none goes unhandled.
+ */
+async function rejectionOf(output: unknown): Promise<unknown> {
+  const internals = output as { promise(): Promise<unknown>; isKnown: Promise<unknown>; isSecret: Promise<unknown> };
+  for (const settled of [internals.isKnown, internals.isSecret]) settled.catch(() => undefined);
+  return internals.promise().then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+}
+
 describe("a function's Output form with a marked argument", () => {
   let emulator: Emulator;
   beforeAll(async () => {
@@ -34,13 +47,7 @@ describe("a function's Output form with a marked argument", () => {
     takeSettingsFrom(() => settings);
     const sdk = await import("../../sdk");
     const pods = sdk.getTrainingPodsOutput({ endpoint: "tfjobs", trainName: pulumi.secret("job-marked-7731") });
-    // The Output's own promises (internal to @pulumi/pulumi, as its tests read them): each rejects with the call's error.
-    const internals = pods as unknown as { promise(): Promise<unknown>; isKnown: Promise<unknown>; isSecret: Promise<unknown> };
-    for (const settled of [internals.isKnown, internals.isSecret]) settled.catch(() => undefined);
-    const error = await internals.promise().then(
-      () => undefined,
-      (e: unknown) => e,
-    );
+    const error = await rejectionOf(pods);
     expect(error, "the platform holds no such job").toBeInstanceOf(Error);
     const message = String((error as Error).message);
     expect(message).toContain("tfjobs");
@@ -50,12 +57,7 @@ describe("a function's Output form with a marked argument", () => {
 
     // getNotebookServersOutput, whose Output form also marks every password: a marked uuid the platform does not hold.
     const servers = sdk.getNotebookServersOutput({ namespace: emulatorCredentials.userId, uuid: pulumi.secret("nb-marked-uuid-4409") });
-    const serverInternals = servers as unknown as { promise(): Promise<unknown>; isKnown: Promise<unknown>; isSecret: Promise<unknown> };
-    for (const settled of [serverInternals.isKnown, serverInternals.isSecret]) settled.catch(() => undefined);
-    const refused = await serverInternals.promise().then(
-      () => undefined,
-      (e: unknown) => e,
-    );
+    const refused = await rejectionOf(servers);
     expect(refused, "the platform holds no such notebook").toBeInstanceOf(Error);
     expect(String((refused as Error).message)).toContain(emulatorCredentials.userId);
     expect(JSON.stringify({ message: (refused as Error).message, ...(refused as object) })).not.toContain("nb-marked-uuid-4409");

@@ -6,36 +6,44 @@
  */
 import { describe, expect, it, vi } from "vitest";
 
+/** The inputs each resource registers, as Pulumi's mocks receive them, by resource name. */
+async function registered(declare: (pulumi: typeof import("@pulumi/pulumi"), sdk: typeof import("../../sdk")) => unknown[]) {
+  vi.resetModules();
+  const pulumi = await import("@pulumi/pulumi");
+  const seen = new Map<string, Record<string, unknown>>();
+  await pulumi.runtime.setMocks(
+    {
+      newResource: (args) => {
+        seen.set(args.name, args.inputs as Record<string, unknown>);
+        return { id: `${args.name}-id`, state: args.type.endsWith(":StackMark") ? { value: "s1" } : args.inputs };
+      },
+      call: (args) => args.inputs,
+    },
+    "marked",
+    "ci",
+    false,
+  );
+  const sdk = await import("../../sdk");
+  const resources = declare(pulumi, sdk) as Array<{ urn: import("@pulumi/pulumi").Output<string> }>;
+  await Promise.all(resources.map((r) => new Promise<void>((resolve) => r.urn.apply(() => resolve()))));
+  return seen;
+}
+
 describe("the Notebook's registry credentials and env values", () => {
   it("reach the engine as secrets, though the program gave the password and the values in plain text", async () => {
-    vi.resetModules();
-    const pulumi = await import("@pulumi/pulumi");
-    const registered: Array<Record<string, unknown>> = [];
-    await pulumi.runtime.setMocks(
-      {
-        newResource: (args) => {
-          if (args.type.endsWith(":Notebook")) registered.push(args.inputs as Record<string, unknown>);
-          return { id: `${args.name}-id`, state: args.type.endsWith(":StackMark") ? { value: "s1" } : args.inputs };
-        },
-        call: (args) => args.inputs,
-      },
-      "secrets",
-      "ci",
-      false,
-    );
-    const sdk = await import("../../sdk");
-    const nb = new sdk.Notebook("nb", {
-      chargeMode: "elastic",
-      duration: 3600,
-      image: "registry.example/team/img:1",
-      imageType: "custom",
-      serverType: "jupyter",
-      replicaSpecs: { specs: "sku-1" },
-      customImageSecret: { hasAuth: true, username: "robot", password: "hunter2" },
-      envs: [{ name: "HF_TOKEN", value: "hf_plain_in_program" }],
-    });
-    await new Promise<void>((resolve) => nb.urn.apply(() => resolve()));
-    const inputs = registered[0]!;
+    const seen = await registered((_pulumi, sdk) => [
+      new sdk.Notebook("nb", {
+        chargeMode: "elastic",
+        duration: 3600,
+        image: "registry.example/team/img:1",
+        imageType: "custom",
+        serverType: "jupyter",
+        replicaSpecs: { specs: "sku-1" },
+        customImageSecret: { hasAuth: true, username: "robot", password: "hunter2" },
+        envs: [{ name: "HF_TOKEN", value: "hf_plain_in_program" }],
+      }),
+    ]);
+    const inputs = seen.get("nb")!;
     // Pulumi's marshalled form of a secret: an object carrying the secret signature and the value.
     const signature = { "4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270" };
     expect(inputs.customImageSecret).toEqual({ ...signature, value: { hasAuth: true, username: "robot", password: "hunter2" } });
@@ -45,29 +53,6 @@ describe("the Notebook's registry credentials and env values", () => {
 });
 
 describe("the arguments a program marks secret", () => {
-  /** The inputs each resource registers, as Pulumi's mocks receive them, by resource name. */
-  async function registered(declare: (pulumi: typeof import("@pulumi/pulumi"), sdk: typeof import("../../sdk")) => unknown[]) {
-    vi.resetModules();
-    const pulumi = await import("@pulumi/pulumi");
-    const seen = new Map<string, Record<string, unknown>>();
-    await pulumi.runtime.setMocks(
-      {
-        newResource: (args) => {
-          seen.set(args.name, args.inputs as Record<string, unknown>);
-          return { id: `${args.name}-id`, state: args.type.endsWith(":StackMark") ? { value: "s1" } : args.inputs };
-        },
-        call: (args) => args.inputs,
-      },
-      "marked",
-      "ci",
-      false,
-    );
-    const sdk = await import("../../sdk");
-    const resources = declare(pulumi, sdk) as Array<{ urn: import("@pulumi/pulumi").Output<string> }>;
-    await Promise.all(resources.map((r) => new Promise<void>((resolve) => r.urn.apply(() => resolve()))));
-    return seen;
-  }
-
   it("reach the provider as paths, top-level and nested, named in secretInputs", async () => {
     const seen = await registered((pulumi, sdk) => [
       new sdk.Notebook("nb", {
