@@ -4,34 +4,15 @@
  * response schema. Requests and results are in the wire's snake_case; the
  * provider and SDK convert at their edge.
  */
-import { z } from "zod";
+import type { z } from "zod";
 import * as wire from "./wire";
 import { AicpError } from "./errors";
-import { malformed, oneOrMany, parseList, parseOne, routeError, toQuery, validate } from "./parse";
+import { malformed, oneOrMany, parseList, parseOne, routeError, validate } from "./parse";
 import { collectAll, findInPages, pageSizeOf, type Page, type PagingOptions } from "./paging";
-import { resolveRoutes, type OperationName, type RouteTable } from "./routes";
-import { Transport, type TransportOptions } from "./transport";
-import type { BodyHash, QueryValue } from "./signature";
-import { PlatformTimeZone, zoneFromEcho } from "./times";
+import { PlatformReader } from "./platform-reader";
+import { zoneFromEcho } from "./times";
 
-export interface ClientOptions extends TransportOptions {
-  /** Route overrides, `{operation: "METHOD /path"}` (see routes.ts). */
-  readonly routes?: Readonly<Record<string, string>>;
-  /** Page size and concurrency for list walks. */
-  readonly paging?: PagingOptions;
-  /** Zone of date-times the platform writes bare, minutes east of UTC; absent: learned (see times.ts). */
-  readonly platformTimeZone?: number;
-}
-
-/** What the client knows of the platform's dialect so far (see dialect.ts and times.ts). */
-export interface DialectKnowledge {
-  readonly pathPrefix: { readonly value: string; readonly known: boolean };
-  readonly signatureBody: { readonly value: BodyHash; readonly known: boolean };
-  /** Minutes east of UTC of bare date-times, when configured or learned. */
-  readonly platformTimeZone?: number;
-  /** Requests sent again because an answer proved a guess wrong. */
-  readonly extraRequests: number;
-}
+export type { ClientOptions, DialectKnowledge, ListOperation, Request } from "./platform-reader";
 
 /**
  * How a resource group's delete ended: accepted by the platform; answered 404
@@ -40,47 +21,7 @@ export interface DialectKnowledge {
  */
 export type GroupDeleteOutcome = { readonly answer: "accepted" | "absent" } | { readonly answer: "listed"; readonly error: AicpError };
 
-/** One call of an operation: its path parameters, its validated input, and whether a retry is safe. */
-export interface Request<S extends z.ZodType | undefined> {
-  readonly pathParams?: Readonly<Record<string, string>>;
-  readonly schema?: S;
-  readonly input?: unknown;
-  /** Send the validated input as the query string instead of the body. */
-  readonly asQuery?: boolean;
-  readonly idempotent: boolean;
-  /** Told the server's clock when the call succeeds (see Call.onServerDate). */
-  readonly onServerDate?: (ms: number) => void;
-}
-
-export class AicpClient {
-  readonly routes: RouteTable;
-  /** The zone of bare date-times, configured or learned from create answers. */
-  readonly timeZone: PlatformTimeZone;
-  private readonly transport: Transport;
-  private readonly paging: PagingOptions;
-
-  constructor(options: ClientOptions) {
-    this.routes = resolveRoutes(options.routes);
-    this.transport = new Transport(options);
-    this.paging = options.paging ?? {};
-    this.timeZone = new PlatformTimeZone(options.platformTimeZone);
-  }
-
-  /** What has been learned of the platform's dialect in this process. */
-  dialect(): DialectKnowledge {
-    const { prefix, bodyHash } = this.transport;
-    return {
-      pathPrefix: { value: prefix.current, known: prefix.known },
-      signatureBody: { value: bodyHash.current, known: bodyHash.known },
-      platformTimeZone: this.timeZone.offset,
-      extraRequests: prefix.extraRequests + bodyHash.extraRequests,
-    };
-  }
-
-  close(): Promise<void> {
-    return this.transport.close();
-  }
-
+export class AicpClient extends PlatformReader {
   // ---- the five operations of the spec ----
 
   /** Pods of a training job that has not terminated (platform-api A4.1). */
@@ -320,46 +261,5 @@ export class AicpClient {
       if (error.retCode === undefined) throw route;
       return { answer: "listed", error: route };
     }
-  }
-
-  /**
-   * Sends one read-only request on a route and returns the envelope's data,
-   * without the fallbacks of the operation methods; for first-contact checks
-   * of routes no public source shows (see cli/doctor.ts).
-   */
-  async probeRoute(operation: OperationName, pathParams: Readonly<Record<string, string>> = {}, query: Record<string, QueryValue> = {}): Promise<unknown> {
-    const env = await this.transport.send({ operation, route: this.routes[operation], pathParams, query, idempotent: true });
-    return env.data;
-  }
-
-  // ---- plumbing ----
-
-  private async page<T extends z.ZodType>(
-    operation: OperationName,
-    querySchema: z.ZodType,
-    query: unknown,
-    itemSchema: T,
-    pathParams?: Record<string, string>,
-  ): Promise<Page<z.output<T>>> {
-    const q = validate(operation, querySchema, query);
-    const env = await this.transport.send({ operation, route: this.routes[operation], pathParams, query: toQuery(q), idempotent: true });
-    // A list without its data is not an empty list: reading it as one would make live objects look gone.
-    const items = parseList(operation, itemSchema, env.data);
-    return { items, totalSum: env.total_sum ?? undefined, counts: env.counts ?? undefined, requestUser: env.meta?.X_REQUEST_USER || undefined };
-  }
-
-  /** Sends one operation through the transport; subclasses add operations the shipped client does not need (test/support/platform-writer.ts). */
-  protected async send<S extends z.ZodType | undefined>(operation: OperationName, request: Request<S>): Promise<unknown> {
-    const input = request.schema ? validate(operation, request.schema, request.input) : request.input;
-    const env = await this.transport.send({
-      operation,
-      route: this.routes[operation],
-      pathParams: request.pathParams,
-      query: request.asQuery ? toQuery(input) : undefined,
-      body: request.asQuery ? undefined : input,
-      idempotent: request.idempotent,
-      onServerDate: request.onServerDate,
-    });
-    return env.data;
   }
 }

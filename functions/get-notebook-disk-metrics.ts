@@ -1,14 +1,12 @@
 /** getNotebookDiskMetrics: the disk metrics of a notebook that has not terminated (platform-api A2.5). */
 import { z } from "zod";
 import { toCamel } from "../client/case";
-import { validationError } from "../client/errors";
 import * as wire from "../client/wire";
-import { camelPath } from "../provider/inputs";
-import type { GetNotebookDiskMetricsArgs, GetNotebookDiskMetricsResult } from "./types";
-import { dataSourceFunction, namespaceOf } from "./function";
+import { checkedArgs, dataSourceFunction, namespaceOf } from "./function";
 
-export const getNotebookDiskMetrics = dataSourceFunction<GetNotebookDiskMetricsArgs, GetNotebookDiskMetricsResult>({
+export const getNotebookDiskMetrics = dataSourceFunction({
   secretResults: [],
+  example: 'const disk = await aicp.getNotebookDiskMetrics({ uuid: "nb-egzgnq0bhxq8" });',
   declaration: {
     doc: "Reads the disk metrics of a notebook that has not terminated.",
     args: { namespace: namespaceOf("notebook"), uuid: { schema: z.string(), doc: "uuid of the notebook (or training job, or resource group)." } },
@@ -20,9 +18,8 @@ export const getNotebookDiskMetrics = dataSourceFunction<GetNotebookDiskMetricsA
     },
   },
   async run(context, args) {
-    const query = wire.diskMetricsQuery.safeParse({ namespace: args.namespace ?? context.defaultNamespace(), uuid: args.uuid });
-    if (!query.success) throw validationError("getNotebookDiskMetrics arguments", query.error.issues, camelPath);
-    const metrics = await context.client.getNotebookDiskMetrics(query.data);
+    const query = checkedArgs("getNotebookDiskMetrics", wire.diskMetricsQuery, { namespace: args.namespace ?? context.defaultNamespace(), uuid: args.uuid });
+    const metrics = await context.client.getNotebookDiskMetrics(query);
     const value = (name: string) => latestValue(metrics.find((m) => m.metric_name === name));
     return {
       metrics: metrics.map((m) => toCamel(wire.metric, m)),

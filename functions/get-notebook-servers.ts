@@ -1,15 +1,16 @@
 /** getNotebookServers: a notebook's servers with their passwords (platform-api A2.3). */
 import { z } from "zod";
 import { toCamel } from "../client/case";
-import { validationError } from "../client/errors";
 import * as wire from "../client/wire";
-import { camelPath } from "../provider/inputs";
-import type { GetNotebookServersArgs, GetNotebookServersResult } from "./types";
-import { dataSourceFunction, namespaceOf } from "./function";
+import { checkedArgs, dataSourceFunction, namespaceOf } from "./function";
 
-export const getNotebookServers = dataSourceFunction<GetNotebookServersArgs, GetNotebookServersResult>({
+export const getNotebookServers = dataSourceFunction({
   // Every server carries its password.
   secretResults: ["servers"],
+  example: [
+    "const servers = aicp.getNotebookServersOutput({ uuid: notebook.uuid });",
+    "export const jupyterPassword = servers.apply((r) => r.servers[0]?.password);",
+  ].join("\n"),
   declaration: {
     doc:
       "Reads a notebook's servers with their passwords (jupyter token, ssh…). The Notebook resource keeps no password in the state; this reads " +
@@ -18,9 +19,8 @@ export const getNotebookServers = dataSourceFunction<GetNotebookServersArgs, Get
     results: { servers: { schema: z.array(wire.serverInfo), required: true } },
   },
   async run(context, args) {
-    const query = wire.notebookServersQuery.safeParse({ namespace: args.namespace ?? context.defaultNamespace(), uuid: args.uuid });
-    if (!query.success) throw validationError("getNotebookServers arguments", query.error.issues, camelPath);
-    const servers = await context.client.getNotebookServers(query.data);
+    const query = checkedArgs("getNotebookServers", wire.notebookServersQuery, { namespace: args.namespace ?? context.defaultNamespace(), uuid: args.uuid });
+    const servers = await context.client.getNotebookServers(query);
     return { servers: servers.map((s) => toCamel(wire.serverInfo, s)) };
   },
 });

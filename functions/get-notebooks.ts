@@ -1,16 +1,14 @@
 /** getNotebooks: the notebooks of a namespace (platform-api B1, list notebooks). */
 import { z } from "zod";
 import { toCamel, toSnake } from "../client/case";
-import { validationError } from "../client/errors";
 import * as wire from "../client/wire";
 import type { PlatformTimeZone } from "../client/times";
-import { camelPath } from "../provider/inputs";
 import { withoutEnvValues, withoutServerPasswords } from "../provider/secrets";
-import type { GetNotebooksArgs, GetNotebooksResult } from "./types";
-import { argsOf, dataSourceFunction, namespaceOf } from "./function";
+import { argsOf, checkedArgs, dataSourceFunction, namespaceOf } from "./function";
 
-export const getNotebooks = dataSourceFunction<GetNotebooksArgs, GetNotebooksResult>({
+export const getNotebooks = dataSourceFunction({
   secretResults: [],
+  example: 'const { notebooks } = await aicp.getNotebooks({ status: ["Running"] });',
   declaration: {
     doc:
       "Lists notebooks of a namespace, paging through every result unless `offset` or `limit` asks for one page. Server passwords and env values " +
@@ -21,13 +19,12 @@ export const getNotebooks = dataSourceFunction<GetNotebooksArgs, GetNotebooksRes
   },
   async run(context, args) {
     const { namespace, ...filters } = args;
-    const query = wire.listNotebooksQuery.safeParse(toSnake(wire.listNotebooksQuery, filters));
-    if (!query.success) throw validationError("getNotebooks arguments", query.error.issues, camelPath);
+    const query = checkedArgs("getNotebooks", wire.listNotebooksQuery, toSnake(wire.listNotebooksQuery, filters));
     const { client } = context;
     const ns = namespace ?? context.defaultNamespace();
-    const { offset: _offset, limit: _limit, ...everyPage } = query.data;
+    const { offset: _offset, limit: _limit, ...everyPage } = query;
     const onePage = args.offset !== undefined || args.limit !== undefined;
-    const items = onePage ? (await client.listNotebooks(ns, query.data)).items : await client.listAllNotebooks(ns, everyPage);
+    const items = onePage ? (await client.listNotebooks(ns, query)).items : await client.listAllNotebooks(ns, everyPage);
     return { notebooks: items.map((n) => toCamel(wire.notebook, withZones(withoutSecrets(n), client.timeZone))) };
   },
 });

@@ -1,14 +1,12 @@
 /** getResourceTemplates: the resource templates of the catalogue (platform-api A4.5). */
 import { z } from "zod";
 import { toCamel, toSnake } from "../client/case";
-import { validationError } from "../client/errors";
 import * as wire from "../client/wire";
-import { camelPath } from "../provider/inputs";
-import type { GetResourceTemplatesArgs, GetResourceTemplatesResult } from "./types";
-import { argsOf, dataSourceFunction } from "./function";
+import { argsOf, checkedArgs, dataSourceFunction } from "./function";
 
-export const getResourceTemplates = dataSourceFunction<GetResourceTemplatesArgs, GetResourceTemplatesResult>({
+export const getResourceTemplates = dataSourceFunction({
   secretResults: [],
+  example: 'const { templates } = await aicp.getResourceTemplates({ specType: ["common"], gpuName: "A100" });',
   declaration: {
     doc:
       "Lists resource templates (nodes with CPU, memory, GPU, disk and visibility data). Pages through every result unless `offset` or `limit` " +
@@ -23,11 +21,10 @@ export const getResourceTemplates = dataSourceFunction<GetResourceTemplatesArgs,
     },
   },
   async run(context, args) {
-    const checked = wire.listTemplatesQuery.safeParse(toSnake(wire.listTemplatesQuery, args));
-    if (!checked.success) throw validationError("getResourceTemplates arguments", checked.error.issues, camelPath);
+    const checked = checkedArgs("getResourceTemplates", wire.listTemplatesQuery, toSnake(wire.listTemplatesQuery, args));
     const onePage = args.offset !== undefined || args.limit !== undefined;
-    const { offset: _offset, limit: _limit, ...everyPage } = checked.data;
-    const templates = onePage ? (await context.client.listTemplates(checked.data)).items : await context.client.listAllTemplates(everyPage);
+    const { offset: _offset, limit: _limit, ...everyPage } = checked;
+    const templates = onePage ? (await context.client.listTemplates(checked)).items : await context.client.listAllTemplates(everyPage);
     return { templates: templates.map((t) => toCamel(wire.template, t)) };
   },
 });

@@ -1,15 +1,13 @@
 /** getTrainingPods: the pods of a training job that has not terminated (platform-api A4.1). */
 import { z } from "zod";
 import { toCamel } from "../client/case";
-import { validationError } from "../client/errors";
 import * as wire from "../client/wire";
-import { camelPath } from "../provider/inputs";
 import { withoutEnvValues } from "../provider/secrets";
-import type { GetTrainingPodsArgs, GetTrainingPodsResult } from "./types";
-import { dataSourceFunction, namespaceOf } from "./function";
+import { checkedArgs, dataSourceFunction, namespaceOf } from "./function";
 
-export const getTrainingPods = dataSourceFunction<GetTrainingPodsArgs, GetTrainingPodsResult>({
+export const getTrainingPods = dataSourceFunction({
   secretResults: [],
+  example: 'const { pods } = await aicp.getTrainingPods({ endpoint: "tfjobs", trainName: "resnet-50" });',
   declaration: {
     doc:
       "Reads the pods of a training job that has not terminated. Containers' env values are left out (they often hold tokens, and a function's " +
@@ -23,9 +21,8 @@ export const getTrainingPods = dataSourceFunction<GetTrainingPodsArgs, GetTraini
   },
   async run(context, args) {
     const namespace = args.namespace ?? context.defaultNamespace();
-    const path = wire.trainingPodsPath.safeParse({ namespace, endpoint: args.endpoint, train_name: args.trainName });
-    if (!path.success) throw validationError("getTrainingPods arguments", path.error.issues, camelPath);
-    const pods = await context.client.listTrainingPods(path.data);
+    const path = checkedArgs("getTrainingPods", wire.trainingPodsPath, { namespace, endpoint: args.endpoint, train_name: args.trainName });
+    const pods = await context.client.listTrainingPods(path);
     return { pods: pods.map((p) => toCamel(wire.pod, withoutEnvValuesOfPod(p))) };
   },
 });

@@ -2,7 +2,8 @@
  * The registry of data-source functions: one line each, by the name the
  * TypeScript package exports and the plugin's token (`aicp:index:<name>`)
  * carries. The plugin (plugin/functions.ts) and the schema (plugin/schema-build.ts)
- * read it; the TypeScript package wraps each in its Promise and Output forms (sdk/functions).
+ * read it; tools/sdk-types/functions.mjs writes the TypeScript package's Promise
+ * and Output forms of each (sdk/functions.generated.ts).
  */
 import { getNotebookDiskMetrics } from "./get-notebook-disk-metrics";
 import { getNotebookServers } from "./get-notebook-servers";

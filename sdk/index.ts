@@ -11,27 +11,9 @@
 import "./node-check";
 export { ResourceGroup, type ResourceGroupArgs, type PodType } from "./resource-group";
 export { Notebook, type NotebookArgs } from "./notebook";
-export {
-  getResourceTemplates,
-  getResourceTemplatesOutput,
-  type GetResourceTemplatesArgs,
-  type GetResourceTemplatesResult,
-} from "./functions/get-resource-templates";
-export { getTrainingPods, getTrainingPodsOutput, type GetTrainingPodsArgs, type GetTrainingPodsResult } from "./functions/get-training-pods";
-export {
-  getNotebookDiskMetrics,
-  getNotebookDiskMetricsOutput,
-  type GetNotebookDiskMetricsArgs,
-  type GetNotebookDiskMetricsResult,
-} from "./functions/get-notebook-disk-metrics";
-export {
-  getNotebookServers,
-  getNotebookServersOutput,
-  type GetNotebookServersArgs,
-  type GetNotebookServersResult,
-  type GetNotebookServersOutputResult,
-} from "./functions/get-notebook-servers";
-export { getNotebooks, getNotebooksOutput, type GetNotebooksArgs, type GetNotebooksResult } from "./functions/get-notebooks";
+// Every data-source function's Promise and Output forms, from the registry (functions/index.ts).
+export * from "./functions.generated";
+export { getNotebookServersOutput, type GetNotebookServersOutputResult } from "./functions/get-notebook-servers-output";
 /** Shapes of what the platform returns, in camelCase. */
 export type {
   DiskMetric,

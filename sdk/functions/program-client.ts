@@ -11,6 +11,7 @@ import { createClient, requireUserId, resolveSettings, type Settings } from "../
 import { rememberMarkedSecrets } from "../../provider/secrets";
 import { secretPathsOf } from "../secret-paths";
 import type { DataSourceFunction, FunctionContext } from "../../functions";
+import type { ArgValues, DeclaredFields, ResultValues } from "../../functions/function";
 
 let cached: { settings: Settings; client: AicpClient } | undefined;
 let settingsSource: (() => Settings) | undefined;
@@ -51,8 +52,8 @@ export function programContext(): FunctionContext {
 }
 
 /** The Promise form of a registered function, run in the program, its errors reported as a resource's. */
-export function promiseForm<A, R>(fn: DataSourceFunction<A, R>) {
-  return (args: A, _opts?: pulumi.InvokeOptions): Promise<R> => reportedInProgram(() => fn.run(programContext(), args));
+export function promiseForm<A extends DeclaredFields, R extends DeclaredFields>(fn: DataSourceFunction<A, R>) {
+  return (args: ArgValues<A>, _opts?: pulumi.InvokeOptions): Promise<ResultValues<R>> => reportedInProgram(() => fn.run(programContext(), args));
 }
 
 /** A function's arguments as its Output form takes them: each may be an Output. */

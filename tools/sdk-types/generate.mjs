@@ -8,6 +8,9 @@
 // - sdk/notebook.generated.ts: the Notebook's arguments and outputs, with
 //   their documentation, from its field table (client/wire/notebook-fields.ts)
 //   and the platform's answer (client/wire/notebook.ts).
+// - sdk/functions.generated.ts: every data-source function's Promise and Output
+//   forms with their argument and result types, from the registry
+//   (functions/index.ts), by tools/sdk-types/functions.mjs.
 // - provider/kinds.ts: the kinds' names, from the registry of descriptions
 //   (client/wire/index.ts kindDescriptions) and the provider's own StackMark,
 //   written out with no import so the SDK's published declarations can name it.
@@ -21,44 +24,16 @@
 //   node tools/sdk-types/generate.mjs --check   exits 1 when a file is stale (test/unit/sdk-types.test.ts)
 //   node tools/sdk-types/generate.mjs --readme [--check]   the README's table alone
 import { readFileSync, writeFileSync } from "node:fs";
-import Module, { createRequire } from "node:module";
-import { dirname, join, relative } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join, relative } from "node:path";
 import ts from "typescript";
+import { loadSource, repo, tsdoc } from "./common.mjs";
+import { generateFunctions } from "./functions.mjs";
 
-const repo = join(dirname(fileURLToPath(import.meta.url)), "../..");
 const source = join(repo, "sdk/wire-types.ts");
 const target = join(repo, "sdk/types.generated.ts");
 const notebookTarget = join(repo, "sdk/notebook.generated.ts");
 const kindsTarget = join(repo, "provider/kinds.ts");
-
-/** Loads a TypeScript module of this repository from its source (transpiled on the fly), so a stale dist/ cannot mislead. */
-function loadSource(relative) {
-  const previous = Module._extensions[".ts"];
-  Module._extensions[".ts"] = (module, filename) => {
-    const compilerOptions = { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, esModuleInterop: true };
-    module._compile(ts.transpileModule(readFileSync(filename, "utf8"), { compilerOptions, fileName: filename }).outputText, filename);
-  };
-  try {
-    return createRequire(import.meta.url)(join(repo, relative));
-  } finally {
-    Module._extensions[".ts"] = previous;
-  }
-}
-
-/** A TSDoc comment of `text`, indented by `indent`, wrapped at about 100 columns. */
-function tsdoc(text, indent) {
-  const lines = [];
-  let line = "";
-  for (const word of text.split(/\s+/)) {
-    if (line && line.length + word.length > 100) {
-      lines.push(line);
-      line = word;
-    } else line = line ? `${line} ${word}` : word;
-  }
-  if (line) lines.push(line);
-  return lines.length === 1 ? `${indent}/** ${lines[0]} */` : [`${indent}/**`, ...lines.map((l) => `${indent} * ${l}`), `${indent} */`].join("\n");
-}
+const functionsTarget = join(repo, "sdk/functions.generated.ts");
 
 /** sdk/notebook.generated.ts: the Notebook's arguments and outputs. */
 export function generateNotebook() {
@@ -239,6 +214,7 @@ const outputs = readmeText
       [target, generate()],
       [notebookTarget, generateNotebook()],
       [kindsTarget, generateKinds()],
+      [functionsTarget, generateFunctions()],
     ];
 for (const [file, text] of outputs) {
   if (process.argv.includes("--check")) {

@@ -1,28 +1,16 @@
+/**
+ * The Output form of getNotebookServers, written by hand (the other functions'
+ * come from the registry, sdk/functions.generated.ts): it marks each password
+ * a secret of its own, so the rest of a server stays readable.
+ */
 import * as pulumi from "@pulumi/pulumi";
-import { functionRegistry } from "../../functions";
-import type { GetNotebookServersArgs, GetNotebookServersResult } from "../../functions/types";
+import { getNotebookServers, type GetNotebookServersArgs } from "../functions.generated";
 import type { NotebookServer } from "../types";
-import { outputForm, promiseForm } from "./program-client";
-
-export type { GetNotebookServersArgs, GetNotebookServersResult } from "../../functions/types";
+import { outputForm } from "./program-client";
 
 /** Result of {@link getNotebookServersOutput}: each password is a secret Output of its own. */
 export interface GetNotebookServersOutputResult {
   readonly servers: Array<Omit<NotebookServer, "password"> & { password?: pulumi.Output<string> }>;
-}
-
-/**
- * Reads a notebook's servers with their passwords (jupyter token, ssh…). The
- * Notebook resource keeps no password in the state; this reads them from the
- * platform when the program runs. Prefer the Output form, which marks every
- * password secret.
- *
- * @example
- * const servers = aicp.getNotebookServersOutput({ uuid: notebook.uuid });
- * export const jupyterPassword = servers.apply((r) => r.servers[0]?.password);
- */
-export function getNotebookServers(args: GetNotebookServersArgs, opts?: pulumi.InvokeOptions): Promise<GetNotebookServersResult> {
-  return promiseForm(functionRegistry.getNotebookServers)(args, opts);
 }
 
 /** {@link getNotebookServers} with arguments that may be Outputs; every password is a secret. */
