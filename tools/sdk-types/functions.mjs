@@ -62,6 +62,7 @@ function spelled(expressions) {
   return result;
 }
 
+const camel = (name) => name.replace(/_([a-z0-9])/g, (_, c) => c.toUpperCase());
 const upperFirst = (name) => `${name[0].toUpperCase()}${name.slice(1)}`;
 /** A spelled type indented for a member at `indent`, its `| undefined` dropped where the member is optional. */
 const memberType = (text, optional, indent) => (optional ? text.replace(/ \| undefined$/, "") : text).replace(/\n/g, `\n${indent}`);
@@ -84,8 +85,11 @@ export function generateFunctions() {
     for (const [result, field] of Object.entries(fn.declaration.results)) {
       const title = itemTitle(field.schema);
       if (title && !known.has(title) && !titled.has(title)) {
-        titled.set(title, field.schema.def.element);
-        expressions.push([`T_${title}`, `Camelized<z.output<${at}["results"]["${result}"]["schema"]["element"]>>`]);
+        const element = field.schema.def.element;
+        titled.set(title, element);
+        for (const key of Object.keys(element.shape)) {
+          expressions.push([`T_${title}_${key}`, `Camelized<z.output<${at}["results"]["${result}"]["schema"]["element"]["shape"]["${key}"]>>`]);
+        }
       }
       if (!title) expressions.push([`R_${name}_${result}`, `Camelized<z.output<${at}["results"]["${result}"]["schema"]>>`]);
     }
@@ -94,7 +98,15 @@ export function generateFunctions() {
   const sdkTypes = new Set();
   const parts = [];
   for (const [title, element] of titled) {
-    parts.push(tsdoc(element.description ?? `${title}, as the platform returns it (camelCase).`, ""), `export type ${title} = ${types.get(`T_${title}`)};`, "");
+    const members = Object.entries(element.shape).map(([key, schema]) => {
+      const type = types.get(`T_${title}_${key}`);
+      const optional = / \| undefined$/.test(type);
+      const docText = schema.description;
+      return `${docText ? tsdoc(docText, "  ") + "\n" : ""}  ${camel(key)}${optional ? "?" : ""}: ${memberType(type, optional, "  ")};`;
+    });
+    // A loose object keeps what the platform adds beside the fields it names.
+    const rest = element.def.catchall?.def?.type === "unknown" ? ["  [key: string]: unknown;"] : [];
+    parts.push(tsdoc(`${element.description ?? title} (camelCase).`, ""), `export interface ${title} {`, ...members, ...rest, "}", "");
   }
   for (const [name, fn] of Object.entries(functionRegistry)) {
     const { args, results, doc } = fn.declaration;
