@@ -146,13 +146,20 @@ function referencedTypes(schema, value, found = new Set()) {
   return found;
 }
 
-/** The names the package `pulumi-aicp` exports (sdk/index.ts's export clauses). */
+/** The names the package `pulumi-aicp` exports: sdk/index.ts's export clauses, and the declarations of each file it exports `*` from. */
 function packageExports() {
-  const file = ts.createSourceFile("index.ts", readFileSync(join(repo, "sdk/index.ts"), "utf8"), ts.ScriptTarget.ES2022);
+  const parse = (file) => ts.createSourceFile(file, readFileSync(join(repo, file), "utf8"), ts.ScriptTarget.ES2022);
+  const exported = (s) => s.modifiers?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
+  const declared = (file) =>
+    parse(file).statements.flatMap((s) =>
+      exported(s) && s.name ? [s.name.text] : exported(s) && ts.isVariableStatement(s) ? s.declarationList.declarations.map((d) => d.name.text) : [],
+    );
   return new Set(
-    file.statements.flatMap((s) =>
-      ts.isExportDeclaration(s) && s.exportClause && ts.isNamedExports(s.exportClause) ? s.exportClause.elements.map((e) => e.name.text) : [],
-    ),
+    parse("sdk/index.ts").statements.flatMap((s) => {
+      if (!ts.isExportDeclaration(s)) return [];
+      if (s.exportClause && ts.isNamedExports(s.exportClause)) return s.exportClause.elements.map((e) => e.name.text);
+      return s.moduleSpecifier ? declared(`sdk/${s.moduleSpecifier.text.replace(/^\.\//, "")}.ts`) : [];
+    }),
   );
 }
 
