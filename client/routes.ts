@@ -31,6 +31,7 @@ export const defaultRoutes = {
   changeImage: { method: "POST", path: "/notebooks/namespaces/{namespace}/notebooks/change_image", source: "platform-api B1" },
   createTemplate: { method: "POST", path: "/resource/template", source: "platform-api B1" },
   updateResourceGroup: { method: "PUT", path: "/resource/resource_group", source: "platform-api B1" },
+  listTrainingJobs: { method: "GET", path: "/trains/namespaces/{namespace}/trains", source: "platform-api B1" },
   createTrainingJob: { method: "POST", path: "/trains/namespaces/{namespace}/create", source: "platform-api B1" },
   getResourceGroup: { method: "GET", path: "/resource/resource_group/{rg_id}", source: "assumed" },
   listResourceGroups: { method: "GET", path: "/resource/resource_group", source: "assumed" },

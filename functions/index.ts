@@ -9,9 +9,10 @@ import { getNotebookDiskMetrics } from "./get-notebook-disk-metrics";
 import { getNotebookServers } from "./get-notebook-servers";
 import { getNotebooks } from "./get-notebooks";
 import { getResourceTemplates } from "./get-resource-templates";
+import { getTrainingJobs } from "./get-training-jobs";
 import { getTrainingPods } from "./get-training-pods";
 
-export const functionRegistry = { getResourceTemplates, getTrainingPods, getNotebookDiskMetrics, getNotebookServers, getNotebooks } as const;
+export const functionRegistry = { getResourceTemplates, getTrainingPods, getNotebookDiskMetrics, getNotebookServers, getNotebooks, getTrainingJobs } as const;
 
 export type FunctionName = keyof typeof functionRegistry;
 export type { DataSourceFunction, FunctionContext, FunctionDeclaration } from "./function";

@@ -6,6 +6,25 @@ import { functionRegistry } from "../functions";
 import { outputForm, promiseForm } from "./functions/program-client";
 import type { DiskMetric, NotebookInfo, NotebookServer, ResourceTemplate, TrainingPod } from "./types";
 
+/** A training job as the platform lists it. (camelCase). */
+export interface TrainingJob {
+  /** Name of the job. */
+  name: string;
+  /** Id of the job, e.g. `tn-…`. */
+  uuid?: string | null;
+  /** Job type, e.g. `tfjobs` or `pytorchjobs`. */
+  endpoint?: string | null;
+  /** Platform state of the job. */
+  status?: string | null;
+  /** Namespace of the job. */
+  namespace?: string | null;
+  /** Container image the job runs. */
+  image?: string | null;
+  /** When the job was created; carries the platform's zone when it is configured or learned. */
+  createdAt?: string | null;
+  [key: string]: unknown;
+}
+
 /** Arguments of getResourceTemplates. */
 export interface GetResourceTemplatesArgs {
   podType?: "all" | "job" | "instance" | "infer";
@@ -165,3 +184,37 @@ export function getNotebooks(args: GetNotebooksArgs = {}, opts?: pulumi.InvokeOp
 
 /** {@link getNotebooks} with arguments that may be Outputs. */
 export const getNotebooksOutput = outputForm(getNotebooks);
+
+/** Arguments of getTrainingJobs. */
+export interface GetTrainingJobsArgs {
+  /** Namespace of the jobs. Default: `aicp:userId` in lower case. */
+  namespace?: string;
+  /** Index of the first job of the one page to read. */
+  offset?: number;
+  /** Jobs in the one page to read, 1 to 100. */
+  limit?: number;
+  /** Jobs created at or after this time, "YYYY-MM-DD HH:MM:SS" in the platform's zone. */
+  startAt?: string;
+  /** Jobs created at or before this time, "YYYY-MM-DD HH:MM:SS" in the platform's zone. */
+  endAt?: string;
+}
+
+/** Result of getTrainingJobs. */
+export interface GetTrainingJobsResult {
+  /** The matching jobs: all of them, or one page when `offset` or `limit` is given. */
+  readonly jobs: TrainingJob[];
+}
+
+/**
+ * Lists the training jobs of a namespace, paging through every result unless `offset` or `limit` asks
+ * for one page; `startAt` and `endAt` bound when they were created.
+ *
+ * @example
+ * const { jobs } = await aicp.getTrainingJobs({ startAt: "2026-11-01 00:00:00" });
+ */
+export function getTrainingJobs(args: GetTrainingJobsArgs = {}, opts?: pulumi.InvokeOptions): Promise<GetTrainingJobsResult> {
+  return promiseForm(functionRegistry.getTrainingJobs)(args, opts);
+}
+
+/** {@link getTrainingJobs} with arguments that may be Outputs. */
+export const getTrainingJobsOutput = outputForm(getTrainingJobs);

@@ -25,6 +25,11 @@ export const getResourceTemplates: typeof import("./getResourceTemplates").getRe
 export const getResourceTemplatesOutput: typeof import("./getResourceTemplates").getResourceTemplatesOutput = null as any;
 utilities.lazyLoad(exports, ["getResourceTemplates","getResourceTemplatesOutput"], () => require("./getResourceTemplates"));
 
+export { GetTrainingJobsArgs, GetTrainingJobsResult, GetTrainingJobsOutputArgs } from "./getTrainingJobs";
+export const getTrainingJobs: typeof import("./getTrainingJobs").getTrainingJobs = null as any;
+export const getTrainingJobsOutput: typeof import("./getTrainingJobs").getTrainingJobsOutput = null as any;
+utilities.lazyLoad(exports, ["getTrainingJobs","getTrainingJobsOutput"], () => require("./getTrainingJobs"));
+
 export { GetTrainingPodsArgs, GetTrainingPodsResult, GetTrainingPodsOutputArgs } from "./getTrainingPods";
 export const getTrainingPods: typeof import("./getTrainingPods").getTrainingPods = null as any;
 export const getTrainingPodsOutput: typeof import("./getTrainingPods").getTrainingPodsOutput = null as any;

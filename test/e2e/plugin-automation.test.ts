@@ -121,7 +121,8 @@ describe("the provider plugin, from a Python program (Automation API)", () => {
   });
 
   it(
-    "smoke: up creates a group and a notebook and reads templates, a job's pods and the disk metrics; refresh changes nothing; destroy removes " + "them",
+    "smoke: up creates a group and a notebook and reads templates, the training jobs, a job's pods and the disk metrics; " +
+      "refresh changes nothing; destroy removes them",
     async () => {
       const { outputs, changes } = await step("up");
       // The stack, the group and the notebook (the default provider is not counted).
@@ -129,6 +130,8 @@ describe("the provider plugin, from a Python program (Automation API)", () => {
       expect(groups().map((g) => g.rg_id)).toEqual([outputs!.rgId]);
       expect(ours().map((n) => [n.uuid, n.status])).toEqual([[outputs!.uuid, "Running"]]);
       expect(outputs).toMatchObject({ status: "Running", templates: 3, pods: ["auto-job-worker-0", "auto-job-worker-1"] });
+      // The two jobs beforeAll made, read by get_training_jobs.
+      expect(outputs!.jobs).toEqual(["auto-job", "nightly-finetune"]);
       expect(outputs!.metrics).toContain("notebook_zfs_used_bytes");
 
       const refresh = await step("refresh");

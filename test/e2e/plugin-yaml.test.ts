@@ -49,11 +49,18 @@ variables:
       arguments:
         uuid: \${nb.uuid}
       return: metrics
+  jobs:
+    fn::invoke:
+      function: aicp:index:getTrainingJobs
+      arguments:
+        limit: 5
+      return: jobs
 outputs:
   rgId: \${team.rgId}
   uuid: \${nb.uuid}
   templates: \${templates}
   metrics: \${metrics}
+  jobs: \${jobs}
 `;
 }
 
@@ -70,6 +77,7 @@ describe("the provider plugin, from a YAML program", () => {
 
   beforeAll(async () => {
     emulator = await startTestEmulator();
+    await createTrainingJob(emulator, "yaml-job", [{ replica_type: "Worker", replicas: 1 }], "tfjobs");
     packed = packPlugin();
     stack = await yamlPluginProject("plugin-yaml", emulator, program("first"), packed.archive);
   }, 600_000);
@@ -87,6 +95,7 @@ describe("the provider plugin, from a YAML program", () => {
     expect(ours().map((n) => [n.uuid, n.status])).toEqual([[out.uuid, "Running"]]);
     expect((out.templates as unknown[]).length).toBe(3);
     expect((out.metrics as Array<{ metricName: string }>).map((m) => m.metricName)).toContain("notebook_zfs_used_bytes");
+    expect((out.jobs as Array<{ name: string; endpoint: string }>).map((j) => [j.name, j.endpoint])).toEqual([["yaml-job", "tfjobs"]]);
 
     stack.program(program("second", "2031-01-01T00:00:00Z"));
     emulator.clearRequests();

@@ -1833,6 +1833,78 @@ func (o ResourceTemplateShowUsersInfoArrayOutput) Index(i pulumi.IntInput) Resou
 	}).(ResourceTemplateShowUsersInfoOutput)
 }
 
+type TrainingJob struct {
+	CreatedAt *string `pulumi:"createdAt"`
+	Endpoint  *string `pulumi:"endpoint"`
+	Image     *string `pulumi:"image"`
+	Name      string  `pulumi:"name"`
+	Namespace *string `pulumi:"namespace"`
+	Status    *string `pulumi:"status"`
+	Uuid      *string `pulumi:"uuid"`
+}
+
+type TrainingJobOutput struct{ *pulumi.OutputState }
+
+func (TrainingJobOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*TrainingJob)(nil)).Elem()
+}
+
+func (o TrainingJobOutput) ToTrainingJobOutput() TrainingJobOutput {
+	return o
+}
+
+func (o TrainingJobOutput) ToTrainingJobOutputWithContext(ctx context.Context) TrainingJobOutput {
+	return o
+}
+
+func (o TrainingJobOutput) CreatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v TrainingJob) *string { return v.CreatedAt }).(pulumi.StringPtrOutput)
+}
+
+func (o TrainingJobOutput) Endpoint() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v TrainingJob) *string { return v.Endpoint }).(pulumi.StringPtrOutput)
+}
+
+func (o TrainingJobOutput) Image() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v TrainingJob) *string { return v.Image }).(pulumi.StringPtrOutput)
+}
+
+func (o TrainingJobOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v TrainingJob) string { return v.Name }).(pulumi.StringOutput)
+}
+
+func (o TrainingJobOutput) Namespace() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v TrainingJob) *string { return v.Namespace }).(pulumi.StringPtrOutput)
+}
+
+func (o TrainingJobOutput) Status() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v TrainingJob) *string { return v.Status }).(pulumi.StringPtrOutput)
+}
+
+func (o TrainingJobOutput) Uuid() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v TrainingJob) *string { return v.Uuid }).(pulumi.StringPtrOutput)
+}
+
+type TrainingJobArrayOutput struct{ *pulumi.OutputState }
+
+func (TrainingJobArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]TrainingJob)(nil)).Elem()
+}
+
+func (o TrainingJobArrayOutput) ToTrainingJobArrayOutput() TrainingJobArrayOutput {
+	return o
+}
+
+func (o TrainingJobArrayOutput) ToTrainingJobArrayOutputWithContext(ctx context.Context) TrainingJobArrayOutput {
+	return o
+}
+
+func (o TrainingJobArrayOutput) Index(i pulumi.IntInput) TrainingJobOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) TrainingJob {
+		return vs[0].([]TrainingJob)[vs[1].(int)]
+	}).(TrainingJobOutput)
+}
+
 type TrainingPod struct {
 	ApiVersion *string              `pulumi:"apiVersion"`
 	Kind       *string              `pulumi:"kind"`
@@ -2673,6 +2745,8 @@ func init() {
 	pulumi.RegisterOutputType(ResourceTemplateResourceGroupPtrOutput{})
 	pulumi.RegisterOutputType(ResourceTemplateShowUsersInfoOutput{})
 	pulumi.RegisterOutputType(ResourceTemplateShowUsersInfoArrayOutput{})
+	pulumi.RegisterOutputType(TrainingJobOutput{})
+	pulumi.RegisterOutputType(TrainingJobArrayOutput{})
 	pulumi.RegisterOutputType(TrainingPodOutput{})
 	pulumi.RegisterOutputType(TrainingPodArrayOutput{})
 	pulumi.RegisterOutputType(TrainingPodMetadataOutput{})

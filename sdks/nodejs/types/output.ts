@@ -175,6 +175,16 @@ export interface ResourceTemplateShowUsersInfo {
     userName?: string;
 }
 
+export interface TrainingJob {
+    createdAt?: string;
+    endpoint?: string;
+    image?: string;
+    name: string;
+    namespace?: string;
+    status?: string;
+    uuid?: string;
+}
+
 export interface TrainingPod {
     apiVersion?: string;
     kind?: string;

@@ -10,6 +10,7 @@ from .get_notebook_disk_metrics import *
 from .get_notebook_servers import *
 from .get_notebooks import *
 from .get_resource_templates import *
+from .get_training_jobs import *
 from .get_training_pods import *
 from .notebook import *
 from .provider import *

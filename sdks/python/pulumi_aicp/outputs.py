@@ -27,6 +27,7 @@ __all__ = [
     'ResourceTemplate',
     'ResourceTemplateResourceGroup',
     'ResourceTemplateShowUsersInfo',
+    'TrainingJob',
     'TrainingPod',
     'TrainingPodMetadata',
     'TrainingPodSpec',
@@ -1272,6 +1273,66 @@ class ResourceTemplateShowUsersInfo(dict):
     @pulumi.getter(name="userName")
     def user_name(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "user_name")
+
+
+@pulumi.output_type
+class TrainingJob(dict):
+    def __init__(__self__, *,
+                 name: _builtins.str,
+                 created_at: Optional[_builtins.str] = None,
+                 endpoint: Optional[_builtins.str] = None,
+                 image: Optional[_builtins.str] = None,
+                 namespace: Optional[_builtins.str] = None,
+                 status: Optional[_builtins.str] = None,
+                 uuid: Optional[_builtins.str] = None):
+        pulumi.set(__self__, "name", name)
+        if created_at is not None:
+            pulumi.set(__self__, "created_at", created_at)
+        if endpoint is not None:
+            pulumi.set(__self__, "endpoint", endpoint)
+        if image is not None:
+            pulumi.set(__self__, "image", image)
+        if namespace is not None:
+            pulumi.set(__self__, "namespace", namespace)
+        if status is not None:
+            pulumi.set(__self__, "status", status)
+        if uuid is not None:
+            pulumi.set(__self__, "uuid", uuid)
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> _builtins.str:
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter(name="createdAt")
+    def created_at(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "created_at")
+
+    @_builtins.property
+    @pulumi.getter
+    def endpoint(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "endpoint")
+
+    @_builtins.property
+    @pulumi.getter
+    def image(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "image")
+
+    @_builtins.property
+    @pulumi.getter
+    def namespace(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "namespace")
+
+    @_builtins.property
+    @pulumi.getter
+    def status(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "status")
+
+    @_builtins.property
+    @pulumi.getter
+    def uuid(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "uuid")
 
 
 @pulumi.output_type

@@ -37,12 +37,14 @@ def program() -> None:
     templates = aicp.get_resource_templates(limit=3)
     pods = aicp.get_training_pods_output(endpoint="tfjobs", train_name="auto-job")
     metrics = aicp.get_notebook_disk_metrics_output(uuid=notebook.uuid)
+    jobs = aicp.get_training_jobs()
     pulumi.export("rgId", group.rg_id)
     pulumi.export("groupName", group.name)
     pulumi.export("uuid", notebook.uuid)
     pulumi.export("status", notebook.status)
     pulumi.export("templates", len(templates.templates))
     pulumi.export("pods", pods.pods.apply(lambda ps: sorted(p.metadata.name for p in ps)))
+    pulumi.export("jobs", sorted(job.name for job in jobs.jobs))
     pulumi.export("metrics", metrics.metrics.apply(lambda ms: sorted(m.metric_name for m in ms)))
 
 
