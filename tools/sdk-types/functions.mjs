@@ -85,11 +85,12 @@ export function generateFunctions() {
     for (const [result, field] of Object.entries(fn.declaration.results)) {
       const title = itemTitle(field.schema);
       if (title && !known.has(title) && !titled.has(title)) {
+        // A schema that settles the platform's spellings first (z.preprocess) is a pipe: its fields are its output's.
         const element = field.schema.def.element;
-        titled.set(title, element);
-        for (const key of Object.keys(element.shape)) {
-          expressions.push([`T_${title}_${key}`, `Camelized<z.output<${at}["results"]["${result}"]["schema"]["element"]["shape"]["${key}"]>>`]);
-        }
+        const object = element.def.type === "pipe" ? element.def.out : element;
+        titled.set(title, { element, object });
+        const path = `${at}["results"]["${result}"]["schema"]["element"]${object === element ? "" : '["out"]'}["shape"]`;
+        for (const key of Object.keys(object.shape)) expressions.push([`T_${title}_${key}`, `Camelized<z.output<${path}["${key}"]>>`]);
       }
       if (!title) expressions.push([`R_${name}_${result}`, `Camelized<z.output<${at}["results"]["${result}"]["schema"]>>`]);
     }
@@ -97,15 +98,15 @@ export function generateFunctions() {
   const types = spelled(expressions);
   const sdkTypes = new Set();
   const parts = [];
-  for (const [title, element] of titled) {
-    const members = Object.entries(element.shape).map(([key, schema]) => {
+  for (const [title, { element, object }] of titled) {
+    const members = Object.entries(object.shape).map(([key, schema]) => {
       const type = types.get(`T_${title}_${key}`);
       const optional = / \| undefined$/.test(type);
       const docText = schema.description;
       return `${docText ? tsdoc(docText, "  ") + "\n" : ""}  ${camel(key)}${optional ? "?" : ""}: ${memberType(type, optional, "  ")};`;
     });
     // A loose object keeps what the platform adds beside the fields it names.
-    const rest = element.def.catchall?.def?.type === "unknown" ? ["  [key: string]: unknown;"] : [];
+    const rest = object.def.catchall?.def?.type === "unknown" ? ["  [key: string]: unknown;"] : [];
     parts.push(tsdoc(`${element.description ?? title} (camelCase).`, ""), `export interface ${title} {`, ...members, ...rest, "}", "");
   }
   for (const [name, fn] of Object.entries(functionRegistry)) {
