@@ -216,7 +216,10 @@ async function signatureFinding(settings: Settings, namespace: string, client: (
   return { check: "signature of writes", verdict: "ok", text };
 }
 
-/** The three resource-group routes no public source shows (platform-api B2), probed with an id that cannot exist. */
+/**
+ * The resource-group routes the platform's documents do not show (platform-api B2; the list only the
+ * operator's unreleased SDK sends, B6), probed with an id that cannot exist.
+ */
 async function routeFindings(client: AicpClient): Promise<Finding[]> {
   const ghost = `rg-doctor${randomBytes(4).toString("hex")}`;
   const probes = [

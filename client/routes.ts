@@ -34,7 +34,7 @@ export const defaultRoutes = {
   listTrainingJobs: { method: "GET", path: "/trains/namespaces/{namespace}/trains", source: "platform-api B1" },
   createTrainingJob: { method: "POST", path: "/trains/namespaces/{namespace}/create", source: "platform-api B1" },
   getResourceGroup: { method: "GET", path: "/resource/resource_group/{rg_id}", source: "assumed" },
-  listResourceGroups: { method: "GET", path: "/resource/resource_group", source: "assumed" },
+  listResourceGroups: { method: "GET", path: "/resource/resource_group", source: "platform-api B6 (the operator's SDK)" },
   deleteResourceGroup: { method: "DELETE", path: "/resource/resource_group/{rg_id}", source: "assumed" },
 } as const satisfies Record<string, Route>;
 
