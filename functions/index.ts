@@ -8,11 +8,20 @@
 import { getNotebookDiskMetrics } from "./get-notebook-disk-metrics";
 import { getNotebookServers } from "./get-notebook-servers";
 import { getNotebooks } from "./get-notebooks";
+import { getResourceGroups } from "./get-resource-groups";
 import { getResourceTemplates } from "./get-resource-templates";
 import { getTrainingJobs } from "./get-training-jobs";
 import { getTrainingPods } from "./get-training-pods";
 
-export const functionRegistry = { getResourceTemplates, getTrainingPods, getNotebookDiskMetrics, getNotebookServers, getNotebooks, getTrainingJobs } as const;
+export const functionRegistry = {
+  getResourceTemplates,
+  getTrainingPods,
+  getNotebookDiskMetrics,
+  getNotebookServers,
+  getNotebooks,
+  getTrainingJobs,
+  getResourceGroups,
+} as const;
 
 export type FunctionName = keyof typeof functionRegistry;
 export type { DataSourceFunction, FunctionContext, FunctionDeclaration } from "./function";

@@ -25,6 +25,27 @@ export interface TrainingJob {
   [key: string]: unknown;
 }
 
+/** A resource group as the platform lists it. (camelCase). */
+export interface ResourceGroupInfo {
+  /** The group id assigned by the platform (also the resource id). */
+  rgId: string;
+  name?: string | null;
+  description?: string | null;
+  /** Platform state, e.g. `active`. */
+  status?: string | null;
+  /** Reason for the last state change, when the platform gives one. */
+  reason?: string | null;
+  userId?: string | null;
+  rootUserId?: string | null;
+  createdAt?: string | null;
+  updatedAt?: string | null;
+  resourceType?: string | null;
+  podType?: string[] | null;
+  customizeEnable?: number | null;
+  skuId?: string | null;
+  [key: string]: unknown;
+}
+
 /** Arguments of getResourceTemplates. */
 export interface GetResourceTemplatesArgs {
   podType?: "all" | "job" | "instance" | "infer";
@@ -218,3 +239,37 @@ export function getTrainingJobs(args: GetTrainingJobsArgs = {}, opts?: pulumi.In
 
 /** {@link getTrainingJobs} with arguments that may be Outputs. */
 export const getTrainingJobsOutput = outputForm(getTrainingJobs);
+
+/** Arguments of getResourceGroups. */
+export interface GetResourceGroupsArgs {
+  /** Index of the first group of the one page to read. */
+  offset?: number;
+  /** Groups in the one page to read, 1 to 100. */
+  limit?: number;
+  /** Part of the groups' names, in any case. */
+  searchWord?: string;
+  /** Field the groups are sorted by; the platform's default is `created_at`. */
+  orderBy?: string;
+  /** Sort in the reverse order (newest first, by default). */
+  reverse?: boolean;
+}
+
+/** Result of getResourceGroups. */
+export interface GetResourceGroupsResult {
+  /** The matching groups: all of them, or one page when `offset` or `limit` is given. */
+  readonly groups: ResourceGroupInfo[];
+}
+
+/**
+ * Lists the account's resource groups, paging through every result unless `offset` or `limit` asks for
+ * one page. Times carry the platform's zone when it is configured or learned.
+ *
+ * @example
+ * const { groups } = await aicp.getResourceGroups({ searchWord: "team" });
+ */
+export function getResourceGroups(args: GetResourceGroupsArgs = {}, opts?: pulumi.InvokeOptions): Promise<GetResourceGroupsResult> {
+  return promiseForm(functionRegistry.getResourceGroups)(args, opts);
+}
+
+/** {@link getResourceGroups} with arguments that may be Outputs. */
+export const getResourceGroupsOutput = outputForm(getResourceGroups);

@@ -20,6 +20,11 @@ export const getNotebooks: typeof import("./getNotebooks").getNotebooks = null a
 export const getNotebooksOutput: typeof import("./getNotebooks").getNotebooksOutput = null as any;
 utilities.lazyLoad(exports, ["getNotebooks","getNotebooksOutput"], () => require("./getNotebooks"));
 
+export { GetResourceGroupsArgs, GetResourceGroupsResult, GetResourceGroupsOutputArgs } from "./getResourceGroups";
+export const getResourceGroups: typeof import("./getResourceGroups").getResourceGroups = null as any;
+export const getResourceGroupsOutput: typeof import("./getResourceGroups").getResourceGroupsOutput = null as any;
+utilities.lazyLoad(exports, ["getResourceGroups","getResourceGroupsOutput"], () => require("./getResourceGroups"));
+
 export { GetResourceTemplatesArgs, GetResourceTemplatesResult, GetResourceTemplatesOutputArgs } from "./getResourceTemplates";
 export const getResourceTemplates: typeof import("./getResourceTemplates").getResourceTemplates = null as any;
 export const getResourceTemplatesOutput: typeof import("./getResourceTemplates").getResourceTemplatesOutput = null as any;

@@ -132,6 +132,8 @@ describe("the provider plugin, from a Python program (Automation API)", () => {
       expect(outputs).toMatchObject({ status: "Running", templates: 3, pods: ["auto-job-worker-0", "auto-job-worker-1"] });
       // The two jobs beforeAll made, read by get_training_jobs.
       expect(outputs!.jobs).toEqual(["auto-job", "nightly-finetune"]);
+      // get_resource_groups_output, called with the group's name once it exists, finds that group.
+      expect(outputs!.listedGroups).toEqual([outputs!.rgId]);
       expect(outputs!.metrics).toContain("notebook_zfs_used_bytes");
 
       const refresh = await step("refresh");

@@ -55,12 +55,19 @@ variables:
       arguments:
         limit: 5
       return: jobs
+  listedGroups:
+    fn::invoke:
+      function: aicp:index:getResourceGroups
+      arguments:
+        searchWord: \${team.name}
+      return: groups
 outputs:
   rgId: \${team.rgId}
   uuid: \${nb.uuid}
   templates: \${templates}
   metrics: \${metrics}
   jobs: \${jobs}
+  listedGroups: \${listedGroups}
 `;
 }
 
@@ -96,6 +103,8 @@ describe("the provider plugin, from a YAML program", () => {
     expect((out.templates as unknown[]).length).toBe(3);
     expect((out.metrics as Array<{ metricName: string }>).map((m) => m.metricName)).toContain("notebook_zfs_used_bytes");
     expect((out.jobs as Array<{ name: string; endpoint: string }>).map((j) => [j.name, j.endpoint])).toEqual([["yaml-job", "tfjobs"]]);
+    // getResourceGroups, called with the group's name once it exists, finds that group.
+    expect((out.listedGroups as Array<{ rgId: string }>).map((g) => g.rgId)).toEqual([out.rgId]);
 
     stack.program(program("second", "2031-01-01T00:00:00Z"));
     emulator.clearRequests();

@@ -1401,6 +1401,108 @@ func (o ReplicaSpecsPtrOutput) TemplateId() pulumi.IntPtrOutput {
 	}).(pulumi.IntPtrOutput)
 }
 
+type ResourceGroupInfo struct {
+	CreatedAt       *string  `pulumi:"createdAt"`
+	CustomizeEnable *float64 `pulumi:"customizeEnable"`
+	Description     *string  `pulumi:"description"`
+	Name            *string  `pulumi:"name"`
+	PodType         []string `pulumi:"podType"`
+	Reason          *string  `pulumi:"reason"`
+	ResourceType    *string  `pulumi:"resourceType"`
+	RgId            string   `pulumi:"rgId"`
+	RootUserId      *string  `pulumi:"rootUserId"`
+	SkuId           *string  `pulumi:"skuId"`
+	Status          *string  `pulumi:"status"`
+	UpdatedAt       *string  `pulumi:"updatedAt"`
+	UserId          *string  `pulumi:"userId"`
+}
+
+type ResourceGroupInfoOutput struct{ *pulumi.OutputState }
+
+func (ResourceGroupInfoOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ResourceGroupInfo)(nil)).Elem()
+}
+
+func (o ResourceGroupInfoOutput) ToResourceGroupInfoOutput() ResourceGroupInfoOutput {
+	return o
+}
+
+func (o ResourceGroupInfoOutput) ToResourceGroupInfoOutputWithContext(ctx context.Context) ResourceGroupInfoOutput {
+	return o
+}
+
+func (o ResourceGroupInfoOutput) CreatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ResourceGroupInfo) *string { return v.CreatedAt }).(pulumi.StringPtrOutput)
+}
+
+func (o ResourceGroupInfoOutput) CustomizeEnable() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v ResourceGroupInfo) *float64 { return v.CustomizeEnable }).(pulumi.Float64PtrOutput)
+}
+
+func (o ResourceGroupInfoOutput) Description() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ResourceGroupInfo) *string { return v.Description }).(pulumi.StringPtrOutput)
+}
+
+func (o ResourceGroupInfoOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ResourceGroupInfo) *string { return v.Name }).(pulumi.StringPtrOutput)
+}
+
+func (o ResourceGroupInfoOutput) PodType() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v ResourceGroupInfo) []string { return v.PodType }).(pulumi.StringArrayOutput)
+}
+
+func (o ResourceGroupInfoOutput) Reason() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ResourceGroupInfo) *string { return v.Reason }).(pulumi.StringPtrOutput)
+}
+
+func (o ResourceGroupInfoOutput) ResourceType() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ResourceGroupInfo) *string { return v.ResourceType }).(pulumi.StringPtrOutput)
+}
+
+func (o ResourceGroupInfoOutput) RgId() pulumi.StringOutput {
+	return o.ApplyT(func(v ResourceGroupInfo) string { return v.RgId }).(pulumi.StringOutput)
+}
+
+func (o ResourceGroupInfoOutput) RootUserId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ResourceGroupInfo) *string { return v.RootUserId }).(pulumi.StringPtrOutput)
+}
+
+func (o ResourceGroupInfoOutput) SkuId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ResourceGroupInfo) *string { return v.SkuId }).(pulumi.StringPtrOutput)
+}
+
+func (o ResourceGroupInfoOutput) Status() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ResourceGroupInfo) *string { return v.Status }).(pulumi.StringPtrOutput)
+}
+
+func (o ResourceGroupInfoOutput) UpdatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ResourceGroupInfo) *string { return v.UpdatedAt }).(pulumi.StringPtrOutput)
+}
+
+func (o ResourceGroupInfoOutput) UserId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ResourceGroupInfo) *string { return v.UserId }).(pulumi.StringPtrOutput)
+}
+
+type ResourceGroupInfoArrayOutput struct{ *pulumi.OutputState }
+
+func (ResourceGroupInfoArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ResourceGroupInfo)(nil)).Elem()
+}
+
+func (o ResourceGroupInfoArrayOutput) ToResourceGroupInfoArrayOutput() ResourceGroupInfoArrayOutput {
+	return o
+}
+
+func (o ResourceGroupInfoArrayOutput) ToResourceGroupInfoArrayOutputWithContext(ctx context.Context) ResourceGroupInfoArrayOutput {
+	return o
+}
+
+func (o ResourceGroupInfoArrayOutput) Index(i pulumi.IntInput) ResourceGroupInfoOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ResourceGroupInfo {
+		return vs[0].([]ResourceGroupInfo)[vs[1].(int)]
+	}).(ResourceGroupInfoOutput)
+}
+
 type ResourceTemplate struct {
 	Cpu                 *float64                        `pulumi:"cpu"`
 	CpuManufacturer     *string                         `pulumi:"cpuManufacturer"`
@@ -2739,6 +2841,8 @@ func init() {
 	pulumi.RegisterOutputType(NotebookServerArrayOutput{})
 	pulumi.RegisterOutputType(ReplicaSpecsOutput{})
 	pulumi.RegisterOutputType(ReplicaSpecsPtrOutput{})
+	pulumi.RegisterOutputType(ResourceGroupInfoOutput{})
+	pulumi.RegisterOutputType(ResourceGroupInfoArrayOutput{})
 	pulumi.RegisterOutputType(ResourceTemplateOutput{})
 	pulumi.RegisterOutputType(ResourceTemplateArrayOutput{})
 	pulumi.RegisterOutputType(ResourceTemplateResourceGroupOutput{})

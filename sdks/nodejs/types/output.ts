@@ -126,6 +126,22 @@ export interface ReplicaSpecs {
     templateId?: number;
 }
 
+export interface ResourceGroupInfo {
+    createdAt?: string;
+    customizeEnable?: number;
+    description?: string;
+    name?: string;
+    podType?: string[];
+    reason?: string;
+    resourceType?: string;
+    rgId: string;
+    rootUserId?: string;
+    skuId?: string;
+    status?: string;
+    updatedAt?: string;
+    userId?: string;
+}
+
 export interface ResourceTemplate {
     cpu?: number;
     cpuManufacturer?: string;

@@ -9,6 +9,7 @@ import typing
 from .get_notebook_disk_metrics import *
 from .get_notebook_servers import *
 from .get_notebooks import *
+from .get_resource_groups import *
 from .get_resource_templates import *
 from .get_training_jobs import *
 from .get_training_pods import *

@@ -24,6 +24,7 @@ __all__ = [
     'NotebookInfoVolumeSpecs',
     'NotebookServer',
     'ReplicaSpecs',
+    'ResourceGroupInfo',
     'ResourceTemplate',
     'ResourceTemplateResourceGroup',
     'ResourceTemplateShowUsersInfo',
@@ -939,6 +940,114 @@ class ReplicaSpecs(dict):
     @pulumi.getter(name="templateId")
     def template_id(self) -> Optional[_builtins.int]:
         return pulumi.get(self, "template_id")
+
+
+@pulumi.output_type
+class ResourceGroupInfo(dict):
+    def __init__(__self__, *,
+                 rg_id: _builtins.str,
+                 created_at: Optional[_builtins.str] = None,
+                 customize_enable: Optional[_builtins.float] = None,
+                 description: Optional[_builtins.str] = None,
+                 name: Optional[_builtins.str] = None,
+                 pod_type: Optional[Sequence[_builtins.str]] = None,
+                 reason: Optional[_builtins.str] = None,
+                 resource_type: Optional[_builtins.str] = None,
+                 root_user_id: Optional[_builtins.str] = None,
+                 sku_id: Optional[_builtins.str] = None,
+                 status: Optional[_builtins.str] = None,
+                 updated_at: Optional[_builtins.str] = None,
+                 user_id: Optional[_builtins.str] = None):
+        pulumi.set(__self__, "rg_id", rg_id)
+        if created_at is not None:
+            pulumi.set(__self__, "created_at", created_at)
+        if customize_enable is not None:
+            pulumi.set(__self__, "customize_enable", customize_enable)
+        if description is not None:
+            pulumi.set(__self__, "description", description)
+        if name is not None:
+            pulumi.set(__self__, "name", name)
+        if pod_type is not None:
+            pulumi.set(__self__, "pod_type", pod_type)
+        if reason is not None:
+            pulumi.set(__self__, "reason", reason)
+        if resource_type is not None:
+            pulumi.set(__self__, "resource_type", resource_type)
+        if root_user_id is not None:
+            pulumi.set(__self__, "root_user_id", root_user_id)
+        if sku_id is not None:
+            pulumi.set(__self__, "sku_id", sku_id)
+        if status is not None:
+            pulumi.set(__self__, "status", status)
+        if updated_at is not None:
+            pulumi.set(__self__, "updated_at", updated_at)
+        if user_id is not None:
+            pulumi.set(__self__, "user_id", user_id)
+
+    @_builtins.property
+    @pulumi.getter(name="rgId")
+    def rg_id(self) -> _builtins.str:
+        return pulumi.get(self, "rg_id")
+
+    @_builtins.property
+    @pulumi.getter(name="createdAt")
+    def created_at(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "created_at")
+
+    @_builtins.property
+    @pulumi.getter(name="customizeEnable")
+    def customize_enable(self) -> Optional[_builtins.float]:
+        return pulumi.get(self, "customize_enable")
+
+    @_builtins.property
+    @pulumi.getter
+    def description(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "description")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter(name="podType")
+    def pod_type(self) -> Optional[Sequence[_builtins.str]]:
+        return pulumi.get(self, "pod_type")
+
+    @_builtins.property
+    @pulumi.getter
+    def reason(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "reason")
+
+    @_builtins.property
+    @pulumi.getter(name="resourceType")
+    def resource_type(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "resource_type")
+
+    @_builtins.property
+    @pulumi.getter(name="rootUserId")
+    def root_user_id(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "root_user_id")
+
+    @_builtins.property
+    @pulumi.getter(name="skuId")
+    def sku_id(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "sku_id")
+
+    @_builtins.property
+    @pulumi.getter
+    def status(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "status")
+
+    @_builtins.property
+    @pulumi.getter(name="updatedAt")
+    def updated_at(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "updated_at")
+
+    @_builtins.property
+    @pulumi.getter(name="userId")
+    def user_id(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "user_id")
 
 
 @pulumi.output_type

@@ -38,6 +38,8 @@ def program() -> None:
     pods = aicp.get_training_pods_output(endpoint="tfjobs", train_name="auto-job")
     metrics = aicp.get_notebook_disk_metrics_output(uuid=notebook.uuid)
     jobs = aicp.get_training_jobs()
+    # Read once the group exists: its name is known only then.
+    listed = aicp.get_resource_groups_output(search_word=group.name)
     pulumi.export("rgId", group.rg_id)
     pulumi.export("groupName", group.name)
     pulumi.export("uuid", notebook.uuid)
@@ -45,6 +47,7 @@ def program() -> None:
     pulumi.export("templates", len(templates.templates))
     pulumi.export("pods", pods.pods.apply(lambda ps: sorted(p.metadata.name for p in ps)))
     pulumi.export("jobs", sorted(job.name for job in jobs.jobs))
+    pulumi.export("listedGroups", listed.groups.apply(lambda gs: [g.rg_id for g in gs]))
     pulumi.export("metrics", metrics.metrics.apply(lambda ms: sorted(m.metric_name for m in ms)))
 
 
