@@ -49,3 +49,46 @@ export interface KindDescription {
   /** Each input and output with its rule and documentation, for the provider plugin's schema. */
   readonly declaration: KindDeclaration;
 }
+
+/**
+ * How a change of a field applies: by the platform write named (in place;
+ * `Write` is the kind's writes), `record` for a provider setting that sends
+ * nothing, `replace` for a new object, and `createOnly` for what is read only
+ * when the resource is created.
+ */
+export type FieldChange<Write extends string> = Write | "record" | "replace" | "createOnly";
+
+/**
+ * One field of a kind's table, the same for every kind (notebook-fields.ts,
+ * resource-group.ts): where it travels, its rule, how a change applies, its
+ * default, its secrecy and its documents. Everything the kind's readers need
+ * of a field derives from this.
+ */
+export interface FieldDescription<Write extends string, Wire extends string = string> {
+  /** The create request's field it travels as; absent for the provider's own fields. */
+  readonly wire?: Wire;
+  /** Its name in the body of the in-place write that changes it, where that is not `wire`. */
+  readonly writeAs?: string;
+  /** The rule a program's value meets, where the kind's create request does not give it (the provider's own fields). */
+  readonly schema?: z.ZodType;
+  /** The program's form, where it differs from the request's (the provider reads it before sending): what the plugin's schema declares. */
+  readonly program?: z.ZodType;
+  /** The program's form to the request's, and back, where the two differ. */
+  readonly encode?: (value: never) => unknown;
+  readonly decode?: (value: unknown) => unknown;
+  readonly change: FieldChange<Write>;
+  /** For a conditional in-place change: the condition (the change replaces the object otherwise). */
+  readonly inPlaceWhen?: string;
+  /** What the provider takes when the program leaves the field out. */
+  readonly default?: unknown;
+  /** A field the request requires that a program may leave out: the provider fills it (from configuration, or an auto-name). */
+  readonly filled?: true;
+  /** Kept secret in the state. */
+  readonly secret?: boolean;
+  /** Parts of an object field that are secret wherever the value goes (a password inside credentials). */
+  readonly secretParts?: readonly string[];
+  /** What the field is, for the SDK's and the schema's documentation. */
+  readonly doc: string;
+  /** What the output records, where that is not the program's value as given (the platform's form, a digest). */
+  readonly outputDoc?: string;
+}

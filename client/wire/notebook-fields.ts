@@ -21,42 +21,16 @@ import {
   serverType,
   volumeSpecRequest,
 } from "./notebook-request";
+import type { FieldChange, FieldDescription } from "./kind";
 
-/**
- * How a change of a field applies: the platform write that applies it in
- * place (platform-api B1: set_stop_time, set_delete_time, change_image, and
- * stop then start), `record` for a provider setting that sends nothing,
- * `replace` for a new notebook, and `createOnly` for what is read only when
- * the resource is created.
- */
-export type NotebookChange = "setStopTime" | "setDeleteTime" | "changeImage" | "stopAndStart" | "record" | "replace" | "createOnly";
+/** The writes that change a notebook in place (platform-api B1: set_stop_time, set_delete_time, change_image, and stop then start). */
+type NotebookWrite = "setStopTime" | "setDeleteTime" | "changeImage" | "stopAndStart";
 
-/** One field of the table. */
-export interface NotebookFieldDescription {
-  /** The create request's field it travels as; absent for the provider's own fields. */
-  readonly wire?: string;
-  /** Its name in the body of the in-place write that changes it, where that is not `wire`. */
-  readonly writeAs?: string;
-  /** The rule a program's value meets: the request's rule, or check's for the provider's own fields. */
-  readonly schema: z.ZodType;
-  /** The program's form, where it differs from the request's (the provider reads it before sending): what the plugin's schema declares. */
-  readonly program?: z.ZodType;
-  readonly change: NotebookChange;
-  /** For a conditional in-place change: the condition (the change replaces the notebook otherwise). */
-  readonly inPlaceWhen?: string;
-  /** What the provider takes when the program leaves the field out. */
-  readonly default?: unknown;
-  /** A field the request requires that a program may leave out: the provider fills it (from configuration, or an auto-name). */
-  readonly filled?: true;
-  /** Kept secret in the state. */
-  readonly secret?: boolean;
-  /** Parts of an object field that are secret wherever the value goes (a password inside credentials). */
-  readonly secretParts?: readonly string[];
-  /** What the field is, for the SDK's and the schema's documentation. */
-  readonly doc: string;
-  /** What the output records, where that is not the program's value as given (the platform's form, a digest). */
-  readonly outputDoc?: string;
-}
+/** How a change of a notebook's field applies (client/wire/kind.ts FieldChange). */
+export type NotebookChange = FieldChange<NotebookWrite>;
+
+/** One field of the table: every kind's field description, with its rule always given here (the request's schema is built from it). */
+export type NotebookFieldDescription = FieldDescription<NotebookWrite> & { readonly schema: z.ZodType };
 
 const script = text(65536).optional();
 const wholeSeconds = "must be a whole number of seconds from 1 to 86400";

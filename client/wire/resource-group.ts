@@ -1,6 +1,6 @@
 /** Wire schemas of resource groups: platform-api A2.3 and A4.3, platform-api B1. */
 import { z } from "zod";
-import type { DeclaredField, DeclaredOutput, KindDeclaration, KindDescription } from "./kind";
+import type { DeclaredField, DeclaredOutput, FieldDescription, KindDeclaration, KindDescription } from "./kind";
 import { snakeToCamel, type SnakeToCamel } from "../case";
 import { flag, looseNumber, maybe, ownedObjectFields, paging, pathSegment, requiredString, text, tolerant, unique } from "./common";
 
@@ -80,7 +80,7 @@ export type ResourceGroup = z.output<typeof resourceGroup>;
 const groupFieldTable = {
   name: {
     wire: "name",
-    change: "inPlace",
+    change: "updateResourceGroup",
     filled: true,
     doc:
       "Name of the group. Default: the resource name plus a 7-character suffix derived from this stack's random id, the resource name and its " +
@@ -89,7 +89,7 @@ const groupFieldTable = {
   },
   description: {
     wire: "description",
-    change: "inPlace",
+    change: "updateResourceGroup",
     default: "",
     doc: "Free text, at most 977 characters (the platform keeps 1024; the provider appends its ownership mark). Default: empty. Updates in place.",
   },
@@ -97,7 +97,7 @@ const groupFieldTable = {
   // Plural in programs: a list of workload kinds.
   podTypes: {
     wire: "pod_type",
-    change: "inPlace",
+    change: "updateResourceGroup",
     doc:
       "Workloads allowed to use the group: `infer` (inference services), `instance` (notebooks), `job` (distributed training). At least one, no " +
       "duplicates. Updates in place.",
@@ -106,7 +106,7 @@ const groupFieldTable = {
   // A boolean in programs, 0 or 1 on the wire.
   customizeEnable: {
     wire: "customize_enable",
-    change: "inPlace",
+    change: "updateResourceGroup",
     default: false,
     program: z.boolean(),
     encode: (on: boolean): 0 | 1 => (on ? 1 : 0),
@@ -169,26 +169,18 @@ function groupDeclaration(): KindDeclaration {
   };
 }
 
-/** One field of the group's table. */
-interface GroupFieldDescription {
-  /** The request's field it travels as. */
+/**
+ * One field of the group's table: every kind's field description
+ * (client/wire/kind.ts), each travelling in the create request; a change
+ * applies in place by the update operation (platform-api B1), or replaces.
+ */
+type GroupFieldDescription = FieldDescription<"updateResourceGroup", keyof typeof createResourceGroupRequest.shape> & {
   readonly wire: keyof typeof createResourceGroupRequest.shape;
-  readonly change: "inPlace" | "replace";
-  /** Required by the request, and filled by the provider when a program leaves it out (an auto-name). */
-  readonly filled?: true;
-  readonly default?: unknown;
-  /** The program's form, where it differs from the request's, with its encoding. */
-  readonly program?: z.ZodType;
-  readonly encode?: (value: never) => unknown;
-  readonly decode?: (value: unknown) => unknown;
-  readonly doc: string;
-  /** What the output records, where that is not the program's value as given. */
-  readonly outputDoc?: string;
-}
+};
 
 /** The lists every kind gives (client/wire/kind.ts), derived from the field table. */
 const groupDescription = {
-  inPlace: groupFieldNames.filter((k) => groupFieldTable[k].change === "inPlace"),
+  inPlace: groupFieldNames.filter((k) => groupFieldTable[k].change === "updateResourceGroup"),
   inPlaceWhen: {},
   replace: groupFieldNames.filter((k) => groupFieldTable[k].change === "replace"),
   readAtCreateOnly: ["adoptId"],
@@ -215,7 +207,8 @@ export type GroupProgram = {
 };
 
 /** The kind's fields, by how a change applies. */
-export const groupFieldsChanging = (change: "inPlace" | "replace"): ReadonlyArray<keyof GroupFields> => resourceGroupKind[change];
+export const groupFieldsChanging = (change: "updateResourceGroup" | "replace"): ReadonlyArray<keyof GroupFields> =>
+  groupFieldNames.filter((k) => groupFieldTable[k].change === change);
 
 /** The program's name of a wire field of the create or update request (for check's messages). */
 export function groupFieldOfWire(wireName: string): string {

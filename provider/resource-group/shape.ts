@@ -42,7 +42,7 @@ export type ResourceGroupOutputs = ResourceGroupInputs & {
   createAnsweredAt?: string;
 } & wire.GroupFieldsRecorded;
 
-export const inPlace = groupFieldsChanging("inPlace");
+export const inPlace = groupFieldsChanging("updateResourceGroup");
 export const replacing = groupFieldsChanging("replace");
 
 /** The create request's fields that check validates (the mark is appended later, within the room check keeps for it). */
