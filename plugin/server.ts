@@ -10,130 +10,25 @@
  */
 import type * as grpcTypes from "@grpc/grpc-js";
 import { configKeys, resolveSettings } from "../client/config";
-import { AicpError, asOneLine, redact } from "../client/errors";
-import { kindDescriptions, type DescribedKind as Kind, type KindDescription } from "../client/wire";
+import { AicpError } from "../client/errors";
+import { kindDescriptions, type KindDescription } from "../client/wire";
 import { cancelNow } from "../provider/cancellation";
 import { engineFailure } from "../provider/check-failures";
 import { configureFrom } from "../provider/context";
-import { reportedOperations } from "../provider/index";
 import type { DiffWithProperties } from "../provider/diff-result";
 import { functions, type FunctionName } from "./functions";
-import { anyProto, emptyProto, grpc, pluginProto, provider as proto, statusProto, toJson, toStruct } from "./grpc";
+import { emptyProto, grpc, pluginProto, provider as proto, toJson, toStruct } from "./grpc";
 import { deletesFirst } from "../provider/create-journal";
 import { newStackIdentity, stackIdentityOf } from "../provider/identity";
 import { autonamingOf, engineDeletesFirst, namedBy } from "./autonaming";
 import { identityOf, stackMarkKey } from "./identity";
 import { programInputsOf } from "./import";
-import { boundedBy, type Bound } from "./timeouts";
+import { boundedBy } from "./timeouts";
+import { answered, configSource, inputsAnswered, kindOf, notImplemented, operation, secretKeys, topKeysOf, unary } from "./calls";
 import { packageName, pluginVersion, schemaText } from "./schema";
-import { reveal, revealInputs, secretPaths, unknownValue, withSecrets, withSecretsAt, type PropertyPath } from "./values";
-
-type Unary<Req, Res> = grpcTypes.handleUnaryCall<Req, Res>;
+import { reveal, revealInputs, unknownValue, withSecrets } from "./values";
 
 let stackMark = newStackIdentity();
-
-/** The kind a URN or type token names (`aicp:index:<Kind>`), or an error naming the token. */
-function kindOf(urnOrType: string): Kind {
-  const type = urnOrType.includes("::") ? urnOrType.split("::")[2]!.split("$").pop()! : urnOrType;
-  const name = type.startsWith(`${packageName}:index:`) ? type.slice(packageName.length + 7) : "";
-  if (name in kindDescriptions) return name as Kind;
-  throw new AicpError(
-    "AICP_CONFIG",
-    `pulumi-resource-${packageName} has no resource type '${type}'; install the plugin version your program's SDK was generated for`,
-  );
-}
-
-/** Where the program marked its inputs secret: they stay secret, at the same places, in what the plugin answers. */
-function secretKeys(value: Record<string, unknown>): PropertyPath[] {
-  return secretPaths(value);
-}
-
-/** The top-level properties holding a value the program marked, for the messages that show values (check-failures.ts). */
-const topKeysOf = (paths: readonly PropertyPath[]) => [...new Set(paths.map((path) => String(path[0])))];
-
-/** Outputs as the engine records them: the kind's secret outputs, and whatever the program made secret, marked. */
-function answered(kind: Kind, outs: Record<string, unknown>, secretInputs: readonly PropertyPath[]): Record<string, unknown> {
-  const { __provider: _, ...rest } = outs;
-  return withSecrets(withSecretsAt(rest, secretInputs), (kindDescriptions[kind] as KindDescription).secretOutputs);
-}
-
-/** Runs `work` and answers the call with its result, or with its error as one line (and a partly made object's id and state). */
-function unary<Req, Res>(work: (request: Req) => Promise<Res>): Unary<Req, Res> {
-  return (call, callback) => {
-    work(call.request).then(
-      (response) => callback(null, response),
-      (error: unknown) => callback(grpcError(error)),
-    );
-  };
-}
-
-/** A gRPC error for `error`; one that carries the id of an object it made (create-once.ts partlyCreated) tells the engine to record it. */
-function grpcError(error: unknown): Partial<grpcTypes.StatusObject> {
-  // An AicpError is redacted when built; any other error too may quote a secret the program marked.
-  const message = redact(error instanceof AicpError ? asOneLine(error).message : error instanceof Error ? error.message : String(error));
-  const metadata = new grpc.Metadata();
-  const made = error as { id?: unknown; properties?: Record<string, unknown>; reasons?: string[]; kind?: Kind; secretInputs?: PropertyPath[] };
-  if (typeof made.id === "string" && made.id !== "") {
-    const detail = new proto.ErrorResourceInitFailed();
-    detail.setId(made.id);
-    detail.setProperties(toStruct(made.kind ? answered(made.kind, made.properties ?? {}, made.secretInputs ?? []) : (made.properties ?? {})));
-    detail.setReasonsList(made.reasons ?? [message]);
-    const any = new anyProto.Any();
-    any.pack(detail.serializeBinary(), "pulumirpc.ErrorResourceInitFailed");
-    const status = new statusProto.Status();
-    status.setCode(grpc.status.UNKNOWN);
-    status.setMessage(message);
-    status.addDetails(any);
-    metadata.add("grpc-status-details-bin", Buffer.from(status.serializeBinary()));
-  }
-  return { code: grpc.status.UNKNOWN, details: message, metadata };
-}
-
-/**
- * Runs a lifecycle operation of `kind`. An error that made an object is
- * tagged with the kind and the program's secret properties, so the state the
- * engine records from it keeps them secret (grpcError).
- */
-async function operation<T>(
-  kind: Kind,
-  run: (ops: ReturnType<typeof reportedOperations>) => Promise<T>,
-  secretInputs: readonly PropertyPath[] = [],
-  bound?: Bound,
-): Promise<T> {
-  try {
-    return await run(reportedOperations(kind));
-  } catch (error) {
-    if (error !== null && typeof error === "object") {
-      const made = error as { properties?: Record<string, unknown> };
-      Object.assign(error, { kind, secretInputs, ...(made.properties && bound ? { properties: bound.recorded(made.properties) } : {}) });
-    }
-    throw error;
-  }
-}
-
-/**
- * Inputs as the engine records them. The kind's secret fields (registry
- * credentials, envs) are secret whatever the program said: the TypeScript SDK
- * marks them itself, the generated SDKs and YAML do not. So is whatever the
- * program made secret.
- */
-function inputsAnswered(kind: Kind, inputs: Record<string, unknown>, secretInputs: readonly PropertyPath[]): Record<string, unknown> {
-  return withSecrets(withSecretsAt(inputs, secretInputs), (kindDescriptions[kind] as KindDescription).secretOutputs);
-}
-
-/** The configuration source the client's settings read (`aicp:<key>`), from a provider instance's inputs. */
-function configSource(inputs: Record<string, unknown>): (key: string) => string | undefined {
-  return (key) => {
-    const value = inputs[key.startsWith(`${packageName}:`) ? key.slice(packageName.length + 1) : key];
-    if (value === undefined || value === null || value === "") return undefined;
-    return typeof value === "string" ? value : JSON.stringify(value);
-  };
-}
-
-const notImplemented =
-  (what: string): Unary<unknown, unknown> =>
-  (_call, callback) =>
-    callback({ code: grpc.status.UNIMPLEMENTED, details: `${what} is not implemented by pulumi-resource-${packageName}` });
 
 /** The service implementation, one per plugin process (one process per provider instance). */
 export const providerServer: grpcTypes.UntypedServiceImplementation = {
