@@ -59,6 +59,30 @@ export const configKeys = {
     type: "number",
     doc: "Timeout of one request, in seconds (default 30).",
   },
+  maxRequestsPerSecond: {
+    key: "aicp:maxRequestsPerSecond",
+    env: "AICP_MAX_REQUESTS_PER_SECOND",
+    type: "number",
+    doc:
+      "Most requests per second one provider process sends, e.g. 0.5; unset: no ceiling. The platform allows 2,000 requests per hour per " +
+      "user, shared by every stack of the account.",
+  },
+  maxConnections: {
+    key: "aicp:maxConnections",
+    env: "AICP_MAX_CONNECTIONS",
+    default: "16",
+    type: "number",
+    doc: "Most connections one provider process holds open to the platform, 1 to 256 (default 16).",
+  },
+  quotaWaitSeconds: {
+    key: "aicp:quotaWaitSeconds",
+    env: "AICP_QUOTA_WAIT_SECONDS",
+    default: "600",
+    type: "number",
+    doc:
+      "How long one request waits in all for the platform's quota (HTTP 429, each time as long as its Retry-After says) before it fails, in " +
+      "seconds (default 600).",
+  },
   allowInsecureHttp: {
     key: "aicp:allowInsecureHttp",
     env: "AICP_ALLOW_INSECURE_HTTP",

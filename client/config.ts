@@ -33,6 +33,12 @@ export interface Settings {
   readonly zone?: string;
   readonly routes: Readonly<Record<string, string>>;
   readonly requestTimeoutMs: number;
+  /** Most requests per second a client sends; absent: no ceiling. */
+  readonly maxRequestsPerSecond?: number;
+  /** Most connections a client holds open. */
+  readonly maxConnections: number;
+  /** How long one request waits in all for the platform's quota (429) before it fails. */
+  readonly quotaWaitMs: number;
   /** How long a destroy waits for a deleted resource group to stop being listed (the plugin's customTimeouts.delete overrides it). */
   readonly deleteTimeoutMs: number;
   readonly allowInsecureHttp: boolean;
@@ -80,15 +86,24 @@ export const requestTimeoutBounds = { minSeconds: 0.5, maxSeconds: 600 } as cons
 /** Bounds of aicp:deleteTimeoutSeconds: up to a day, as customTimeouts allow; fractions admit a local emulator's short windows. */
 export const deleteTimeoutBounds = { minSeconds: 0.1, maxSeconds: 86_400 } as const;
 
-/** A number of seconds within `bounds`, given as text. */
-function seconds(bounds: { minSeconds: number; maxSeconds: number }) {
-  const rule = `must be a number of seconds from ${bounds.minSeconds} to ${bounds.maxSeconds}`;
+/** A number from `min` to `max` of `unit`, given as text. */
+function numberWithin(min: number, max: number, unit: string) {
+  const rule = `must be a number of ${unit} from ${min} to ${max}`;
   // Number() also takes "Infinity" and "1e9"; the bounds refuse both.
   return z
     .string()
     .transform(Number)
-    .pipe(z.number({ error: rule }).min(bounds.minSeconds, rule).max(bounds.maxSeconds, rule));
+    .pipe(z.number({ error: rule }).min(min, rule).max(max, rule));
 }
+
+/** A number of seconds within `bounds`, given as text. */
+const seconds = (bounds: { minSeconds: number; maxSeconds: number }) => numberWithin(bounds.minSeconds, bounds.maxSeconds, "seconds");
+
+/** Bounds of aicp:maxRequestsPerSecond: down to one request in 100 seconds; above 1,000 no ceiling could matter. */
+export const requestRateBounds = { min: 0.01, max: 1000 } as const;
+
+const connectionRule = "must be a whole number from 1 to 256";
+const connectionCount = z.string().regex(/^\d+$/, connectionRule).transform(Number).pipe(z.int().min(1, connectionRule).max(256, connectionRule));
 
 const booleanText = z
   .string()
@@ -112,6 +127,9 @@ const settingRules = {
   stackMark: z.string().regex(stackMarkPattern, "must be 16 to 64 letters, digits, '-' or '_', a random text such as `openssl rand -hex 16` prints"),
   requestTimeoutSeconds: seconds(requestTimeoutBounds),
   deleteTimeoutSeconds: seconds(deleteTimeoutBounds),
+  maxRequestsPerSecond: numberWithin(requestRateBounds.min, requestRateBounds.max, "requests per second"),
+  maxConnections: connectionCount,
+  quotaWaitSeconds: seconds({ minSeconds: 0, maxSeconds: 3600 }),
   allowInsecureHttp: booleanText,
   skipCredentialsValidation: booleanText,
   // The user id is the default namespace, one path segment of most routes.
@@ -152,6 +170,9 @@ export function resolveSettings(source: ConfigSource, env: NodeJS.ProcessEnv = p
   const stackMark = checked("stackMark", source, env);
   const timeout = checked("requestTimeoutSeconds", source, env)!;
   const deleteTimeout = checked("deleteTimeoutSeconds", source, env)!;
+  const maxRequestsPerSecond = checked("maxRequestsPerSecond", source, env);
+  const maxConnections = checked("maxConnections", source, env)!;
+  const quotaWait = checked("quotaWaitSeconds", source, env)!;
   const accessKeyId = readCredential("accessKeyId", source, env);
   const secretAccessKey = readCredential("secretAccessKey", source, env);
   // Never printed, even when a platform echoes it back in an error (client/errors.ts).
@@ -170,6 +191,9 @@ export function resolveSettings(source: ConfigSource, env: NodeJS.ProcessEnv = p
     routes,
     requestTimeoutMs: Math.round(timeout * 1000),
     deleteTimeoutMs: Math.round(deleteTimeout * 1000),
+    maxRequestsPerSecond,
+    maxConnections,
+    quotaWaitMs: Math.round(quotaWait * 1000),
     allowInsecureHttp,
     skipCredentialsValidation,
   };
@@ -272,7 +296,11 @@ export function requireUserId(settings: Settings): string {
  * missing. `limits` shorten the timeouts for a reader that must not hold a
  * preview up (the guardrails pack, policy/templates.ts).
  */
-export function createClient(settings: Settings, limits: Pick<TransportOptions, "timeoutMs" | "retryBudgetMs"> = {}): AicpClient {
+export function createClient(
+  settings: Settings,
+  limits: Pick<TransportOptions, "timeoutMs" | "retryBudgetMs"> = {},
+  onQuota?: TransportOptions["onQuota"],
+): AicpClient {
   const missing = (["accessKeyId", "secretAccessKey"] as const).filter((k) => !settings[k]);
   if (missing.length > 0) {
     const named = missing.map((k) => `${configKeys[k].key} (env ${configKeys[k].env})`).join(" and ");
@@ -289,6 +317,10 @@ export function createClient(settings: Settings, limits: Pick<TransportOptions, 
     credentials: { accessKeyId: settings.accessKeyId!, secretAccessKey: settings.secretAccessKey! },
     routes: settings.routes,
     timeoutMs: settings.requestTimeoutMs,
+    maxRequestsPerSecond: settings.maxRequestsPerSecond,
+    connections: settings.maxConnections,
+    quotaWaitMs: settings.quotaWaitMs,
+    onQuota,
     ...limits,
   });
 }

@@ -52,8 +52,18 @@ export interface TransportOptions {
   readonly retryBudgetMs?: number;
   /** Delay before the first retry; doubles per attempt, with full jitter. */
   readonly retryBaseDelayMs?: number;
-  /** Keep-alive connections per origin. */
+  /** Keep-alive connections per origin, at most (default 16). */
   readonly connections?: number;
+  /** Most requests per second sent, attempts and retries alike; absent: no ceiling. */
+  readonly maxRequestsPerSecond?: number;
+  /**
+   * How long one call waits in all for the platform's quota: a 429 is retried
+   * after its Retry-After (or a backoff) without counting as one of the call's
+   * attempts, until this is spent (default 600 s).
+   */
+  readonly quotaWaitMs?: number;
+  /** Told once per client, the first time the platform answers 429: a line for the user naming the setting that lowers the rate. */
+  readonly onQuota?: (notice: string) => void;
   /** Observes every attempt (for tests and benchmarks); must not throw. */
   readonly onAttempt?: (event: AttemptEvent) => void;
 }
@@ -81,6 +91,25 @@ export interface Call {
 }
 
 const retryableStatus = new Set([429, 500, 502, 503, 504]);
+const quotaSetting = "aicp:maxRequestsPerSecond (or AICP_MAX_REQUESTS_PER_SECOND)";
+
+/**
+ * Spaces requests evenly at a ceiling rate: each takes the next free slot,
+ * 1/rate after the one before, so a burst of calls leaves at the rate rather
+ * than all at once. Without a rate every request goes at once.
+ */
+class Pace {
+  private next = 0;
+  constructor(private readonly perSecond: number | undefined) {}
+
+  async turn(): Promise<void> {
+    if (this.perSecond === undefined) return;
+    const now = Date.now();
+    const at = Math.max(now, this.next);
+    this.next = at + 1000 / this.perSecond;
+    if (at > now) await sleep(at - now);
+  }
+}
 const maxQuotedBytes = 200;
 
 export class Transport {
@@ -90,6 +119,9 @@ export class Transport {
   private readonly maxAttempts: number;
   private readonly retryBudgetMs: number;
   private readonly retryBaseDelayMs: number;
+  private readonly quotaWaitMs: number;
+  private readonly pace: Pace;
+  private quotaNoticed = false;
   /** The path prefix in use, learned from the first answers unless configured. */
   readonly prefix: Learned<string>;
   /** What the signature's MD5 line covers on writes, learned from the first write unless configured. */
@@ -102,6 +134,8 @@ export class Transport {
     this.maxAttempts = Math.max(1, options.maxAttempts ?? 4);
     this.retryBudgetMs = options.retryBudgetMs ?? 60_000;
     this.retryBaseDelayMs = options.retryBaseDelayMs ?? 250;
+    this.quotaWaitMs = options.quotaWaitMs ?? 600_000;
+    this.pace = new Pace(options.maxRequestsPerSecond);
     this.agent = new Agent({ connections: options.connections ?? 16, keepAliveTimeout: 10_000, connect: { timeout: this.timeoutMs } });
     this.prefix =
       options.pathPrefix === undefined ? new Learned<string>(pathPrefixes[0], pathPrefixes[1]) : new Learned(normalisePrefix(options.pathPrefix), undefined);
@@ -112,17 +146,38 @@ export class Transport {
   async send(call: Call): Promise<Envelope> {
     const body = call.body === undefined ? "" : JSON.stringify(call.body);
     const started = Date.now();
-    for (let attempt = 1; ; attempt++) {
-      const outcome = await this.exchange(call, body, attempt);
+    let quotaWaited = 0;
+    for (let attempt = 1, sent = 1; ; sent++) {
+      const outcome = await this.exchange(call, body, sent);
       if (outcome.envelope) {
         if (outcome.serverDate !== undefined) call.onServerDate?.(outcome.serverDate);
         return outcome.envelope;
       }
       const error = outcome.error!;
-      const delay = this.retryDelay(call, outcome, attempt, started);
+      // The quota says "not now", not "failed": waited out apart from the call's attempts, for as long as aicp:quotaWaitSeconds allows.
+      if (error.status === 429) {
+        const delay = outcome.retryAfterMs ?? Math.min(30_000, this.retryBaseDelayMs * 2 ** Math.min(sent, 10));
+        this.noticeQuota(call, delay);
+        if (quotaWaited + delay > this.quotaWaitMs) throw error;
+        quotaWaited += delay;
+        await sleep(delay);
+        continue;
+      }
+      const delay = this.retryDelay(call, outcome, attempt, started + quotaWaited);
       if (delay === undefined) throw error;
+      attempt++;
       await sleep(delay);
     }
+  }
+
+  /** Tells the user once that the quota was met, and which setting keeps a run under it. */
+  private noticeQuota(call: Call, delayMs: number): void {
+    if (this.quotaNoticed) return;
+    this.quotaNoticed = true;
+    this.options.onQuota?.(
+      `The platform's request quota was met (HTTP 429 on ${call.operation}); waiting ${Math.ceil(delayMs / 1000)} s as it asks, then sending again. ` +
+        `To stay under it (2,000 requests per hour per user, shared by the account's stacks), set ${quotaSetting}.`,
+    );
   }
 
   async close(): Promise<void> {
@@ -157,6 +212,7 @@ export class Transport {
       accessKeyId: this.options.credentials.accessKeyId,
       secretAccessKey: this.options.credentials.secretAccessKey,
     });
+    await this.pace.turn();
     const t0 = Date.now();
     const report = (status?: number, error?: string) =>
       this.options.onAttempt?.({ operation: ctx.operation, method: ctx.method, path: ctx.path, attempt, status, error, durationMs: Date.now() - t0 });
@@ -254,7 +310,7 @@ export class Transport {
         : /\bzone\b/i.test(facts.platformMessage ?? "")
           ? " Set aicp:zone (or AICP_ZONE) to the zone of your account, e.g. xb3; `pulumi-aicp doctor` checks it."
           : status === 429
-            ? " The platform is rate limiting; retry later or lower parallelism (pulumi up --parallel)."
+            ? ` The platform's request quota was met, for longer than aicp:quotaWaitSeconds allows; retry later, or lower the rate with ${quotaSetting}.`
             : status === 413
               ? " The request body is larger than the platform accepts, and nothing was processed: shorten the largest inputs (pip, conda, apt, " +
                 "customFirst, customSecond, envs) or move them into the image."

@@ -10,6 +10,7 @@ import type { AicpClient } from "../client/client";
 import { createClient, requireUserId, type Settings } from "../client/config";
 import { functionRegistry, type FunctionContext, type FunctionName } from "../functions";
 import { currentSettings } from "../provider/context";
+import { warn } from "../provider/engine-log";
 
 export type { FunctionDeclaration, FunctionName } from "../functions";
 
@@ -23,7 +24,8 @@ let cached: { settings: Settings; client: AicpClient } | undefined;
  */
 function functionClient(): AicpClient {
   const settings = currentSettings();
-  if (!cached || JSON.stringify(cached.settings) !== JSON.stringify(settings)) cached = { settings, client: createClient(settings) };
+  if (!cached || JSON.stringify(cached.settings) !== JSON.stringify(settings))
+    cached = { settings, client: createClient(settings, {}, (notice) => void warn(notice)) };
   return cached.client;
 }
 

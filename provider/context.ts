@@ -5,6 +5,7 @@
  */
 import type { AicpClient } from "../client/client";
 import { createClient, resolveSettings, type ConfigSource, type Settings } from "../client/config";
+import { warn } from "./engine-log";
 import { NotebookListing, type NotebookPlatform } from "./notebook/listing";
 import { pollIntervals } from "./poll";
 import { checkSettingsWithPlatform } from "./settings-check";
@@ -85,7 +86,8 @@ export function currentSettings(): Settings {
 }
 
 export function currentClient(): AicpClient {
-  client ??= createClient(currentSettings());
+  // The quota notice goes to the engine, which prints it once under Diagnostics.
+  client ??= createClient(currentSettings(), {}, (notice) => void warn(notice));
   return client;
 }
 

@@ -37,8 +37,11 @@ export class Provider extends pulumi.ProviderResource {
             resourceInputs["accessKeyId"] = args?.accessKeyId;
             resourceInputs["allowInsecureHttp"] = pulumi.output(args?.allowInsecureHttp).apply(JSON.stringify);
             resourceInputs["baseUrl"] = args?.baseUrl;
+            resourceInputs["maxConnections"] = pulumi.output(args?.maxConnections).apply(JSON.stringify);
+            resourceInputs["maxRequestsPerSecond"] = pulumi.output(args?.maxRequestsPerSecond).apply(JSON.stringify);
             resourceInputs["pathPrefix"] = args?.pathPrefix;
             resourceInputs["platformTimeZone"] = args?.platformTimeZone;
+            resourceInputs["quotaWaitSeconds"] = pulumi.output(args?.quotaWaitSeconds).apply(JSON.stringify);
             resourceInputs["requestTimeoutSeconds"] = pulumi.output(args?.requestTimeoutSeconds).apply(JSON.stringify);
             resourceInputs["routes"] = args?.routes;
             resourceInputs["secretAccessKey"] = args?.secretAccessKey ? pulumi.secret(args.secretAccessKey) : undefined;
@@ -70,6 +73,14 @@ export interface ProviderArgs {
      */
     baseUrl?: pulumi.Input<string | undefined>;
     /**
+     * Most connections one provider process holds open to the platform, 1 to 256 (default 16). Falls back to the environment variable AICP_MAX_CONNECTIONS.
+     */
+    maxConnections?: pulumi.Input<number | undefined>;
+    /**
+     * Most requests per second one provider process sends, e.g. 0.5; unset: no ceiling. The platform allows 2,000 requests per hour per user, shared by every stack of the account. Falls back to the environment variable AICP_MAX_REQUESTS_PER_SECOND.
+     */
+    maxRequestsPerSecond?: pulumi.Input<number | undefined>;
+    /**
      * Path prefix of the API (/aicp or /qai/aicp); learned from the platform when not set. Falls back to the environment variable AICP_PATH_PREFIX.
      */
     pathPrefix?: pulumi.Input<string | undefined>;
@@ -77,6 +88,10 @@ export interface ProviderArgs {
      * Zone of date-times the platform writes without one, e.g. +08:00; learned when not set. Falls back to the environment variable AICP_PLATFORM_TIME_ZONE.
      */
     platformTimeZone?: pulumi.Input<string | undefined>;
+    /**
+     * How long one request waits in all for the platform's quota (HTTP 429, each time as long as its Retry-After says) before it fails, in seconds (default 600). Falls back to the environment variable AICP_QUOTA_WAIT_SECONDS.
+     */
+    quotaWaitSeconds?: pulumi.Input<number | undefined>;
     /**
      * Timeout of one request, in seconds (default 30). Falls back to the environment variable AICP_REQUEST_TIMEOUT_SECONDS.
      */

@@ -41,6 +41,28 @@ Object.defineProperty(exports, "baseUrl", {
 });
 
 /**
+ * Most connections one provider process holds open to the platform, 1 to 256 (default 16). Falls back to the environment variable AICP_MAX_CONNECTIONS.
+ */
+export declare const maxConnections: number | undefined;
+Object.defineProperty(exports, "maxConnections", {
+    get() {
+        return __config.getObject<number>("maxConnections");
+    },
+    enumerable: true,
+});
+
+/**
+ * Most requests per second one provider process sends, e.g. 0.5; unset: no ceiling. The platform allows 2,000 requests per hour per user, shared by every stack of the account. Falls back to the environment variable AICP_MAX_REQUESTS_PER_SECOND.
+ */
+export declare const maxRequestsPerSecond: number | undefined;
+Object.defineProperty(exports, "maxRequestsPerSecond", {
+    get() {
+        return __config.getObject<number>("maxRequestsPerSecond");
+    },
+    enumerable: true,
+});
+
+/**
  * Path prefix of the API (/aicp or /qai/aicp); learned from the platform when not set. Falls back to the environment variable AICP_PATH_PREFIX.
  */
 export declare const pathPrefix: string | undefined;
@@ -58,6 +80,17 @@ export declare const platformTimeZone: string | undefined;
 Object.defineProperty(exports, "platformTimeZone", {
     get() {
         return __config.get("platformTimeZone");
+    },
+    enumerable: true,
+});
+
+/**
+ * How long one request waits in all for the platform's quota (HTTP 429, each time as long as its Retry-After says) before it fails, in seconds (default 600). Falls back to the environment variable AICP_QUOTA_WAIT_SECONDS.
+ */
+export declare const quotaWaitSeconds: number | undefined;
+Object.defineProperty(exports, "quotaWaitSeconds", {
+    get() {
+        return __config.getObject<number>("quotaWaitSeconds");
     },
     enumerable: true,
 });

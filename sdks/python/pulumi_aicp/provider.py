@@ -22,8 +22,11 @@ class ProviderArgs:
                  access_key_id: pulumi.Input[Optional[_builtins.str]] = None,
                  allow_insecure_http: pulumi.Input[Optional[_builtins.bool]] = None,
                  base_url: pulumi.Input[Optional[_builtins.str]] = None,
+                 max_connections: pulumi.Input[Optional[_builtins.float]] = None,
+                 max_requests_per_second: pulumi.Input[Optional[_builtins.float]] = None,
                  path_prefix: pulumi.Input[Optional[_builtins.str]] = None,
                  platform_time_zone: pulumi.Input[Optional[_builtins.str]] = None,
+                 quota_wait_seconds: pulumi.Input[Optional[_builtins.float]] = None,
                  request_timeout_seconds: pulumi.Input[Optional[_builtins.float]] = None,
                  routes: pulumi.Input[Optional[_builtins.str]] = None,
                  secret_access_key: pulumi.Input[Optional[_builtins.str]] = None,
@@ -38,8 +41,11 @@ class ProviderArgs:
         :param pulumi.Input[_builtins.str] access_key_id: Access key id of the account. Falls back to the environment variable QY_ACCESS_KEY_ID.
         :param pulumi.Input[_builtins.bool] allow_insecure_http: Allow an http:// baseUrl other than localhost (default false). Falls back to the environment variable AICP_ALLOW_INSECURE_HTTP.
         :param pulumi.Input[_builtins.str] base_url: Origin of the platform's API, e.g. https://ai.coreshub.cn. Falls back to the environment variable AICP_BASE_URL.
+        :param pulumi.Input[_builtins.float] max_connections: Most connections one provider process holds open to the platform, 1 to 256 (default 16). Falls back to the environment variable AICP_MAX_CONNECTIONS.
+        :param pulumi.Input[_builtins.float] max_requests_per_second: Most requests per second one provider process sends, e.g. 0.5; unset: no ceiling. The platform allows 2,000 requests per hour per user, shared by every stack of the account. Falls back to the environment variable AICP_MAX_REQUESTS_PER_SECOND.
         :param pulumi.Input[_builtins.str] path_prefix: Path prefix of the API (/aicp or /qai/aicp); learned from the platform when not set. Falls back to the environment variable AICP_PATH_PREFIX.
         :param pulumi.Input[_builtins.str] platform_time_zone: Zone of date-times the platform writes without one, e.g. +08:00; learned when not set. Falls back to the environment variable AICP_PLATFORM_TIME_ZONE.
+        :param pulumi.Input[_builtins.float] quota_wait_seconds: How long one request waits in all for the platform's quota (HTTP 429, each time as long as its Retry-After says) before it fails, in seconds (default 600). Falls back to the environment variable AICP_QUOTA_WAIT_SECONDS.
         :param pulumi.Input[_builtins.float] request_timeout_seconds: Timeout of one request, in seconds (default 30). Falls back to the environment variable AICP_REQUEST_TIMEOUT_SECONDS.
         :param pulumi.Input[_builtins.str] routes: JSON object of route overrides for operations whose path the platform does not document. Falls back to the environment variable AICP_ROUTES.
         :param pulumi.Input[_builtins.str] secret_access_key: Secret access key of the account. Falls back to the environment variable QY_SECRET_ACCESS_KEY.
@@ -55,10 +61,16 @@ class ProviderArgs:
             pulumi.set(__self__, "allow_insecure_http", allow_insecure_http)
         if base_url is not None:
             pulumi.set(__self__, "base_url", base_url)
+        if max_connections is not None:
+            pulumi.set(__self__, "max_connections", max_connections)
+        if max_requests_per_second is not None:
+            pulumi.set(__self__, "max_requests_per_second", max_requests_per_second)
         if path_prefix is not None:
             pulumi.set(__self__, "path_prefix", path_prefix)
         if platform_time_zone is not None:
             pulumi.set(__self__, "platform_time_zone", platform_time_zone)
+        if quota_wait_seconds is not None:
+            pulumi.set(__self__, "quota_wait_seconds", quota_wait_seconds)
         if request_timeout_seconds is not None:
             pulumi.set(__self__, "request_timeout_seconds", request_timeout_seconds)
         if routes is not None:
@@ -113,6 +125,30 @@ class ProviderArgs:
         pulumi.set(self, "base_url", value)
 
     @_builtins.property
+    @pulumi.getter(name="maxConnections")
+    def max_connections(self) -> pulumi.Input[Optional[_builtins.float]]:
+        """
+        Most connections one provider process holds open to the platform, 1 to 256 (default 16). Falls back to the environment variable AICP_MAX_CONNECTIONS.
+        """
+        return pulumi.get(self, "max_connections")
+
+    @max_connections.setter
+    def max_connections(self, value: pulumi.Input[Optional[_builtins.float]]):
+        pulumi.set(self, "max_connections", value)
+
+    @_builtins.property
+    @pulumi.getter(name="maxRequestsPerSecond")
+    def max_requests_per_second(self) -> pulumi.Input[Optional[_builtins.float]]:
+        """
+        Most requests per second one provider process sends, e.g. 0.5; unset: no ceiling. The platform allows 2,000 requests per hour per user, shared by every stack of the account. Falls back to the environment variable AICP_MAX_REQUESTS_PER_SECOND.
+        """
+        return pulumi.get(self, "max_requests_per_second")
+
+    @max_requests_per_second.setter
+    def max_requests_per_second(self, value: pulumi.Input[Optional[_builtins.float]]):
+        pulumi.set(self, "max_requests_per_second", value)
+
+    @_builtins.property
     @pulumi.getter(name="pathPrefix")
     def path_prefix(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
@@ -135,6 +171,18 @@ class ProviderArgs:
     @platform_time_zone.setter
     def platform_time_zone(self, value: pulumi.Input[Optional[_builtins.str]]):
         pulumi.set(self, "platform_time_zone", value)
+
+    @_builtins.property
+    @pulumi.getter(name="quotaWaitSeconds")
+    def quota_wait_seconds(self) -> pulumi.Input[Optional[_builtins.float]]:
+        """
+        How long one request waits in all for the platform's quota (HTTP 429, each time as long as its Retry-After says) before it fails, in seconds (default 600). Falls back to the environment variable AICP_QUOTA_WAIT_SECONDS.
+        """
+        return pulumi.get(self, "quota_wait_seconds")
+
+    @quota_wait_seconds.setter
+    def quota_wait_seconds(self, value: pulumi.Input[Optional[_builtins.float]]):
+        pulumi.set(self, "quota_wait_seconds", value)
 
     @_builtins.property
     @pulumi.getter(name="requestTimeoutSeconds")
@@ -242,8 +290,11 @@ class Provider(pulumi.ProviderResource):
                  access_key_id: pulumi.Input[Optional[_builtins.str]] = None,
                  allow_insecure_http: pulumi.Input[Optional[_builtins.bool]] = None,
                  base_url: pulumi.Input[Optional[_builtins.str]] = None,
+                 max_connections: pulumi.Input[Optional[_builtins.float]] = None,
+                 max_requests_per_second: pulumi.Input[Optional[_builtins.float]] = None,
                  path_prefix: pulumi.Input[Optional[_builtins.str]] = None,
                  platform_time_zone: pulumi.Input[Optional[_builtins.str]] = None,
+                 quota_wait_seconds: pulumi.Input[Optional[_builtins.float]] = None,
                  request_timeout_seconds: pulumi.Input[Optional[_builtins.float]] = None,
                  routes: pulumi.Input[Optional[_builtins.str]] = None,
                  secret_access_key: pulumi.Input[Optional[_builtins.str]] = None,
@@ -261,8 +312,11 @@ class Provider(pulumi.ProviderResource):
         :param pulumi.Input[_builtins.str] access_key_id: Access key id of the account. Falls back to the environment variable QY_ACCESS_KEY_ID.
         :param pulumi.Input[_builtins.bool] allow_insecure_http: Allow an http:// baseUrl other than localhost (default false). Falls back to the environment variable AICP_ALLOW_INSECURE_HTTP.
         :param pulumi.Input[_builtins.str] base_url: Origin of the platform's API, e.g. https://ai.coreshub.cn. Falls back to the environment variable AICP_BASE_URL.
+        :param pulumi.Input[_builtins.float] max_connections: Most connections one provider process holds open to the platform, 1 to 256 (default 16). Falls back to the environment variable AICP_MAX_CONNECTIONS.
+        :param pulumi.Input[_builtins.float] max_requests_per_second: Most requests per second one provider process sends, e.g. 0.5; unset: no ceiling. The platform allows 2,000 requests per hour per user, shared by every stack of the account. Falls back to the environment variable AICP_MAX_REQUESTS_PER_SECOND.
         :param pulumi.Input[_builtins.str] path_prefix: Path prefix of the API (/aicp or /qai/aicp); learned from the platform when not set. Falls back to the environment variable AICP_PATH_PREFIX.
         :param pulumi.Input[_builtins.str] platform_time_zone: Zone of date-times the platform writes without one, e.g. +08:00; learned when not set. Falls back to the environment variable AICP_PLATFORM_TIME_ZONE.
+        :param pulumi.Input[_builtins.float] quota_wait_seconds: How long one request waits in all for the platform's quota (HTTP 429, each time as long as its Retry-After says) before it fails, in seconds (default 600). Falls back to the environment variable AICP_QUOTA_WAIT_SECONDS.
         :param pulumi.Input[_builtins.float] request_timeout_seconds: Timeout of one request, in seconds (default 30). Falls back to the environment variable AICP_REQUEST_TIMEOUT_SECONDS.
         :param pulumi.Input[_builtins.str] routes: JSON object of route overrides for operations whose path the platform does not document. Falls back to the environment variable AICP_ROUTES.
         :param pulumi.Input[_builtins.str] secret_access_key: Secret access key of the account. Falls back to the environment variable QY_SECRET_ACCESS_KEY.
@@ -299,8 +353,11 @@ class Provider(pulumi.ProviderResource):
                  access_key_id: pulumi.Input[Optional[_builtins.str]] = None,
                  allow_insecure_http: pulumi.Input[Optional[_builtins.bool]] = None,
                  base_url: pulumi.Input[Optional[_builtins.str]] = None,
+                 max_connections: pulumi.Input[Optional[_builtins.float]] = None,
+                 max_requests_per_second: pulumi.Input[Optional[_builtins.float]] = None,
                  path_prefix: pulumi.Input[Optional[_builtins.str]] = None,
                  platform_time_zone: pulumi.Input[Optional[_builtins.str]] = None,
+                 quota_wait_seconds: pulumi.Input[Optional[_builtins.float]] = None,
                  request_timeout_seconds: pulumi.Input[Optional[_builtins.float]] = None,
                  routes: pulumi.Input[Optional[_builtins.str]] = None,
                  secret_access_key: pulumi.Input[Optional[_builtins.str]] = None,
@@ -321,8 +378,11 @@ class Provider(pulumi.ProviderResource):
             __props__.__dict__["access_key_id"] = access_key_id
             __props__.__dict__["allow_insecure_http"] = pulumi.Output.from_input(allow_insecure_http).apply(pulumi.runtime.to_json) if allow_insecure_http is not None else None
             __props__.__dict__["base_url"] = base_url
+            __props__.__dict__["max_connections"] = pulumi.Output.from_input(max_connections).apply(pulumi.runtime.to_json) if max_connections is not None else None
+            __props__.__dict__["max_requests_per_second"] = pulumi.Output.from_input(max_requests_per_second).apply(pulumi.runtime.to_json) if max_requests_per_second is not None else None
             __props__.__dict__["path_prefix"] = path_prefix
             __props__.__dict__["platform_time_zone"] = platform_time_zone
+            __props__.__dict__["quota_wait_seconds"] = pulumi.Output.from_input(quota_wait_seconds).apply(pulumi.runtime.to_json) if quota_wait_seconds is not None else None
             __props__.__dict__["request_timeout_seconds"] = pulumi.Output.from_input(request_timeout_seconds).apply(pulumi.runtime.to_json) if request_timeout_seconds is not None else None
             __props__.__dict__["routes"] = routes
             __props__.__dict__["secret_access_key"] = None if secret_access_key is None else pulumi.Output.secret(secret_access_key)

@@ -26,6 +26,16 @@ func GetBaseUrl(ctx *pulumi.Context) string {
 	return config.Get(ctx, "aicp:baseUrl")
 }
 
+// Most connections one provider process holds open to the platform, 1 to 256 (default 16). Falls back to the environment variable AICP_MAX_CONNECTIONS.
+func GetMaxConnections(ctx *pulumi.Context) float64 {
+	return config.GetFloat64(ctx, "aicp:maxConnections")
+}
+
+// Most requests per second one provider process sends, e.g. 0.5; unset: no ceiling. The platform allows 2,000 requests per hour per user, shared by every stack of the account. Falls back to the environment variable AICP_MAX_REQUESTS_PER_SECOND.
+func GetMaxRequestsPerSecond(ctx *pulumi.Context) float64 {
+	return config.GetFloat64(ctx, "aicp:maxRequestsPerSecond")
+}
+
 // Path prefix of the API (/aicp or /qai/aicp); learned from the platform when not set. Falls back to the environment variable AICP_PATH_PREFIX.
 func GetPathPrefix(ctx *pulumi.Context) string {
 	return config.Get(ctx, "aicp:pathPrefix")
@@ -34,6 +44,11 @@ func GetPathPrefix(ctx *pulumi.Context) string {
 // Zone of date-times the platform writes without one, e.g. +08:00; learned when not set. Falls back to the environment variable AICP_PLATFORM_TIME_ZONE.
 func GetPlatformTimeZone(ctx *pulumi.Context) string {
 	return config.Get(ctx, "aicp:platformTimeZone")
+}
+
+// How long one request waits in all for the platform's quota (HTTP 429, each time as long as its Retry-After says) before it fails, in seconds (default 600). Falls back to the environment variable AICP_QUOTA_WAIT_SECONDS.
+func GetQuotaWaitSeconds(ctx *pulumi.Context) float64 {
+	return config.GetFloat64(ctx, "aicp:quotaWaitSeconds")
 }
 
 // Timeout of one request, in seconds (default 30). Falls back to the environment variable AICP_REQUEST_TIMEOUT_SECONDS.

@@ -29,6 +29,16 @@ baseUrl: Optional[str]
 Origin of the platform's API, e.g. https://ai.coreshub.cn. Falls back to the environment variable AICP_BASE_URL.
 """
 
+maxConnections: Optional[float]
+"""
+Most connections one provider process holds open to the platform, 1 to 256 (default 16). Falls back to the environment variable AICP_MAX_CONNECTIONS.
+"""
+
+maxRequestsPerSecond: Optional[float]
+"""
+Most requests per second one provider process sends, e.g. 0.5; unset: no ceiling. The platform allows 2,000 requests per hour per user, shared by every stack of the account. Falls back to the environment variable AICP_MAX_REQUESTS_PER_SECOND.
+"""
+
 pathPrefix: Optional[str]
 """
 Path prefix of the API (/aicp or /qai/aicp); learned from the platform when not set. Falls back to the environment variable AICP_PATH_PREFIX.
@@ -37,6 +47,11 @@ Path prefix of the API (/aicp or /qai/aicp); learned from the platform when not 
 platformTimeZone: Optional[str]
 """
 Zone of date-times the platform writes without one, e.g. +08:00; learned when not set. Falls back to the environment variable AICP_PLATFORM_TIME_ZONE.
+"""
+
+quotaWaitSeconds: Optional[float]
+"""
+How long one request waits in all for the platform's quota (HTTP 429, each time as long as its Retry-After says) before it fails, in seconds (default 600). Falls back to the environment variable AICP_QUOTA_WAIT_SECONDS.
 """
 
 requestTimeoutSeconds: Optional[float]

@@ -42,6 +42,20 @@ class _ExportableConfig(types.ModuleType):
         return __config__.get('baseUrl')
 
     @_builtins.property
+    def max_connections(self) -> Optional[float]:
+        """
+        Most connections one provider process holds open to the platform, 1 to 256 (default 16). Falls back to the environment variable AICP_MAX_CONNECTIONS.
+        """
+        return __config__.get_float('maxConnections')
+
+    @_builtins.property
+    def max_requests_per_second(self) -> Optional[float]:
+        """
+        Most requests per second one provider process sends, e.g. 0.5; unset: no ceiling. The platform allows 2,000 requests per hour per user, shared by every stack of the account. Falls back to the environment variable AICP_MAX_REQUESTS_PER_SECOND.
+        """
+        return __config__.get_float('maxRequestsPerSecond')
+
+    @_builtins.property
     def path_prefix(self) -> Optional[str]:
         """
         Path prefix of the API (/aicp or /qai/aicp); learned from the platform when not set. Falls back to the environment variable AICP_PATH_PREFIX.
@@ -54,6 +68,13 @@ class _ExportableConfig(types.ModuleType):
         Zone of date-times the platform writes without one, e.g. +08:00; learned when not set. Falls back to the environment variable AICP_PLATFORM_TIME_ZONE.
         """
         return __config__.get('platformTimeZone')
+
+    @_builtins.property
+    def quota_wait_seconds(self) -> Optional[float]:
+        """
+        How long one request waits in all for the platform's quota (HTTP 429, each time as long as its Retry-After says) before it fails, in seconds (default 600). Falls back to the environment variable AICP_QUOTA_WAIT_SECONDS.
+        """
+        return __config__.get_float('quotaWaitSeconds')
 
     @_builtins.property
     def request_timeout_seconds(self) -> Optional[float]:
