@@ -4,16 +4,20 @@
  * successful envelope into an AicpError.
  *
  * Retry rules: an idempotent call (every read, and writes that set a state) is
- * retried on network failures, timeouts, malformed bodies, 429 and 5xx. A
- * non-idempotent call (a create) is retried only when the platform answered 429
- * or 503 with Retry-After, i.e. it said it did not process the request; any
+ * retried on network failures, timeouts, malformed bodies and 5xx. A
+ * non-idempotent call (a create) is retried only when the platform answered
+ * 503 with Retry-After, i.e. it said it did not process the request; any
  * other failure surfaces with `outcomeUnknown` so the caller can reconcile
  * instead of creating a duplicate. Attempts and total time are both bounded.
+ * A 429 (the quota) said the same for any call, and is waited out apart from
+ * the attempts, as long as aicp:quotaWaitSeconds allows.
  */
 import { Agent, request } from "undici";
 import type { Envelope } from "./wire/common";
-import { bodyVerdict, isTimeout, normalisePrefix, parseEnvelope, parseRetryAfter, prefixVerdict, type Outcome } from "./answers";
-import { AicpError, describeAnswer, describeRequest, type RequestContext } from "./errors";
+import { bodyVerdict, isTimeout, normalisePrefix, prefixVerdict, type Outcome } from "./answers";
+import { interpretAnswer, quotaSetting } from "./answer-errors";
+import { AicpError, describeRequest, type RequestContext } from "./errors";
+import { Pace } from "./pace";
 import { Learned } from "./dialect";
 import { fillPath, type Route } from "./routes";
 import { signedQueryString, type BodyHash, type QueryValue } from "./signature";
@@ -89,28 +93,6 @@ export interface Call {
   /** Told the server's clock (the answer's HTTP Date header, ms) when the call succeeds. */
   readonly onServerDate?: (ms: number) => void;
 }
-
-const retryableStatus = new Set([429, 500, 502, 503, 504]);
-const quotaSetting = "aicp:maxRequestsPerSecond (or AICP_MAX_REQUESTS_PER_SECOND)";
-
-/**
- * Spaces requests evenly at a ceiling rate: each takes the next free slot,
- * 1/rate after the one before, so a burst of calls leaves at the rate rather
- * than all at once. Without a rate every request goes at once.
- */
-class Pace {
-  private next = 0;
-  constructor(private readonly perSecond: number | undefined) {}
-
-  async turn(): Promise<void> {
-    if (this.perSecond === undefined) return;
-    const now = Date.now();
-    const at = Math.max(now, this.next);
-    this.next = at + 1000 / this.perSecond;
-    if (at > now) await sleep(at - now);
-  }
-}
-const maxQuotedBytes = 200;
 
 export class Transport {
   private readonly agent: Agent;
@@ -254,82 +236,7 @@ export class Transport {
       };
     }
     report(status);
-    return { ...this.interpret(call, ctx, status, text, retryAfter), serverDate };
-  }
-
-  private interpret(call: Call, ctx: RequestContext, status: number, text: string, retryAfter: string | undefined): Outcome {
-    const parsed = parseEnvelope(text);
-    return { ...this.classify(call, ctx, status, text, parsed, retryAfter), platformAnswered: parsed !== undefined };
-  }
-
-  private classify(call: Call, ctx: RequestContext, status: number, text: string, parsed: Envelope | undefined, retryAfter: string | undefined): Outcome {
-    const facts = {
-      status,
-      retCode: parsed?.ret_code,
-      platformMessage: parsed?.message ?? undefined,
-      requestId: parsed?.meta?.X_REQUEST_ID,
-    };
-    const ok = status >= 200 && status < 300;
-    if (ok && parsed && parsed.ret_code === 0) return { envelope: parsed };
-
-    if (ok && !parsed) {
-      // AicpError redacts what an echoing proxy put in here (errors.ts).
-      const quoted = JSON.stringify(text.slice(0, maxQuotedBytes));
-      return {
-        transient: true,
-        error: new AicpError(
-          "AICP_MALFORMED",
-          `${describeRequest(ctx)} answered HTTP ${status} with a body that is not the platform's envelope: ${quoted}. ` +
-            "A proxy or gateway may be in the way; check aicp:baseUrl and aicp:pathPrefix.",
-          { ...ctx, status, outcomeUnknown: !call.idempotent },
-        ),
-      };
-    }
-    if (ok) {
-      return {
-        transient: false,
-        error: new AicpError("AICP_RET_CODE", `${describeRequest(ctx)} was refused by the platform: ${describeAnswer(facts)}.`, { ...ctx, ...facts }),
-      };
-    }
-    if ((status === 404 && !parsed) || status === 405) {
-      if (call.route.source === "assumed") {
-        return {
-          transient: false,
-          error: new AicpError(
-            "AICP_ROUTE",
-            `${describeRequest(ctx)} answered ${describeAnswer(facts)}. This route is not publicly documented and was assumed; ` +
-              `if the platform uses another path, set it with \`pulumi config set --path 'aicp:routes.${call.operation}' "<METHOD> <path>"\`.`,
-            { ...ctx, ...facts },
-          ),
-        };
-      }
-    }
-    const advice =
-      status === 401 || status === 403
-        ? " Check aicp:accessKeyId and aicp:secretAccessKey (or QY_ACCESS_KEY_ID / QY_SECRET_ACCESS_KEY)."
-        : /\bzone\b/i.test(facts.platformMessage ?? "")
-          ? " Set aicp:zone (or AICP_ZONE) to the zone of your account, e.g. xb3; `pulumi-aicp doctor` checks it."
-          : status === 429
-            ? ` The platform's request quota was met, for longer than aicp:quotaWaitSeconds allows; retry later, or lower the rate with ${quotaSetting}.`
-            : status === 413
-              ? " The request body is larger than the platform accepts, and nothing was processed: shorten the largest inputs (pip, conda, apt, " +
-                "customFirst, customSecond, envs) or move them into the image."
-              : status >= 500
-                ? " The platform failed; retry later and quote the request id to support if it persists."
-                : "";
-    const retryAfterMs = parseRetryAfter(retryAfter);
-    // Only 429, or 503 with Retry-After, say the request was not processed; a
-    // gateway's 5xx may come after the platform did the work.
-    const notProcessed = status === 429 || (status === 503 && retryAfterMs !== undefined) || status < 500;
-    return {
-      transient: retryableStatus.has(status),
-      retryAfterMs,
-      error: new AicpError("AICP_HTTP", `${describeRequest(ctx)} failed: ${describeAnswer(facts)}.${advice}`, {
-        ...ctx,
-        ...facts,
-        outcomeUnknown: !call.idempotent && !notProcessed,
-      }),
-    };
+    return { ...interpretAnswer(call, ctx, status, text, retryAfter), serverDate };
   }
 
   /** Milliseconds to wait before the next attempt, or undefined to give up. */

@@ -5,59 +5,28 @@
  * made later, and any create on the plugin front (a targeted replacement may be created beside the
  * recorded object there), are refused as before, named.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { AicpClient } from "../../client/client";
 import type { Emulator } from "../../emulator";
-import { type NotebookInputs, wireBody } from "../../provider/notebook/inputs";
-import { emulatorCredentials, emulatorSettings, emulatorZone, startTestEmulator } from "../support/emulator";
-import { validNotebookInputs } from "../support/fixtures";
+import { wireBody } from "../../provider/notebook/inputs";
+import { emulatorCredentials, emulatorZone, startTestEmulator } from "../support/emulator";
+import { freshRunners, notebookInputs, type NotebookAtEngine } from "../support/fresh-runner";
 import { eventually } from "../support/poll";
 
 const namespace = emulatorCredentials.userId.toLowerCase();
-interface NotebookAtEngine {
-  check(olds: object, news: NotebookInputs): Promise<{ inputs?: NotebookInputs }>;
-  create(inputs: NotebookInputs): Promise<{ id: string; outs?: Record<string, unknown> }>;
-}
 
 describe("a killed create resumed on a fresh runner", () => {
   let emulator: Emulator;
-  const runners: string[] = [];
+  const { freshRunner, killedCreate, removeAll } = freshRunners(() => emulator);
   const live = (name: unknown) => emulator.listNotebooks().filter((n) => n.namespace === namespace && n.name === name && !n.auto_delete_time);
   const creates = () => emulator.requests().filter((r) => r.operation === "createNotebook").length;
-  const inputs = (name: string, mark: string): NotebookInputs =>
-    validNotebookInputs({ logicalName: name, autoNameSuffix: "f2e5a11", ownerMark: mark, readyTimeoutSeconds: 5 });
-
-  /** A provider process on a runner of its own (an empty journal); `front` is how the engine reaches it. */
-  async function freshRunner(front: "typescript" | "plugin", settings: Record<string, string> = {}) {
-    const dir = mkdtempSync(join(tmpdir(), "aicp-fresh-runner-"));
-    runners.push(dir);
-    process.env.AICP_CREATE_JOURNAL_DIR = dir;
-    vi.resetModules();
-    (await import("../../provider/timing")).useTimings({ pollIntervalMs: 50 });
-    (await import("../../provider/context")).configureFrom(emulatorSettings(emulator, settings));
-    const provider = await import("../../provider");
-    const atEngine = (front === "typescript" ? provider.forKind("Notebook") : provider.reportedOperations("Notebook")) as unknown as NotebookAtEngine;
-    return { atEngine, notebook: await import("../../provider/notebook") };
-  }
-
-  /** `pulumi up` killed on its runner while the create was in flight: the platform made the notebook, the engine recorded nothing. */
-  async function killedCreate(name: string, mark: string): Promise<{ news: NotebookInputs; uuid: string }> {
-    const { atEngine, notebook } = await freshRunner("typescript");
-    const news = (await atEngine.check({}, inputs(name, mark))).inputs!;
-    // The kind's own create: its answer never reaches an engine (provider/index.ts lifecycle is where it would).
-    const made = await notebook.create(news);
-    return { news, uuid: made.id };
-  }
 
   beforeAll(async () => {
     emulator = await startTestEmulator({ notebookReadyDelayMs: 20 });
   });
   afterAll(async () => {
     await emulator?.close();
-    for (const dir of runners) rmSync(dir, { recursive: true, force: true });
+    removeAll();
   });
   beforeEach(() => emulator.clearRequests());
 
@@ -89,7 +58,7 @@ describe("a killed create resumed on a fresh runner", () => {
       // The earlier run sent its create; its answer reaches no engine. Its provider goes on (a killed CLI's provider, or a race after
       // `pulumi cancel`) and converges by the same rule.
       const earlier = await freshRunner("typescript");
-      const news = (await earlier.atEngine.check({}, inputs("lagging", "e5".repeat(16)))).inputs!;
+      const news = (await earlier.atEngine.check({}, notebookInputs("lagging", "e5".repeat(16)))).inputs!;
       const racing = earlier.notebook.create(news).then(
         (r) => r.id,
         () => "failed",
@@ -114,7 +83,7 @@ describe("a killed create resumed on a fresh runner", () => {
     try {
       const mark = "ea".repeat(16);
       const a = await freshRunner("typescript");
-      const ofA = (await a.atEngine.check({}, { ...inputs("race", mark), name: "race-pinned" })).inputs!;
+      const ofA = (await a.atEngine.check({}, { ...notebookInputs("race", mark), name: "race-pinned" })).inputs!;
       const racing = a.notebook.create(ofA).then(
         (r) => r.id,
         () => "failed",
@@ -123,7 +92,7 @@ describe("a killed create resumed on a fresh runner", () => {
       const ofA1 = String(live("race-pinned")[0]!.uuid);
       // Stack B looks the name up before the platform lists A's notebook, creates its own, then sees both.
       const b = await freshRunner("typescript");
-      const ofB = (await b.atEngine.check({}, { ...inputs("race", mark), name: "race-pinned", autoNameSuffix: "0c0ffee" })).inputs!;
+      const ofB = (await b.atEngine.check({}, { ...notebookInputs("race", mark), name: "race-pinned", autoNameSuffix: "0c0ffee" })).inputs!;
       const recorded = await b.atEngine.create(ofB);
       expect(recorded.id).not.toBe(ofA1);
       expect(await racing).toBe(ofA1);
@@ -172,7 +141,7 @@ describe("a killed create resumed on a fresh runner", () => {
 
   it("on the plugin front, a targeted replacement whose lookup missed the old notebook keeps its own, never converging on the old one", async () => {
     const { atEngine } = await freshRunner("plugin");
-    const news = (await atEngine.check({}, inputs("replaced-targeted", "e6".repeat(16)))).inputs!;
+    const news = (await atEngine.check({}, notebookInputs("replaced-targeted", "e6".repeat(16)))).inputs!;
     const old = await atEngine.create(news);
     // `up --replace <urn>`: a check without old inputs, then the create beside the old notebook, whose lookup one list answer misses.
     const { atEngine: next } = await freshRunner("plugin");
@@ -199,7 +168,7 @@ describe("a killed create resumed on a fresh runner", () => {
     /** The recorded notebook of a resource on `front`, and notebooks beside it made by hand with its mark and a stated send time. */
     async function recordedWith(front: "typescript" | "plugin", name: string, mark: string) {
       const { atEngine } = await freshRunner(front);
-      const news = (await atEngine.check({}, inputs(name, mark))).inputs!;
+      const news = (await atEngine.check({}, notebookInputs(name, mark))).inputs!;
       const recorded = await atEngine.create(news);
       const person = new AicpClient({ baseUrl: emulator.url, zone: emulatorZone, credentials: emulatorCredentials });
       const beside = async (named: string, sentAt = new Date().toISOString(), place = String(news.autoNameSuffix)) => {
@@ -251,7 +220,7 @@ describe("a killed create resumed on a fresh runner", () => {
 
   it("never takes the recorded notebook for a replacement's create, even on the TypeScript front", async () => {
     const { atEngine } = await freshRunner("typescript");
-    const news = (await atEngine.check({}, inputs("recorded", "e4".repeat(16)))).inputs!;
+    const news = (await atEngine.check({}, notebookInputs("recorded", "e4".repeat(16)))).inputs!;
     const old = await atEngine.create(news);
     // A later run: the engine checks the recorded resource with its old inputs, then (a replacement) without.
     const { atEngine: later } = await freshRunner("typescript");
@@ -268,10 +237,10 @@ describe("a killed create resumed on a fresh runner", () => {
     // Stack A's pinned-name notebook, killed mid-create; stack B (a copy of A's config, so A's aicp:stackMark) declares the same resource.
     const mark = "e9".repeat(16);
     const { atEngine: a, notebook } = await freshRunner("typescript");
-    const ofA = (await a.check({}, { ...inputs("twin", mark), name: "twin-pinned" })).inputs!;
+    const ofA = (await a.check({}, { ...notebookInputs("twin", mark), name: "twin-pinned" })).inputs!;
     const made = await notebook.create(ofA);
     // The SDK derives the auto-name suffix from project, stack, kind, name and parents, and the identity: another stack, another suffix.
-    const ofB = { ...inputs("twin", mark), name: "twin-pinned", autoNameSuffix: "0c0ffee" };
+    const ofB = { ...notebookInputs("twin", mark), name: "twin-pinned", autoNameSuffix: "0c0ffee" };
     const { atEngine: b } = await freshRunner("typescript");
     const refused = await b.create((await b.check({}, ofB)).inputs!).then(
       () => undefined,

@@ -1,70 +1,21 @@
 /**
  * The create-once path (provider/create-once.ts) against a platform held in
- * memory: what is sent, adopted, refused or recorded as unconfirmed, for each
- * thing the name lookup can show, with the journal (create-journal.ts) in the
- * folder of this file (test/support/isolated-journal.ts). Expectations are
- * written out by hand.
+ * memory (test/support/create-once-platform.ts): what is sent, adopted,
+ * refused or recorded as unconfirmed, for each thing the name lookup can
+ * show, with the journal (create-journal.ts) in the folder of this file
+ * (test/support/isolated-journal.ts). Expectations are written out by hand.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AicpError } from "../../client/errors";
-import { createOnce, isProvisional, lookedUpTwice, provisionalId, resolveProvisional, UnconfirmedCreate, type CreateTarget } from "../../provider/create-once";
-import { partlyCreated, pastWindow, stillUnconfirmed } from "../../provider/create-errors";
+import { createOnce, isProvisional, lookedUpTwice, provisionalId, resolveProvisional, UnconfirmedCreate } from "../../provider/create-once";
 import { madeBy } from "../../provider/create-evidence";
 import { forgetCreate, recordCreate, sentCreate } from "../../provider/create-journal";
 import { useTimings } from "../../provider/timing";
-
-interface Obj {
-  id: string;
-  mark?: string;
-  status?: string;
-  createdAt: number;
-  deleting?: boolean;
-}
+import { ago, lost, minute, refusalOf, target, type Obj } from "../support/create-once-platform";
 
 let n = 0;
 /** A fresh mark per test: the journal is shared by the file. */
 const newMark = () => (++n).toString(16).padStart(32, "0");
-const minute = 60_000;
-
-/** A platform holding `listed`; its create makes `made` (or throws `fails`); `appears` is listed after the create (an answer lost). */
-function target(mark: string | undefined, listed: Obj[], behaviour: { fails?: AicpError; appears?: Obj } = {}) {
-  const sent: string[] = [];
-  const removed: string[] = [];
-  const t: CreateTarget<Obj> = {
-    noun: "notebook",
-    place: "namespace usr-1",
-    name: "nb",
-    mark,
-    idOf: (o) => o.id,
-    markOf: (o) => o.mark,
-    statusOf: (o) => o.status,
-    createdAtOf: (o) => o.createdAt,
-    goingAway: (o) => o.deleting === true,
-    findByName: async () => [...listed],
-    send: async () => {
-      sent.push("create");
-      if (behaviour.appears) listed.push(behaviour.appears);
-      if (behaviour.fails) throw behaviour.fails;
-      const made = { id: `nb-${sent.length}`, mark, status: "Pending", createdAt: Date.now() };
-      listed.push(made);
-      return made;
-    },
-    remove: async (o) => void removed.push(o.id),
-    watchMs: 30,
-  };
-  return { t, sent, removed };
-}
-
-/** The message of the error `running` ends with; fails when it succeeds. */
-const refusalOf = (running: Promise<unknown>) =>
-  running.then(
-    () => expect.fail("expected a refusal"),
-    (e: Error) => e.message,
-  );
-
-const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
-
-const lost = () => new AicpError("AICP_TIMEOUT", "createNotebook: no answer within 0.5 s.", { outcomeUnknown: true });
 
 let undo: () => void;
 beforeAll(() => (undo = useTimings({ pollIntervalMs: 5 })));
@@ -276,31 +227,6 @@ describe("madeBy, provisional ids and lookedUpTwice", () => {
     expect(asked).toEqual([false]);
     expect(await lookedUpTwice(async (again) => (asked.push(again), again ? "late" : undefined))).toBe("late");
     expect(asked).toEqual([false, false, true]);
-  });
-});
-
-describe("the errors of a create that is partly made or unconfirmed", () => {
-  it("lead with the cause's code once, and carry the id and properties the engine records", () => {
-    const error = partlyCreated("notebook", new AicpError("AICP_WAIT", "not Running after 60 s"), "nb-1", { name: "nb" });
-    expect(error).toMatchObject({
-      message: "AICP_WAIT: notebook nb-1: not Running after 60 s",
-      id: "nb-1",
-      properties: { name: "nb" },
-      reasons: ["AICP_WAIT: not Running after 60 s"],
-    });
-    expect(partlyCreated("notebook", new AicpError("AICP_WAIT", "AICP_WAIT: late"), "nb-1", {}).message).toBe("notebook nb-1: AICP_WAIT: late");
-    expect(partlyCreated("notebook", "plain", "nb-1", {}).message).toBe("notebook nb-1: plain");
-  });
-
-  it("are waits that name the create and when it may still appear", () => {
-    const still = stillUnconfirmed("notebook", "namespace usr-1", { name: "nb", createSentAt: "T0" }, "T1");
-    expect(still).toMatchObject({ code: "AICP_WAIT" });
-    expect(still.message).toContain("the create of notebook 'nb' sent at T0 is still unconfirmed");
-    expect(still.message).toContain("(until T1)");
-    const past = pastWindow("notebook", "namespace usr-1", "unconfirmed-create-x", { name: "nb", createSentAt: "T0" }, "T1");
-    expect(past).toMatchObject({ code: "AICP_WAIT" });
-    expect(past.message).toContain("(recorded as unconfirmed-create-x) has not been listed in namespace usr-1, and its window ended at T1");
-    expect(past.message).toContain("`pulumi state delete <URN>`");
   });
 });
 

@@ -14,7 +14,7 @@
  *   made nothing leaves the old record as it was (one that made an object but
  *   failed drops it, where the engine would keep it as a pending delete);
  * - a failed Create or Update that made an object (ErrorResourceInitFailed)
- *   is recorded with its id and state, and the command fails;
+ *   is recorded with its id and state (records.ts), and the command fails;
  * - what the program no longer declares is deleted after the rest, last first;
  * - explicit provider instances (Program.providers) each run a plugin of their
  *   own, configured from their own arguments (providers.ts);
@@ -34,11 +34,12 @@
  * SDKs, processes and signals); the engine project tests those.
  */
 import { vi } from "vitest";
-import { checkCall, createCall, deleteCall, diffCall, invokeCall, readCall, updateCall } from "./calls";
+import { checkCall, deleteCall, diffCall, invokeCall, readCall } from "./calls";
 import { readForImport } from "./import";
-import { ProviderCallError, startPlugin, type PluginProcess } from "./plugin-process";
+import { startPlugin, type PluginProcess } from "./plugin-process";
 import { CommandFailed, type CommandResult, type Declared, type Kind, type Program, type Props, type Recorded, type StackOptions, type Step } from "./types";
 import { checkAndConfigure, ExplicitProviders, stackConfig } from "./providers";
+import { createRecorded, updateRecorded } from "./records";
 import { encrypted, previewOutputs, withIgnored } from "./values";
 
 export { isUnknown, plain, secret } from "./values";
@@ -259,32 +260,11 @@ export class InProcessStack {
   }
 
   private async create(declared: Declared, urn: string, inputs: Props): Promise<Recorded> {
-    const record = (id: string, outputs: Props, initErrors: string[]): Recorded => {
-      const made: Recorded = { kind: declared.kind, name: declared.name, urn, id, inputs, outputs: { ...outputs }, initErrors, provider: declared.provider };
-      this.resources.push(made);
-      return made;
-    };
-    try {
-      const answer = await createCall(this.p, urn, inputs, declared.timeouts?.create ?? 0);
-      const made = record(answer.id, answer.outputs, []);
-      return { ...made, outputs: { ...made.outputs, id: made.id } };
-    } catch (error) {
-      const failed = error instanceof ProviderCallError ? error.failure.initFailed : undefined;
-      if (failed) record(failed.id, failed.properties, failed.reasons);
-      throw error;
-    }
+    return createRecorded(this.p, this.resources, declared, urn, inputs);
   }
 
   private async update(old: Recorded, news: Props, declared: Declared): Promise<Recorded> {
-    try {
-      const outputs = await updateCall(this.p, old, news, declared);
-      Object.assign(old, { inputs: news, outputs, initErrors: [] });
-      return { ...old, outputs: { ...old.outputs, id: old.id } };
-    } catch (error) {
-      const failed = error instanceof ProviderCallError ? error.failure.initFailed : undefined;
-      if (failed) Object.assign(old, { id: failed.id || old.id, inputs: news, outputs: failed.properties, initErrors: failed.reasons });
-      throw error;
-    }
+    return updateRecorded(this.p, old, news, declared);
   }
 
   private async remove(r: Recorded, result: CommandResult | undefined): Promise<void> {
