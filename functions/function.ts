@@ -51,6 +51,8 @@ export type ResultValues<F extends DeclaredFields> = Flatten<
 
 /** One data-source function, as its file describes it. */
 export interface DataSourceFunction<Args extends DeclaredFields = DeclaredFields, Results extends DeclaredFields = DeclaredFields> {
+  /** Its name: the TypeScript package's export and the plugin's token (`aicp:index:<name>`), as the registry keys it. */
+  readonly name: string;
   readonly declaration: FunctionDeclaration<Args, Results>;
   /** A TypeScript use of it, as the package's documentation shows it (`aicp.` is the package). */
   readonly example: string;
@@ -63,11 +65,23 @@ export interface DataSourceFunction<Args extends DeclaredFields = DeclaredFields
   run(context: FunctionContext, args: ArgValues<Args>): Promise<ResultValues<Results>>;
 }
 
-/** Declares a function; its argument and result types come from the declared fields. */
+/**
+ * Declares a function; its argument and result types come from the declared
+ * fields. An argument it does not declare is refused before any request,
+ * naming it, from every front alike (a generated SDK or YAML passes whatever
+ * the program wrote): a filter misspelt must not read as "no filter".
+ */
 export function dataSourceFunction<const Args extends DeclaredFields, const Results extends DeclaredFields>(
   described: DataSourceFunction<Args, Results>,
 ): DataSourceFunction<Args, Results> {
-  return described;
+  const known = z.strictObject(Object.fromEntries(Object.keys(described.declaration.args).map((key) => [key, z.unknown().optional()])));
+  return {
+    ...described,
+    run(context, args) {
+      checkedArgs(described.name, known, args ?? {});
+      return described.run(context, args ?? {});
+    },
+  };
 }
 
 /** The fields of a query schema as arguments, camelCase, each required where the query needs it. */

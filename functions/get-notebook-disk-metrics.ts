@@ -5,6 +5,7 @@ import * as wire from "../client/wire";
 import { checkedArgs, dataSourceFunction, namespaceOf } from "./function";
 
 export const getNotebookDiskMetrics = dataSourceFunction({
+  name: "getNotebookDiskMetrics",
   secretResults: [],
   example: 'const disk = await aicp.getNotebookDiskMetrics({ uuid: "nb-egzgnq0bhxq8" });',
   declaration: {

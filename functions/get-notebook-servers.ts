@@ -5,6 +5,7 @@ import * as wire from "../client/wire";
 import { checkedArgs, dataSourceFunction, namespaceOf } from "./function";
 
 export const getNotebookServers = dataSourceFunction({
+  name: "getNotebookServers",
   // Every server carries its password.
   secretResults: ["servers"],
   example: [

@@ -7,6 +7,7 @@ import { withoutEnvValues, withoutServerPasswords } from "../provider/secrets";
 import { argsOf, checkedArgs, dataSourceFunction, namespaceOf } from "./function";
 
 export const getNotebooks = dataSourceFunction({
+  name: "getNotebooks",
   secretResults: [],
   example: 'const { notebooks } = await aicp.getNotebooks({ status: ["Running"] });',
   declaration: {

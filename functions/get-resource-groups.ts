@@ -4,6 +4,7 @@ import { toCamel } from "../client/case";
 import type { ListOperation } from "../client/client";
 import * as wire from "../client/wire";
 import { paging } from "../client/wire/common";
+import { withoutGroupMark } from "../provider/ownership";
 import { argsOf, dataSourceFunction, pageOrEvery } from "./function";
 
 const resourceGroupInfo = wire.resourceGroup.meta({ title: "ResourceGroupInfo", description: "A resource group as the platform lists it." });
@@ -23,6 +24,7 @@ const listResourceGroups = {
 } satisfies ListOperation<z.ZodObject, typeof resourceGroupInfo>;
 
 export const getResourceGroups = dataSourceFunction({
+  name: "getResourceGroups",
   secretResults: [],
   example: 'const { groups } = await aicp.getResourceGroups({ searchWord: "team" });',
   declaration: {
@@ -38,8 +40,13 @@ export const getResourceGroups = dataSourceFunction({
     const query = { offset: args.offset, limit: args.limit, search_word: args.searchWord, order_by: args.orderBy, reverse: args.reverse };
     const groups = await pageOrEvery("getResourceGroups", context.client, listResourceGroups, query);
     const zone = context.client.timeZone;
-    return {
-      groups: groups.map((g) => toCamel(resourceGroupInfo, { ...g, created_at: zone.normalise(g.created_at), updated_at: zone.normalise(g.updated_at) })),
-    };
+    // A group this provider made carries its mark at the end of its description: the ResourceGroup resource leaves it out, and so does this.
+    const shown = (g: (typeof groups)[number]) => ({
+      ...g,
+      description: typeof g.description === "string" ? withoutGroupMark(g.description) : g.description,
+      created_at: zone.normalise(g.created_at),
+      updated_at: zone.normalise(g.updated_at),
+    });
+    return { groups: groups.map((g) => toCamel(resourceGroupInfo, shown(g))) };
   },
 });

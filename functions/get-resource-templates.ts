@@ -5,6 +5,7 @@ import * as wire from "../client/wire";
 import { argsOf, checkedArgs, dataSourceFunction } from "./function";
 
 export const getResourceTemplates = dataSourceFunction({
+  name: "getResourceTemplates",
   secretResults: [],
   example: 'const { templates } = await aicp.getResourceTemplates({ specType: ["common"], gpuName: "A100" });',
   declaration: {

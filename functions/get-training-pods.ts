@@ -6,6 +6,7 @@ import { withoutEnvValues } from "../provider/secrets";
 import { checkedArgs, dataSourceFunction, namespaceOf } from "./function";
 
 export const getTrainingPods = dataSourceFunction({
+  name: "getTrainingPods",
   secretResults: [],
   example: 'const { pods } = await aicp.getTrainingPods({ endpoint: "tfjobs", trainName: "resnet-50" });',
   declaration: {

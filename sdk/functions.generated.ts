@@ -9,19 +9,19 @@ import type { DiskMetric, NotebookInfo, NotebookServer, ResourceTemplate, Traini
 /** A training job as the platform lists it. (camelCase). */
 export interface TrainingJob {
   /** Name of the job. */
-  name: string;
+  name?: string | null | undefined;
   /** Id of the job, e.g. `tn-…`. */
-  uuid?: string | null;
+  uuid?: string | null | undefined;
   /** Job type, e.g. `tfjobs` or `pytorchjobs`. */
-  endpoint?: string | null;
+  endpoint?: string | null | undefined;
   /** Platform state of the job. */
-  status?: string | null;
+  status?: string | null | undefined;
   /** Namespace of the job. */
-  namespace?: string | null;
+  namespace?: string | null | undefined;
   /** Container image the job runs. */
-  image?: string | null;
+  image?: string | null | undefined;
   /** When the job was created; carries the platform's zone when it is configured or learned. */
-  createdAt?: string | null;
+  createdAt?: string | null | undefined;
   [key: string]: unknown;
 }
 
@@ -29,35 +29,35 @@ export interface TrainingJob {
 export interface ResourceGroupInfo {
   /** The group id assigned by the platform (also the resource id). */
   rgId: string;
-  name?: string | null;
-  description?: string | null;
+  name?: string | null | undefined;
+  description?: string | null | undefined;
   /** Platform state, e.g. `active`. */
-  status?: string | null;
+  status?: string | null | undefined;
   /** Reason for the last state change, when the platform gives one. */
-  reason?: string | null;
-  userId?: string | null;
-  rootUserId?: string | null;
-  createdAt?: string | null;
-  updatedAt?: string | null;
-  resourceType?: string | null;
-  podType?: string[] | null;
-  customizeEnable?: number | null;
-  skuId?: string | null;
+  reason?: string | null | undefined;
+  userId?: string | null | undefined;
+  rootUserId?: string | null | undefined;
+  createdAt?: string | null | undefined;
+  updatedAt?: string | null | undefined;
+  resourceType?: string | null | undefined;
+  podType?: string[] | null | undefined;
+  customizeEnable?: number | null | undefined;
+  skuId?: string | null | undefined;
   [key: string]: unknown;
 }
 
 /** Arguments of getResourceTemplates. */
 export interface GetResourceTemplatesArgs {
-  podType?: "all" | "job" | "instance" | "infer";
-  rgId?: string;
-  rgNodeId?: string;
-  orderBy?: string;
-  reverse?: boolean;
-  offset?: number;
-  limit?: number;
-  gpuName?: string;
-  templateIds?: number[];
-  specType?: ("common" | "share_gpu" | "vgpu" | "only_cpu")[];
+  podType?: "all" | "job" | "instance" | "infer" | undefined;
+  rgId?: string | undefined;
+  rgNodeId?: string | undefined;
+  orderBy?: string | undefined;
+  reverse?: boolean | undefined;
+  offset?: number | undefined;
+  limit?: number | undefined;
+  gpuName?: string | undefined;
+  templateIds?: number[] | undefined;
+  specType?: ("common" | "share_gpu" | "vgpu" | "only_cpu")[] | undefined;
 }
 
 /** Result of getResourceTemplates. */
@@ -83,7 +83,7 @@ export const getResourceTemplatesOutput = outputForm(getResourceTemplates);
 /** Arguments of getTrainingPods. */
 export interface GetTrainingPodsArgs {
   /** Namespace of the job. Default: `aicp:userId` in lower case. */
-  namespace?: string;
+  namespace?: string | undefined;
   /** Job type, e.g. `tfjobs` or `pytorchjobs`. */
   endpoint: string;
   /** Name of the training job; non-ASCII names are fine. */
@@ -113,9 +113,9 @@ export const getTrainingPodsOutput = outputForm(getTrainingPods);
 /** Arguments of getNotebookDiskMetrics. */
 export interface GetNotebookDiskMetricsArgs {
   /** Namespace of the notebook. Default: `aicp:userId` in lower case. */
-  namespace?: string;
+  namespace?: string | undefined;
   /** uuid of the notebook (or training job, or resource group). */
-  uuid?: string;
+  uuid?: string | undefined;
 }
 
 /** Result of getNotebookDiskMetrics. */
@@ -123,11 +123,11 @@ export interface GetNotebookDiskMetricsResult {
   /** The metrics as returned (platform-api A2.5). */
   readonly metrics: DiskMetric[];
   /** `notebook_zfs_used_bytes`, when the platform reported a value. */
-  readonly usedBytes?: number;
+  readonly usedBytes?: number | undefined;
   /** `notebook_zfs_pvc_capacity_bytes`, when reported. */
-  readonly capacityBytes?: number;
+  readonly capacityBytes?: number | undefined;
   /** `notebook_zfs_pvc_available_bytes`, when reported. */
-  readonly availableBytes?: number;
+  readonly availableBytes?: number | undefined;
 }
 
 /**
@@ -146,7 +146,7 @@ export const getNotebookDiskMetricsOutput = outputForm(getNotebookDiskMetrics);
 /** Arguments of getNotebookServers. */
 export interface GetNotebookServersArgs {
   /** Namespace of the notebook. Default: `aicp:userId` in lower case. */
-  namespace?: string;
+  namespace?: string | undefined;
   /** uuid of the notebook, e.g. `notebook.uuid`. */
   uuid: string;
 }
@@ -171,18 +171,18 @@ export function getNotebookServers(args: GetNotebookServersArgs, opts?: pulumi.I
 
 /** Arguments of getNotebooks. */
 export interface GetNotebooksArgs {
-  offset?: number;
-  limit?: number;
-  name?: string;
-  reverse?: boolean;
-  orderBy?: string;
-  status?: string[];
-  endpoints?: string[];
-  startAt?: string;
-  endAt?: string;
-  owner?: string;
+  offset?: number | undefined;
+  limit?: number | undefined;
+  name?: string | undefined;
+  reverse?: boolean | undefined;
+  orderBy?: string | undefined;
+  status?: string[] | undefined;
+  endpoints?: string[] | undefined;
+  startAt?: string | undefined;
+  endAt?: string | undefined;
+  owner?: string | undefined;
   /** Namespace of the notebooks. Default: `aicp:userId` in lower case. */
-  namespace?: string;
+  namespace?: string | undefined;
 }
 
 /** Result of getNotebooks. */
@@ -209,15 +209,15 @@ export const getNotebooksOutput = outputForm(getNotebooks);
 /** Arguments of getTrainingJobs. */
 export interface GetTrainingJobsArgs {
   /** Namespace of the jobs. Default: `aicp:userId` in lower case. */
-  namespace?: string;
+  namespace?: string | undefined;
   /** Index of the first job of the one page to read. */
-  offset?: number;
+  offset?: number | undefined;
   /** Jobs in the one page to read, 1 to 100. */
-  limit?: number;
+  limit?: number | undefined;
   /** Jobs created at or after this time, "YYYY-MM-DD HH:MM:SS" in the platform's zone. */
-  startAt?: string;
+  startAt?: string | undefined;
   /** Jobs created at or before this time, "YYYY-MM-DD HH:MM:SS" in the platform's zone. */
-  endAt?: string;
+  endAt?: string | undefined;
 }
 
 /** Result of getTrainingJobs. */
@@ -228,7 +228,9 @@ export interface GetTrainingJobsResult {
 
 /**
  * Lists the training jobs of a namespace, paging through every result unless `offset` or `limit` asks
- * for one page; `startAt` and `endAt` bound when they were created.
+ * for one page; `startAt` and `endAt` bound when they were created. Without them, the platform's
+ * documents do not say how far back the list goes (its own clients ask for the last seven days by
+ * default).
  *
  * @example
  * const { jobs } = await aicp.getTrainingJobs({ startAt: "2026-11-01 00:00:00" });
@@ -243,15 +245,15 @@ export const getTrainingJobsOutput = outputForm(getTrainingJobs);
 /** Arguments of getResourceGroups. */
 export interface GetResourceGroupsArgs {
   /** Index of the first group of the one page to read. */
-  offset?: number;
+  offset?: number | undefined;
   /** Groups in the one page to read, 1 to 100. */
-  limit?: number;
+  limit?: number | undefined;
   /** Part of the groups' names, in any case. */
-  searchWord?: string;
+  searchWord?: string | undefined;
   /** Field the groups are sorted by; the platform's default is `created_at`. */
-  orderBy?: string;
+  orderBy?: string | undefined;
   /** Sort in the reverse order (newest first, by default). */
-  reverse?: boolean;
+  reverse?: boolean | undefined;
 }
 
 /** Result of getResourceGroups. */

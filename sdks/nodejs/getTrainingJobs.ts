@@ -7,7 +7,7 @@ import * as outputs from "./types/output";
 import * as utilities from "./utilities";
 
 /**
- * Lists the training jobs of a namespace, paging through every result unless `offset` or `limit` asks for one page; `startAt` and `endAt` bound when they were created.
+ * Lists the training jobs of a namespace, paging through every result unless `offset` or `limit` asks for one page; `startAt` and `endAt` bound when they were created. Without them, the platform's documents do not say how far back the list goes (its own clients ask for the last seven days by default).
  */
 export function getTrainingJobs(args?: GetTrainingJobsArgs, opts?: pulumi.InvokeOptions): Promise<GetTrainingJobsResult> {
     args = args || {};
@@ -51,7 +51,7 @@ export interface GetTrainingJobsResult {
     readonly jobs: outputs.TrainingJob[];
 }
 /**
- * Lists the training jobs of a namespace, paging through every result unless `offset` or `limit` asks for one page; `startAt` and `endAt` bound when they were created.
+ * Lists the training jobs of a namespace, paging through every result unless `offset` or `limit` asks for one page; `startAt` and `endAt` bound when they were created. Without them, the platform's documents do not say how far back the list goes (its own clients ask for the last seven days by default).
  */
 export function getTrainingJobsOutput(args?: GetTrainingJobsOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetTrainingJobsResult> {
     args = args || {};

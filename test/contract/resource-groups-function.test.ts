@@ -67,6 +67,29 @@ describe("getResourceGroups", () => {
     expect(emulator.requests().filter((r) => r.operation === "listResourceGroups")).toHaveLength(1);
   });
 
+  it("leaves out the ownership mark the provider writes into a group's description", async () => {
+    const marked = await client.createResourceGroup({
+      name: "marked-group",
+      description: "team group [pulumi-aicp 0123456789abcdef0123456789abcdef]",
+      sku_id: "sku-1",
+      pod_type: ["job"],
+      customize_enable: 0,
+    });
+    const { groups } = await aicp.getResourceGroups({ searchWord: "marked-group" });
+    expect(groups.map((g) => [g.rgId, g.description])).toEqual([[marked.rg_id, "team group"]]);
+  });
+
+  it("names the route to override when the platform does not serve the list", async () => {
+    emulator.setDialect({ absentOperations: ["listResourceGroups"] });
+    try {
+      const error = (await aicp.getResourceGroups().catch((e: unknown) => e)) as AicpError;
+      expect(error.code).toBe("AICP_ROUTE");
+      expect(error.message).toContain("aicp:routes.listResourceGroups");
+    } finally {
+      emulator.setDialect({ absentOperations: [] });
+    }
+  });
+
   it("rejects a page size the platform does not serve naming the argument, before any request", async () => {
     emulator.clearRequests();
     const error = (await aicp.getResourceGroups({ limit: 500 }).catch((e: unknown) => e)) as AicpError;

@@ -23,13 +23,16 @@ describe("getTrainingJobs", () => {
   let emulator: Emulator;
   const early = Array.from({ length: 102 }, (_, i) => `early-${String(i).padStart(3, "0")}`);
   let between: number;
+  let lateAt: number;
 
   beforeAll(async () => {
     emulator = await startTestEmulator();
-    process.env.PULUMI_CONFIG = JSON.stringify(Object.fromEntries(Object.entries(emulatorConfig(emulator)).map(([k, v]) => [k, v.value])));
+    // The emulator writes bare times in UTC (its default): configured so, each createdAt carries the zone.
+    const config = { ...Object.fromEntries(Object.entries(emulatorConfig(emulator)).map(([k, v]) => [k, v.value])), "aicp:platformTimeZone": "UTC" };
+    process.env.PULUMI_CONFIG = JSON.stringify(config);
     for (const name of early) await createTrainingJob(emulator, name, [{ replica_type: "Worker", replicas: 1 }]);
     between = emulator.clock.advance(2 * 86_400_000);
-    emulator.clock.advance(60_000);
+    lateAt = emulator.clock.advance(60_000);
     await createTrainingJob(emulator, "late-job", [{ replica_type: "Worker", replicas: 1 }], "tfjobs");
   });
 
@@ -44,7 +47,9 @@ describe("getTrainingJobs", () => {
     const late = jobs.find((j) => j.name === "late-job")!;
     expect(late.endpoint).toBe("tfjobs");
     expect(late.uuid).toMatch(/^tn-/);
-    expect(late).toHaveProperty("createdAt");
+    // With the zone configured, a time carries it and names the instant the job was made.
+    expect(late.createdAt).toMatch(/(Z|[+-]\d{2}:\d{2})$/);
+    expect(Date.parse(late.createdAt!)).toBe(Math.floor(lateAt / 1000) * 1000);
   });
 
   it("reads one page when offset or limit is given", async () => {
@@ -59,6 +64,17 @@ describe("getTrainingJobs", () => {
     expect(after.jobs.map((j) => j.name)).toEqual(["late-job"]);
     const before = await resolve(aicp.getTrainingJobsOutput({ endAt: pulumi.output(platformTime(between)) }));
     expect(before.jobs.map((j) => j.name).sort()).toEqual(early);
+  });
+
+  it("rejects an argument it does not declare, and a time that does not exist, before any request", async () => {
+    emulator.clearRequests();
+    const misspelt = (await aicp.getTrainingJobs({ start: "2026-11-01 00:00:00" } as aicp.GetTrainingJobsArgs).catch((e: unknown) => e)) as AicpError;
+    expect(misspelt.code).toBe("AICP_VALIDATION");
+    expect(misspelt.message).toContain("start");
+    const impossible = (await aicp.getTrainingJobs({ startAt: "2026-02-31 25:00:00" }).catch((e: unknown) => e)) as AicpError;
+    expect(impossible.code).toBe("AICP_VALIDATION");
+    expect(impossible.message).toContain("startAt");
+    expect(emulator.requests().filter((r) => r.operation !== "admin")).toEqual([]);
   });
 
   it("rejects a time in another form naming the argument, before any request", async () => {

@@ -25,6 +25,16 @@ function sdkTypeNames() {
   return names;
 }
 
+/** The names sdk/index.ts exports by name (its classes and types): a result type of that name would be shadowed by them. */
+function packageNames() {
+  const file = ts.createSourceFile("index.ts", readFileSync(join(repo, "sdk/index.ts"), "utf8"), ts.ScriptTarget.ES2022);
+  return new Set(
+    file.statements.flatMap((s) =>
+      ts.isExportDeclaration(s) && s.exportClause && ts.isNamedExports(s.exportClause) ? s.exportClause.elements.map((e) => e.name.text) : [],
+    ),
+  );
+}
+
 /** The title of the items of a list schema, when they carry one. */
 function itemTitle(schema) {
   return schema?.def?.type === "array" ? schema.def.element.meta()?.title : undefined;
@@ -64,8 +74,8 @@ function spelled(expressions) {
 
 const camel = (name) => name.replace(/_([a-z0-9])/g, (_, c) => c.toUpperCase());
 const upperFirst = (name) => `${name[0].toUpperCase()}${name.slice(1)}`;
-/** A spelled type indented for a member at `indent`, its `| undefined` dropped where the member is optional. */
-const memberType = (text, optional, indent) => (optional ? text.replace(/ \| undefined$/, "") : text).replace(/\n/g, `\n${indent}`);
+/** A spelled type indented for a member at `indent` (an optional one keeps `| undefined`, for programs compiled with exactOptionalPropertyTypes). */
+const memberType = (text, optional, indent) => (optional && !/ \| undefined$/.test(text) ? `${text} | undefined` : text).replace(/\n/g, `\n${indent}`);
 
 /** The document of a function with its example. */
 function functionDoc(doc, example) {
@@ -77,6 +87,7 @@ function functionDoc(doc, example) {
 export function generateFunctions() {
   const { functionRegistry } = loadSource("functions/index.ts");
   const known = sdkTypeNames();
+  const taken = packageNames();
   const expressions = [];
   const titled = new Map();
   for (const [name, fn] of Object.entries(functionRegistry)) {
@@ -84,6 +95,9 @@ export function generateFunctions() {
     for (const arg of Object.keys(fn.declaration.args)) expressions.push([`A_${name}_${arg}`, `Camelized<z.input<${at}["args"]["${arg}"]["schema"]>>`]);
     for (const [result, field] of Object.entries(fn.declaration.results)) {
       const title = itemTitle(field.schema);
+      if (title && !known.has(title) && taken.has(title)) {
+        throw new Error(`${name}'s result ${result} is titled ${title}, a name sdk/index.ts already exports: give its schema another title`);
+      }
       if (title && !known.has(title) && !titled.has(title)) {
         // A schema that settles the platform's spellings first (z.preprocess) is a pipe: its fields are its output's.
         const element = field.schema.def.element;

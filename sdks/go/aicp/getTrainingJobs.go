@@ -11,7 +11,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// Lists the training jobs of a namespace, paging through every result unless `offset` or `limit` asks for one page; `startAt` and `endAt` bound when they were created.
+// Lists the training jobs of a namespace, paging through every result unless `offset` or `limit` asks for one page; `startAt` and `endAt` bound when they were created. Without them, the platform's documents do not say how far back the list goes (its own clients ask for the last seven days by default).
 func GetTrainingJobs(ctx *pulumi.Context, args *GetTrainingJobsArgs, opts ...pulumi.InvokeOption) (*GetTrainingJobsResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetTrainingJobsResult

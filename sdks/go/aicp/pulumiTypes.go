@@ -1939,7 +1939,7 @@ type TrainingJob struct {
 	CreatedAt *string `pulumi:"createdAt"`
 	Endpoint  *string `pulumi:"endpoint"`
 	Image     *string `pulumi:"image"`
-	Name      string  `pulumi:"name"`
+	Name      *string `pulumi:"name"`
 	Namespace *string `pulumi:"namespace"`
 	Status    *string `pulumi:"status"`
 	Uuid      *string `pulumi:"uuid"`
@@ -1971,8 +1971,8 @@ func (o TrainingJobOutput) Image() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v TrainingJob) *string { return v.Image }).(pulumi.StringPtrOutput)
 }
 
-func (o TrainingJobOutput) Name() pulumi.StringOutput {
-	return o.ApplyT(func(v TrainingJob) string { return v.Name }).(pulumi.StringOutput)
+func (o TrainingJobOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v TrainingJob) *string { return v.Name }).(pulumi.StringPtrOutput)
 }
 
 func (o TrainingJobOutput) Namespace() pulumi.StringPtrOutput {

@@ -195,7 +195,7 @@ export interface TrainingJob {
     createdAt?: string;
     endpoint?: string;
     image?: string;
-    name: string;
+    name?: string;
     namespace?: string;
     status?: string;
     uuid?: string;

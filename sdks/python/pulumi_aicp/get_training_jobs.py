@@ -54,7 +54,7 @@ def get_training_jobs(end_at: Optional[_builtins.str] = None,
                       start_at: Optional[_builtins.str] = None,
                       opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetTrainingJobsResult:
     """
-    Lists the training jobs of a namespace, paging through every result unless `offset` or `limit` asks for one page; `startAt` and `endAt` bound when they were created.
+    Lists the training jobs of a namespace, paging through every result unless `offset` or `limit` asks for one page; `startAt` and `endAt` bound when they were created. Without them, the platform's documents do not say how far back the list goes (its own clients ask for the last seven days by default).
 
     :param _builtins.str end_at: Jobs created at or before this time, "YYYY-MM-DD HH:MM:SS" in the platform's zone.
     :param _builtins.int limit: Jobs in the one page to read, 1 to 100.
@@ -80,7 +80,7 @@ def get_training_jobs_output(end_at: pulumi.Input[Optional[Optional[_builtins.st
                              start_at: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
                              opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetTrainingJobsResult]:
     """
-    Lists the training jobs of a namespace, paging through every result unless `offset` or `limit` asks for one page; `startAt` and `endAt` bound when they were created.
+    Lists the training jobs of a namespace, paging through every result unless `offset` or `limit` asks for one page; `startAt` and `endAt` bound when they were created. Without them, the platform's documents do not say how far back the list goes (its own clients ask for the last seven days by default).
 
     :param _builtins.str end_at: Jobs created at or before this time, "YYYY-MM-DD HH:MM:SS" in the platform's zone.
     :param _builtins.int limit: Jobs in the one page to read, 1 to 100.

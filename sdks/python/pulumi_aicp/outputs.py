@@ -1387,31 +1387,27 @@ class ResourceTemplateShowUsersInfo(dict):
 @pulumi.output_type
 class TrainingJob(dict):
     def __init__(__self__, *,
-                 name: _builtins.str,
                  created_at: Optional[_builtins.str] = None,
                  endpoint: Optional[_builtins.str] = None,
                  image: Optional[_builtins.str] = None,
+                 name: Optional[_builtins.str] = None,
                  namespace: Optional[_builtins.str] = None,
                  status: Optional[_builtins.str] = None,
                  uuid: Optional[_builtins.str] = None):
-        pulumi.set(__self__, "name", name)
         if created_at is not None:
             pulumi.set(__self__, "created_at", created_at)
         if endpoint is not None:
             pulumi.set(__self__, "endpoint", endpoint)
         if image is not None:
             pulumi.set(__self__, "image", image)
+        if name is not None:
+            pulumi.set(__self__, "name", name)
         if namespace is not None:
             pulumi.set(__self__, "namespace", namespace)
         if status is not None:
             pulumi.set(__self__, "status", status)
         if uuid is not None:
             pulumi.set(__self__, "uuid", uuid)
-
-    @_builtins.property
-    @pulumi.getter
-    def name(self) -> _builtins.str:
-        return pulumi.get(self, "name")
 
     @_builtins.property
     @pulumi.getter(name="createdAt")
@@ -1427,6 +1423,11 @@ class TrainingJob(dict):
     @pulumi.getter
     def image(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "image")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "name")
 
     @_builtins.property
     @pulumi.getter
