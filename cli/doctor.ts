@@ -9,6 +9,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { AicpClient, type ClientOptions } from "../client/client";
+import { userAgent } from "../client/user-agent";
 import { pathPrefixes } from "../client/transport";
 import { named, type Settings } from "../client/config";
 import { firstContactLine, refusalLine, unreachable, unreachableLine } from "../client/first-contact";
@@ -44,6 +45,7 @@ export async function diagnose(settings: Settings): Promise<Diagnosis> {
       routes: settings.routes,
       timeoutMs: Math.min(settings.requestTimeoutMs, 10_000),
       maxAttempts: 1,
+      userAgent: userAgent("doctor"),
       ...probe,
     });
     clients.push(c);

@@ -12,6 +12,7 @@ import { parseZone } from "./times";
 import { z } from "zod";
 import { configKeys, type ConfigKey } from "./config-keys";
 import { settingRules, shown } from "./config-rules";
+import { userAgent, type Front } from "./user-agent";
 
 export { configKeys } from "./config-keys";
 
@@ -218,14 +219,15 @@ export function requireUserId(settings: Settings): string {
 
 /**
  * Builds a client; throws AICP_CONFIG before any request when a credential is
- * missing. `limits` shorten the timeouts for a reader that must not hold a
- * preview up (the guardrails pack, policy/templates.ts).
+ * missing. `options` shorten the timeouts for a reader that must not hold a
+ * preview up (the guardrails pack, policy/templates.ts), say where a quota
+ * notice goes, and name the front its User-Agent states.
  */
 export function createClient(
   settings: Settings,
-  limits: Pick<TransportOptions, "timeoutMs" | "retryBudgetMs"> = {},
-  onQuota?: TransportOptions["onQuota"],
+  options: Pick<TransportOptions, "timeoutMs" | "retryBudgetMs" | "onQuota"> & { readonly front?: Front } = {},
 ): AicpClient {
+  const { front, ...limits } = options;
   const missing = (["accessKeyId", "secretAccessKey"] as const).filter((k) => !settings[k]);
   if (missing.length > 0) {
     const named = missing.map((k) => `${configKeys[k].key} (env ${configKeys[k].env})`).join(" and ");
@@ -245,7 +247,7 @@ export function createClient(
     maxRequestsPerSecond: settings.maxRequestsPerSecond,
     connections: settings.maxConnections,
     quotaWaitMs: settings.quotaWaitMs,
-    onQuota,
+    userAgent: userAgent(front),
     ...limits,
   });
 }

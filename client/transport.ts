@@ -18,6 +18,7 @@ import { bodyVerdict, isTimeout, normalisePrefix, prefixVerdict, type Outcome } 
 import { interpretAnswer, quotaSetting } from "./answer-errors";
 import { AicpError, describeRequest, type RequestContext } from "./errors";
 import { Pace } from "./pace";
+import { channelHeader, userAgent } from "./user-agent";
 import { Learned } from "./dialect";
 import { fillPath, type Route } from "./routes";
 import { signedQueryString, type BodyHash, type QueryValue } from "./signature";
@@ -66,6 +67,8 @@ export interface TransportOptions {
    * attempts, until this is spent (default 600 s).
    */
   readonly quotaWaitMs?: number;
+  /** The User-Agent of every request (client/user-agent.ts); by default this process's front's. */
+  readonly userAgent?: string;
   /** Told once per client, the first time the platform answers 429: a line for the user naming the setting that lowers the rate. */
   readonly onQuota?: (notice: string) => void;
   /** Observes every attempt (for tests and benchmarks); must not throw. */
@@ -206,7 +209,12 @@ export class Transport {
       const response = await request(`${this.origin}${ctx.path}?${query}`, {
         method: ctx.method,
         dispatcher: this.agent,
-        headers: { accept: "application/json", ...(body ? { "content-type": "application/json" } : {}) },
+        headers: {
+          accept: "application/json",
+          "user-agent": this.options.userAgent ?? userAgent(),
+          ...channelHeader,
+          ...(body ? { "content-type": "application/json" } : {}),
+        },
         body: body || undefined,
         signal: AbortSignal.timeout(this.timeoutMs),
         headersTimeout: this.timeoutMs,

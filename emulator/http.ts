@@ -54,7 +54,16 @@ export function requestListener(deps: HttpDeps): (req: IncomingMessage, res: Ser
     const path = q < 0 ? rawUrl : rawUrl.slice(0, q);
     const rawQuery = q < 0 ? "" : rawUrl.slice(q + 1);
     const reqId = requestId();
-    const entry: RequestLogEntry = { time: new Date(started).toISOString(), method, path, status: 0, bodyBytes: 0 };
+    const header = (name: string) => (typeof req.headers[name] === "string" ? (req.headers[name] as string) : undefined);
+    const entry: RequestLogEntry = {
+      time: new Date(started).toISOString(),
+      method,
+      path,
+      status: 0,
+      bodyBytes: 0,
+      userAgent: header("user-agent"),
+      channel: header("channel"),
+    };
     const body = (): Promise<Buffer> => readBody(req, MAX_BODY_BYTES, (bytes) => (entry.bodyBytes = bytes));
     let user = "";
     let dialect: Dialect | undefined;

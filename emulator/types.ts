@@ -148,6 +148,9 @@ export interface RequestLogEntry {
   requestId?: string;
   /** How the signature was built, once it was accepted. */
   auth?: AuthVariant;
+  /** The request's User-Agent and Channel headers, as sent (the operator's SDK sends `Channel: api`, platform-api B6). */
+  userAgent?: string;
+  channel?: string;
   /** The decoded query without `signature` and `access_key_id`; repeated names are arrays. */
   query?: Record<string, string | string[]>;
   /** Query parameter names the operation does not model and ignored (the platform ignores them too). */

@@ -25,7 +25,7 @@ let cached: { settings: Settings; client: AicpClient } | undefined;
 function functionClient(): AicpClient {
   const settings = currentSettings();
   if (!cached || JSON.stringify(cached.settings) !== JSON.stringify(settings))
-    cached = { settings, client: createClient(settings, {}, (notice) => void warn(notice)) };
+    cached = { settings, client: createClient(settings, { front: "plugin", onQuota: (notice) => void warn(notice) }) };
   return cached.client;
 }
 

@@ -7,8 +7,11 @@
  */
 import { grpc, providerService } from "./grpc";
 import { providerServer } from "./server";
+import { sendingAs } from "../client/user-agent";
 
 async function main(): Promise<void> {
+  // The lifecycles' requests say they come from the plugin (client/user-agent.ts).
+  sendingAs("plugin");
   // The engine closes a plugin with SIGINT once it is done with it; the Ctrl-C of a user reaches the plugin as Cancel.
   process.on("SIGINT", () => process.exit(0));
   const server = new grpc.Server({ "grpc.max_receive_message_length": 400 * 1024 * 1024 });

@@ -6,6 +6,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { packagedFile } from "../client/single-executable";
+import { providerVersion } from "../client/user-agent";
 
 /** The Pulumi package name: tokens are `aicp:index:<Name>`, the plugin `pulumi-resource-aicp`. */
 export const packageName = "aicp";
@@ -17,7 +18,7 @@ const root = existsSync(join(__dirname, "..", "package.json")) ? join(__dirname,
 const rootFile = (name: string) => packagedFile(name) ?? readFileSync(join(root, name), "utf8");
 
 /** The provider's version: the package's (the schema carries the same). */
-export const pluginVersion = (JSON.parse(rootFile("package.json")) as { version: string }).version;
+export const pluginVersion = providerVersion;
 
 let text: string | undefined;
 

@@ -47,7 +47,7 @@ export class TemplateCatalogue {
     try {
       const client = createClient(
         resolveSettings(() => undefined, this.environment),
-        readLimits,
+        { ...readLimits, front: "policy" },
       );
       try {
         // The platform lists only `common` templates unless asked for the others (platform-api A4.5).

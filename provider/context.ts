@@ -87,7 +87,7 @@ export function currentSettings(): Settings {
 
 export function currentClient(): AicpClient {
   // The quota notice goes to the engine, which prints it once under Diagnostics.
-  client ??= createClient(currentSettings(), {}, (notice) => void warn(notice));
+  client ??= createClient(currentSettings(), { onQuota: (notice) => void warn(notice) });
   return client;
 }
 

@@ -30,7 +30,7 @@ export function programSettings(): Settings {
 export function programClient(): AicpClient {
   const settings = programSettings();
   if (!cached || JSON.stringify(cached.settings) !== JSON.stringify(settings)) {
-    cached = { settings, client: createClient(settings, {}, (notice) => void pulumi.log.warn(notice)) };
+    cached = { settings, client: createClient(settings, { front: "program", onQuota: (notice) => void pulumi.log.warn(notice) }) };
   }
   return cached.client;
 }

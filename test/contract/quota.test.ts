@@ -34,7 +34,7 @@ async function load(emulator: Emulator, method: "GET" | "DELETE" = "GET") {
 describe("the request quota", () => {
   let emulator: Emulator;
   const clientWith = (extra: Record<string, string>, notices: string[] = []) =>
-    createClient(resolveSettings(emulatorSettings(emulator, extra), {}), {}, (notice) => notices.push(notice));
+    createClient(resolveSettings(emulatorSettings(emulator, extra), {}), { onQuota: (notice) => notices.push(notice) });
 
   beforeAll(async () => {
     emulator = await startTestEmulator();

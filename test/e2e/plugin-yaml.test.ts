@@ -103,6 +103,15 @@ describe("the provider plugin, from a YAML program", () => {
     expect((out.templates as unknown[]).length).toBe(3);
     expect((out.metrics as Array<{ metricName: string }>).map((m) => m.metricName)).toContain("notebook_zfs_used_bytes");
     expect((out.jobs as Array<{ name: string; endpoint: string }>).map((j) => [j.name, j.endpoint])).toEqual([["yaml-job", "tfjobs"]]);
+    // Every request the installed plugin sent names it, its version and the platform SDK's channel (client/user-agent.ts).
+    const senders = new Set(
+      emulator
+        .requests()
+        // The job beforeAll made was sent by the test itself.
+        .filter((r) => r.operation !== "admin" && r.operation !== "createTrainingJob")
+        .map((r) => `${r.userAgent?.replace(/; node .*$/, "")} ${r.channel}`),
+    );
+    expect([...senders]).toEqual([`pulumi-aicp/${pluginVersion} (plugin api`]);
     // getResourceGroups, called with the group's name once it exists, finds that group.
     expect((out.listedGroups as Array<{ rgId: string }>).map((g) => g.rgId)).toEqual([out.rgId]);
 
