@@ -66,6 +66,7 @@ interface JsonNode {
   const?: unknown;
   enum?: unknown[];
   title?: string;
+  description?: string;
 }
 
 const anyValue: PropertySpec = { $ref: "pulumi.json#/Any" };
@@ -128,7 +129,9 @@ class SchemaTypes {
     const properties: Record<string, PropertySpec> = {};
     for (const [key, child] of Object.entries(node.properties ?? {})) {
       const field = snakeToCamel(key);
-      properties[field] = this.property(child, `${name}${field[0]!.toUpperCase()}${field.slice(1)}`);
+      const spec = this.property(child, `${name}${field[0]!.toUpperCase()}${field.slice(1)}`);
+      // A nested field's document, where its rule has one, reaches every language's SDK and the reference pages.
+      properties[field] = child.description ? { ...spec, description: child.description } : spec;
     }
     const required = (node.required ?? []).map(snakeToCamel);
     const existing = this.types[`${packageName}:index:${name}`];

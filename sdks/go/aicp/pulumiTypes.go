@@ -350,34 +350,41 @@ func (o ImageSecretPtrOutput) Username() pulumi.StringPtrOutput {
 }
 
 type NotebookInfo struct {
-	Apt            *string                   `pulumi:"apt"`
-	AutoDeleteTime *string                   `pulumi:"autoDeleteTime"`
-	Conda          *string                   `pulumi:"conda"`
-	CreatedAt      *string                   `pulumi:"createdAt"`
-	Email          *string                   `pulumi:"email"`
-	Envs           []interface{}             `pulumi:"envs"`
-	Image          *string                   `pulumi:"image"`
-	ImageType      *string                   `pulumi:"imageType"`
-	Kuid           *string                   `pulumi:"kuid"`
-	Name           *string                   `pulumi:"name"`
-	Namespace      *string                   `pulumi:"namespace"`
-	Pip            *string                   `pulumi:"pip"`
-	PodIps         []interface{}             `pulumi:"podIps"`
-	Reason         *string                   `pulumi:"reason"`
-	ReplicaSpecs   *NotebookInfoReplicaSpecs `pulumi:"replicaSpecs"`
-	RootUserId     *string                   `pulumi:"rootUserId"`
-	RunningTime    *float64                  `pulumi:"runningTime"`
-	Server         *string                   `pulumi:"server"`
-	ServerType     *string                   `pulumi:"serverType"`
-	Servers        []NotebookServer          `pulumi:"servers"`
-	Status         *string                   `pulumi:"status"`
-	StopTime       *string                   `pulumi:"stopTime"`
-	UpdatedAt      *string                   `pulumi:"updatedAt"`
-	UserId         *string                   `pulumi:"userId"`
-	UserName       *string                   `pulumi:"userName"`
-	Uuid           string                    `pulumi:"uuid"`
-	VolumeSpecs    []NotebookInfoVolumeSpecs `pulumi:"volumeSpecs"`
-	WsUrl          *string                   `pulumi:"wsUrl"`
+	Apt            *string       `pulumi:"apt"`
+	AutoDeleteTime *string       `pulumi:"autoDeleteTime"`
+	Conda          *string       `pulumi:"conda"`
+	CreatedAt      *string       `pulumi:"createdAt"`
+	Email          *string       `pulumi:"email"`
+	Envs           []interface{} `pulumi:"envs"`
+	Image          *string       `pulumi:"image"`
+	ImageType      *string       `pulumi:"imageType"`
+	Kuid           *string       `pulumi:"kuid"`
+	Name           *string       `pulumi:"name"`
+	Namespace      *string       `pulumi:"namespace"`
+	Pip            *string       `pulumi:"pip"`
+	PodIps         []interface{} `pulumi:"podIps"`
+	// Reason of the last state change, when given.
+	Reason       *string                   `pulumi:"reason"`
+	ReplicaSpecs *NotebookInfoReplicaSpecs `pulumi:"replicaSpecs"`
+	RootUserId   *string                   `pulumi:"rootUserId"`
+	// Accumulated running time in seconds.
+	RunningTime *float64 `pulumi:"runningTime"`
+	// Connection information.
+	Server     *string `pulumi:"server"`
+	ServerType *string `pulumi:"serverType"`
+	// Servers of the notebook (protocol, name, type, url, port, status). Their passwords are not kept in the state: read them with getNotebookServers.
+	Servers []NotebookServer `pulumi:"servers"`
+	// State on the platform: Pending, Running, Stopped, Failed, …
+	Status    *string `pulumi:"status"`
+	StopTime  *string `pulumi:"stopTime"`
+	UpdatedAt *string `pulumi:"updatedAt"`
+	UserId    *string `pulumi:"userId"`
+	UserName  *string `pulumi:"userName"`
+	// Unique id of the notebook (also the resource id), at most 36 characters.
+	Uuid        string                    `pulumi:"uuid"`
+	VolumeSpecs []NotebookInfoVolumeSpecs `pulumi:"volumeSpecs"`
+	// WebSocket service address (path form).
+	WsUrl *string `pulumi:"wsUrl"`
 }
 
 type NotebookInfoOutput struct{ *pulumi.OutputState }
@@ -446,6 +453,7 @@ func (o NotebookInfoOutput) PodIps() pulumi.ArrayOutput {
 	return o.ApplyT(func(v NotebookInfo) []interface{} { return v.PodIps }).(pulumi.ArrayOutput)
 }
 
+// Reason of the last state change, when given.
 func (o NotebookInfoOutput) Reason() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v NotebookInfo) *string { return v.Reason }).(pulumi.StringPtrOutput)
 }
@@ -458,10 +466,12 @@ func (o NotebookInfoOutput) RootUserId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v NotebookInfo) *string { return v.RootUserId }).(pulumi.StringPtrOutput)
 }
 
+// Accumulated running time in seconds.
 func (o NotebookInfoOutput) RunningTime() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v NotebookInfo) *float64 { return v.RunningTime }).(pulumi.Float64PtrOutput)
 }
 
+// Connection information.
 func (o NotebookInfoOutput) Server() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v NotebookInfo) *string { return v.Server }).(pulumi.StringPtrOutput)
 }
@@ -470,10 +480,12 @@ func (o NotebookInfoOutput) ServerType() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v NotebookInfo) *string { return v.ServerType }).(pulumi.StringPtrOutput)
 }
 
+// Servers of the notebook (protocol, name, type, url, port, status). Their passwords are not kept in the state: read them with getNotebookServers.
 func (o NotebookInfoOutput) Servers() NotebookServerArrayOutput {
 	return o.ApplyT(func(v NotebookInfo) []NotebookServer { return v.Servers }).(NotebookServerArrayOutput)
 }
 
+// State on the platform: Pending, Running, Stopped, Failed, …
 func (o NotebookInfoOutput) Status() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v NotebookInfo) *string { return v.Status }).(pulumi.StringPtrOutput)
 }
@@ -494,6 +506,7 @@ func (o NotebookInfoOutput) UserName() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v NotebookInfo) *string { return v.UserName }).(pulumi.StringPtrOutput)
 }
 
+// Unique id of the notebook (also the resource id), at most 36 characters.
 func (o NotebookInfoOutput) Uuid() pulumi.StringOutput {
 	return o.ApplyT(func(v NotebookInfo) string { return v.Uuid }).(pulumi.StringOutput)
 }
@@ -502,6 +515,7 @@ func (o NotebookInfoOutput) VolumeSpecs() NotebookInfoVolumeSpecsArrayOutput {
 	return o.ApplyT(func(v NotebookInfo) []NotebookInfoVolumeSpecs { return v.VolumeSpecs }).(NotebookInfoVolumeSpecsArrayOutput)
 }
 
+// WebSocket service address (path form).
 func (o NotebookInfoOutput) WsUrl() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v NotebookInfo) *string { return v.WsUrl }).(pulumi.StringPtrOutput)
 }
@@ -1407,14 +1421,17 @@ type ResourceGroupInfo struct {
 	Description     *string  `pulumi:"description"`
 	Name            *string  `pulumi:"name"`
 	PodType         []string `pulumi:"podType"`
-	Reason          *string  `pulumi:"reason"`
-	ResourceType    *string  `pulumi:"resourceType"`
-	RgId            string   `pulumi:"rgId"`
-	RootUserId      *string  `pulumi:"rootUserId"`
-	SkuId           *string  `pulumi:"skuId"`
-	Status          *string  `pulumi:"status"`
-	UpdatedAt       *string  `pulumi:"updatedAt"`
-	UserId          *string  `pulumi:"userId"`
+	// Reason for the last state change, when the platform gives one.
+	Reason       *string `pulumi:"reason"`
+	ResourceType *string `pulumi:"resourceType"`
+	// The group id assigned by the platform (also the resource id).
+	RgId       string  `pulumi:"rgId"`
+	RootUserId *string `pulumi:"rootUserId"`
+	SkuId      *string `pulumi:"skuId"`
+	// Platform state, e.g. `active`.
+	Status    *string `pulumi:"status"`
+	UpdatedAt *string `pulumi:"updatedAt"`
+	UserId    *string `pulumi:"userId"`
 }
 
 type ResourceGroupInfoOutput struct{ *pulumi.OutputState }
@@ -1451,6 +1468,7 @@ func (o ResourceGroupInfoOutput) PodType() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v ResourceGroupInfo) []string { return v.PodType }).(pulumi.StringArrayOutput)
 }
 
+// Reason for the last state change, when the platform gives one.
 func (o ResourceGroupInfoOutput) Reason() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ResourceGroupInfo) *string { return v.Reason }).(pulumi.StringPtrOutput)
 }
@@ -1459,6 +1477,7 @@ func (o ResourceGroupInfoOutput) ResourceType() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ResourceGroupInfo) *string { return v.ResourceType }).(pulumi.StringPtrOutput)
 }
 
+// The group id assigned by the platform (also the resource id).
 func (o ResourceGroupInfoOutput) RgId() pulumi.StringOutput {
 	return o.ApplyT(func(v ResourceGroupInfo) string { return v.RgId }).(pulumi.StringOutput)
 }
@@ -1471,6 +1490,7 @@ func (o ResourceGroupInfoOutput) SkuId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ResourceGroupInfo) *string { return v.SkuId }).(pulumi.StringPtrOutput)
 }
 
+// Platform state, e.g. `active`.
 func (o ResourceGroupInfoOutput) Status() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ResourceGroupInfo) *string { return v.Status }).(pulumi.StringPtrOutput)
 }
@@ -1661,14 +1681,17 @@ type ResourceTemplateResourceGroup struct {
 	Description     *string  `pulumi:"description"`
 	Name            *string  `pulumi:"name"`
 	PodType         []string `pulumi:"podType"`
-	Reason          *string  `pulumi:"reason"`
-	ResourceType    *string  `pulumi:"resourceType"`
-	RgId            string   `pulumi:"rgId"`
-	RootUserId      *string  `pulumi:"rootUserId"`
-	SkuId           *string  `pulumi:"skuId"`
-	Status          *string  `pulumi:"status"`
-	UpdatedAt       *string  `pulumi:"updatedAt"`
-	UserId          *string  `pulumi:"userId"`
+	// Reason for the last state change, when the platform gives one.
+	Reason       *string `pulumi:"reason"`
+	ResourceType *string `pulumi:"resourceType"`
+	// The group id assigned by the platform (also the resource id).
+	RgId       string  `pulumi:"rgId"`
+	RootUserId *string `pulumi:"rootUserId"`
+	SkuId      *string `pulumi:"skuId"`
+	// Platform state, e.g. `active`.
+	Status    *string `pulumi:"status"`
+	UpdatedAt *string `pulumi:"updatedAt"`
+	UserId    *string `pulumi:"userId"`
 }
 
 type ResourceTemplateResourceGroupOutput struct{ *pulumi.OutputState }
@@ -1705,6 +1728,7 @@ func (o ResourceTemplateResourceGroupOutput) PodType() pulumi.StringArrayOutput 
 	return o.ApplyT(func(v ResourceTemplateResourceGroup) []string { return v.PodType }).(pulumi.StringArrayOutput)
 }
 
+// Reason for the last state change, when the platform gives one.
 func (o ResourceTemplateResourceGroupOutput) Reason() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ResourceTemplateResourceGroup) *string { return v.Reason }).(pulumi.StringPtrOutput)
 }
@@ -1713,6 +1737,7 @@ func (o ResourceTemplateResourceGroupOutput) ResourceType() pulumi.StringPtrOutp
 	return o.ApplyT(func(v ResourceTemplateResourceGroup) *string { return v.ResourceType }).(pulumi.StringPtrOutput)
 }
 
+// The group id assigned by the platform (also the resource id).
 func (o ResourceTemplateResourceGroupOutput) RgId() pulumi.StringOutput {
 	return o.ApplyT(func(v ResourceTemplateResourceGroup) string { return v.RgId }).(pulumi.StringOutput)
 }
@@ -1725,6 +1750,7 @@ func (o ResourceTemplateResourceGroupOutput) SkuId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ResourceTemplateResourceGroup) *string { return v.SkuId }).(pulumi.StringPtrOutput)
 }
 
+// Platform state, e.g. `active`.
 func (o ResourceTemplateResourceGroupOutput) Status() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ResourceTemplateResourceGroup) *string { return v.Status }).(pulumi.StringPtrOutput)
 }
@@ -1806,6 +1832,7 @@ func (o ResourceTemplateResourceGroupPtrOutput) PodType() pulumi.StringArrayOutp
 	}).(pulumi.StringArrayOutput)
 }
 
+// Reason for the last state change, when the platform gives one.
 func (o ResourceTemplateResourceGroupPtrOutput) Reason() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ResourceTemplateResourceGroup) *string {
 		if v == nil {
@@ -1824,6 +1851,7 @@ func (o ResourceTemplateResourceGroupPtrOutput) ResourceType() pulumi.StringPtrO
 	}).(pulumi.StringPtrOutput)
 }
 
+// The group id assigned by the platform (also the resource id).
 func (o ResourceTemplateResourceGroupPtrOutput) RgId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ResourceTemplateResourceGroup) *string {
 		if v == nil {
@@ -1851,6 +1879,7 @@ func (o ResourceTemplateResourceGroupPtrOutput) SkuId() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+// Platform state, e.g. `active`.
 func (o ResourceTemplateResourceGroupPtrOutput) Status() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ResourceTemplateResourceGroup) *string {
 		if v == nil {
@@ -1936,13 +1965,20 @@ func (o ResourceTemplateShowUsersInfoArrayOutput) Index(i pulumi.IntInput) Resou
 }
 
 type TrainingJob struct {
+	// When the job was created; carries the platform's zone when it is configured or learned.
 	CreatedAt *string `pulumi:"createdAt"`
-	Endpoint  *string `pulumi:"endpoint"`
-	Image     *string `pulumi:"image"`
-	Name      *string `pulumi:"name"`
+	// Job type, e.g. `tfjobs` or `pytorchjobs`.
+	Endpoint *string `pulumi:"endpoint"`
+	// Container image the job runs.
+	Image *string `pulumi:"image"`
+	// Name of the job.
+	Name *string `pulumi:"name"`
+	// Namespace of the job.
 	Namespace *string `pulumi:"namespace"`
-	Status    *string `pulumi:"status"`
-	Uuid      *string `pulumi:"uuid"`
+	// Platform state of the job.
+	Status *string `pulumi:"status"`
+	// Id of the job, e.g. `tn-…`.
+	Uuid *string `pulumi:"uuid"`
 }
 
 type TrainingJobOutput struct{ *pulumi.OutputState }
@@ -1959,30 +1995,37 @@ func (o TrainingJobOutput) ToTrainingJobOutputWithContext(ctx context.Context) T
 	return o
 }
 
+// When the job was created; carries the platform's zone when it is configured or learned.
 func (o TrainingJobOutput) CreatedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v TrainingJob) *string { return v.CreatedAt }).(pulumi.StringPtrOutput)
 }
 
+// Job type, e.g. `tfjobs` or `pytorchjobs`.
 func (o TrainingJobOutput) Endpoint() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v TrainingJob) *string { return v.Endpoint }).(pulumi.StringPtrOutput)
 }
 
+// Container image the job runs.
 func (o TrainingJobOutput) Image() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v TrainingJob) *string { return v.Image }).(pulumi.StringPtrOutput)
 }
 
+// Name of the job.
 func (o TrainingJobOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v TrainingJob) *string { return v.Name }).(pulumi.StringPtrOutput)
 }
 
+// Namespace of the job.
 func (o TrainingJobOutput) Namespace() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v TrainingJob) *string { return v.Namespace }).(pulumi.StringPtrOutput)
 }
 
+// Platform state of the job.
 func (o TrainingJobOutput) Status() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v TrainingJob) *string { return v.Status }).(pulumi.StringPtrOutput)
 }
 
+// Id of the job, e.g. `tn-…`.
 func (o TrainingJobOutput) Uuid() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v TrainingJob) *string { return v.Uuid }).(pulumi.StringPtrOutput)
 }

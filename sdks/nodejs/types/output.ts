@@ -38,20 +38,41 @@ export interface NotebookInfo {
     namespace?: string;
     pip?: string;
     podIps?: any[];
+    /**
+     * Reason of the last state change, when given.
+     */
     reason?: string;
     replicaSpecs?: outputs.NotebookInfoReplicaSpecs;
     rootUserId?: string;
+    /**
+     * Accumulated running time in seconds.
+     */
     runningTime?: number;
+    /**
+     * Connection information.
+     */
     server?: string;
     serverType?: string;
+    /**
+     * Servers of the notebook (protocol, name, type, url, port, status). Their passwords are not kept in the state: read them with getNotebookServers.
+     */
     servers?: outputs.NotebookServer[];
+    /**
+     * State on the platform: Pending, Running, Stopped, Failed, …
+     */
     status?: string;
     stopTime?: string;
     updatedAt?: string;
     userId?: string;
     userName?: string;
+    /**
+     * Unique id of the notebook (also the resource id), at most 36 characters.
+     */
     uuid: string;
     volumeSpecs?: outputs.NotebookInfoVolumeSpecs[];
+    /**
+     * WebSocket service address (path form).
+     */
     wsUrl?: string;
 }
 
@@ -132,11 +153,20 @@ export interface ResourceGroupInfo {
     description?: string;
     name?: string;
     podType?: string[];
+    /**
+     * Reason for the last state change, when the platform gives one.
+     */
     reason?: string;
     resourceType?: string;
+    /**
+     * The group id assigned by the platform (also the resource id).
+     */
     rgId: string;
     rootUserId?: string;
     skuId?: string;
+    /**
+     * Platform state, e.g. `active`.
+     */
     status?: string;
     updatedAt?: string;
     userId?: string;
@@ -174,11 +204,20 @@ export interface ResourceTemplateResourceGroup {
     description?: string;
     name?: string;
     podType?: string[];
+    /**
+     * Reason for the last state change, when the platform gives one.
+     */
     reason?: string;
     resourceType?: string;
+    /**
+     * The group id assigned by the platform (also the resource id).
+     */
     rgId: string;
     rootUserId?: string;
     skuId?: string;
+    /**
+     * Platform state, e.g. `active`.
+     */
     status?: string;
     updatedAt?: string;
     userId?: string;
@@ -192,12 +231,33 @@ export interface ResourceTemplateShowUsersInfo {
 }
 
 export interface TrainingJob {
+    /**
+     * When the job was created; carries the platform's zone when it is configured or learned.
+     */
     createdAt?: string;
+    /**
+     * Job type, e.g. `tfjobs` or `pytorchjobs`.
+     */
     endpoint?: string;
+    /**
+     * Container image the job runs.
+     */
     image?: string;
+    /**
+     * Name of the job.
+     */
     name?: string;
+    /**
+     * Namespace of the job.
+     */
     namespace?: string;
+    /**
+     * Platform state of the job.
+     */
     status?: string;
+    /**
+     * Id of the job, e.g. `tn-…`.
+     */
     uuid?: string;
 }
 

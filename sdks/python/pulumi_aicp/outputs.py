@@ -202,6 +202,15 @@ class NotebookInfo(dict):
                  user_name: Optional[_builtins.str] = None,
                  volume_specs: Optional[Sequence['outputs.NotebookInfoVolumeSpecs']] = None,
                  ws_url: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str uuid: Unique id of the notebook (also the resource id), at most 36 characters.
+        :param _builtins.str reason: Reason of the last state change, when given.
+        :param _builtins.float running_time: Accumulated running time in seconds.
+        :param _builtins.str server: Connection information.
+        :param Sequence['NotebookServer'] servers: Servers of the notebook (protocol, name, type, url, port, status). Their passwords are not kept in the state: read them with getNotebookServers.
+        :param _builtins.str status: State on the platform: Pending, Running, Stopped, Failed, …
+        :param _builtins.str ws_url: WebSocket service address (path form).
+        """
         pulumi.set(__self__, "uuid", uuid)
         if apt is not None:
             pulumi.set(__self__, "apt", apt)
@@ -261,6 +270,9 @@ class NotebookInfo(dict):
     @_builtins.property
     @pulumi.getter
     def uuid(self) -> _builtins.str:
+        """
+        Unique id of the notebook (also the resource id), at most 36 characters.
+        """
         return pulumi.get(self, "uuid")
 
     @_builtins.property
@@ -331,6 +343,9 @@ class NotebookInfo(dict):
     @_builtins.property
     @pulumi.getter
     def reason(self) -> Optional[_builtins.str]:
+        """
+        Reason of the last state change, when given.
+        """
         return pulumi.get(self, "reason")
 
     @_builtins.property
@@ -346,11 +361,17 @@ class NotebookInfo(dict):
     @_builtins.property
     @pulumi.getter(name="runningTime")
     def running_time(self) -> Optional[_builtins.float]:
+        """
+        Accumulated running time in seconds.
+        """
         return pulumi.get(self, "running_time")
 
     @_builtins.property
     @pulumi.getter
     def server(self) -> Optional[_builtins.str]:
+        """
+        Connection information.
+        """
         return pulumi.get(self, "server")
 
     @_builtins.property
@@ -361,11 +382,17 @@ class NotebookInfo(dict):
     @_builtins.property
     @pulumi.getter
     def servers(self) -> Optional[Sequence['outputs.NotebookServer']]:
+        """
+        Servers of the notebook (protocol, name, type, url, port, status). Their passwords are not kept in the state: read them with getNotebookServers.
+        """
         return pulumi.get(self, "servers")
 
     @_builtins.property
     @pulumi.getter
     def status(self) -> Optional[_builtins.str]:
+        """
+        State on the platform: Pending, Running, Stopped, Failed, …
+        """
         return pulumi.get(self, "status")
 
     @_builtins.property
@@ -396,6 +423,9 @@ class NotebookInfo(dict):
     @_builtins.property
     @pulumi.getter(name="wsUrl")
     def ws_url(self) -> Optional[_builtins.str]:
+        """
+        WebSocket service address (path form).
+        """
         return pulumi.get(self, "ws_url")
 
 
@@ -958,6 +988,11 @@ class ResourceGroupInfo(dict):
                  status: Optional[_builtins.str] = None,
                  updated_at: Optional[_builtins.str] = None,
                  user_id: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str rg_id: The group id assigned by the platform (also the resource id).
+        :param _builtins.str reason: Reason for the last state change, when the platform gives one.
+        :param _builtins.str status: Platform state, e.g. `active`.
+        """
         pulumi.set(__self__, "rg_id", rg_id)
         if created_at is not None:
             pulumi.set(__self__, "created_at", created_at)
@@ -987,6 +1022,9 @@ class ResourceGroupInfo(dict):
     @_builtins.property
     @pulumi.getter(name="rgId")
     def rg_id(self) -> _builtins.str:
+        """
+        The group id assigned by the platform (also the resource id).
+        """
         return pulumi.get(self, "rg_id")
 
     @_builtins.property
@@ -1017,6 +1055,9 @@ class ResourceGroupInfo(dict):
     @_builtins.property
     @pulumi.getter
     def reason(self) -> Optional[_builtins.str]:
+        """
+        Reason for the last state change, when the platform gives one.
+        """
         return pulumi.get(self, "reason")
 
     @_builtins.property
@@ -1037,6 +1078,9 @@ class ResourceGroupInfo(dict):
     @_builtins.property
     @pulumi.getter
     def status(self) -> Optional[_builtins.str]:
+        """
+        Platform state, e.g. `active`.
+        """
         return pulumi.get(self, "status")
 
     @_builtins.property
@@ -1255,6 +1299,11 @@ class ResourceTemplateResourceGroup(dict):
                  status: Optional[_builtins.str] = None,
                  updated_at: Optional[_builtins.str] = None,
                  user_id: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str rg_id: The group id assigned by the platform (also the resource id).
+        :param _builtins.str reason: Reason for the last state change, when the platform gives one.
+        :param _builtins.str status: Platform state, e.g. `active`.
+        """
         pulumi.set(__self__, "rg_id", rg_id)
         if created_at is not None:
             pulumi.set(__self__, "created_at", created_at)
@@ -1284,6 +1333,9 @@ class ResourceTemplateResourceGroup(dict):
     @_builtins.property
     @pulumi.getter(name="rgId")
     def rg_id(self) -> _builtins.str:
+        """
+        The group id assigned by the platform (also the resource id).
+        """
         return pulumi.get(self, "rg_id")
 
     @_builtins.property
@@ -1314,6 +1366,9 @@ class ResourceTemplateResourceGroup(dict):
     @_builtins.property
     @pulumi.getter
     def reason(self) -> Optional[_builtins.str]:
+        """
+        Reason for the last state change, when the platform gives one.
+        """
         return pulumi.get(self, "reason")
 
     @_builtins.property
@@ -1334,6 +1389,9 @@ class ResourceTemplateResourceGroup(dict):
     @_builtins.property
     @pulumi.getter
     def status(self) -> Optional[_builtins.str]:
+        """
+        Platform state, e.g. `active`.
+        """
         return pulumi.get(self, "status")
 
     @_builtins.property
@@ -1394,6 +1452,15 @@ class TrainingJob(dict):
                  namespace: Optional[_builtins.str] = None,
                  status: Optional[_builtins.str] = None,
                  uuid: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str created_at: When the job was created; carries the platform's zone when it is configured or learned.
+        :param _builtins.str endpoint: Job type, e.g. `tfjobs` or `pytorchjobs`.
+        :param _builtins.str image: Container image the job runs.
+        :param _builtins.str name: Name of the job.
+        :param _builtins.str namespace: Namespace of the job.
+        :param _builtins.str status: Platform state of the job.
+        :param _builtins.str uuid: Id of the job, e.g. `tn-…`.
+        """
         if created_at is not None:
             pulumi.set(__self__, "created_at", created_at)
         if endpoint is not None:
@@ -1412,36 +1479,57 @@ class TrainingJob(dict):
     @_builtins.property
     @pulumi.getter(name="createdAt")
     def created_at(self) -> Optional[_builtins.str]:
+        """
+        When the job was created; carries the platform's zone when it is configured or learned.
+        """
         return pulumi.get(self, "created_at")
 
     @_builtins.property
     @pulumi.getter
     def endpoint(self) -> Optional[_builtins.str]:
+        """
+        Job type, e.g. `tfjobs` or `pytorchjobs`.
+        """
         return pulumi.get(self, "endpoint")
 
     @_builtins.property
     @pulumi.getter
     def image(self) -> Optional[_builtins.str]:
+        """
+        Container image the job runs.
+        """
         return pulumi.get(self, "image")
 
     @_builtins.property
     @pulumi.getter
     def name(self) -> Optional[_builtins.str]:
+        """
+        Name of the job.
+        """
         return pulumi.get(self, "name")
 
     @_builtins.property
     @pulumi.getter
     def namespace(self) -> Optional[_builtins.str]:
+        """
+        Namespace of the job.
+        """
         return pulumi.get(self, "namespace")
 
     @_builtins.property
     @pulumi.getter
     def status(self) -> Optional[_builtins.str]:
+        """
+        Platform state of the job.
+        """
         return pulumi.get(self, "status")
 
     @_builtins.property
     @pulumi.getter
     def uuid(self) -> Optional[_builtins.str]:
+        """
+        Id of the job, e.g. `tn-…`.
+        """
         return pulumi.get(self, "uuid")
 
 
