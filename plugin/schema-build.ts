@@ -39,6 +39,12 @@ interface ObjectSpec {
   properties: Record<string, PropertySpec>;
   required?: string[];
 }
+/** A closed set of strings a program may give: every language's SDK types it (Python and Go enums, YAML checks). */
+interface EnumSpec {
+  type: "string";
+  description: string;
+  enum: Array<{ name: string; value: string }>;
+}
 
 const packageName = "aicp";
 
@@ -98,26 +104,49 @@ function scalarOf(node: JsonNode): string | undefined {
 }
 
 class SchemaTypes {
-  readonly types: Record<string, ObjectSpec> = {};
+  readonly types: Record<string, ObjectSpec | EnumSpec> = {};
 
-  /** The schema property for a JSON Schema node; `hint` names an object type made from it. */
-  property(node: JsonNode, hint: string): PropertySpec {
+  /**
+   * The schema property for a JSON Schema node; `hint` names a type made
+   * from it. A program's closed set of strings becomes an enum type; the
+   * platform's answers never do (it may answer a value no document lists).
+   */
+  property(node: JsonNode, hint: string, io: "input" | "output" = "output", listItem = false): PropertySpec {
     const members = alternatives(node);
     if (members.length === 0) return anyValue;
     const scalars = members.map(scalarOf);
     if (scalars.every((t) => t !== undefined)) {
       const kinds = new Set(scalars);
+      const values = members.flatMap((m) => m.enum ?? (m.const !== undefined ? [m.const] : [undefined]));
+      if (io === "input" && scalars[0] === "string" && kinds.size === 1 && values.every((v) => typeof v === "string")) {
+        // An item of a list is one of its values: ResourceGroupPodType, not ...PodTypes.
+        return { $ref: `#/types/${packageName}:index:${this.enumType(values as string[], listItem ? hint.replace(/s$/, "") : hint)}` };
+      }
       if (kinds.size === 1) return { type: scalars[0] };
       if ([...kinds].every((t) => t === "integer" || t === "number")) return { type: "number" };
       return anyValue;
     }
     if (members.length > 1) return anyValue;
     const only = members[0]!;
-    if (only.type === "array") return { type: "array", items: only.items ? this.property(only.items, hint) : anyValue };
+    if (only.type === "array") return { type: "array", items: only.items ? this.property(only.items, hint, io, true) : anyValue };
     if (only.type === "object" && only.properties && Object.keys(only.properties).length > 0) {
-      return { $ref: `#/types/${packageName}:index:${this.objectType(only, only.title ?? hint, hint)}` };
+      return { $ref: `#/types/${packageName}:index:${this.objectType(only, only.title ?? hint, hint, io)}` };
     }
     return anyValue;
+  }
+
+  /** Registers the enum of `values` under `name`; the same set of values met again reuses the first one's type. */
+  private enumType(values: readonly string[], name: string): string {
+    const key = JSON.stringify([...new Set(values)].sort());
+    const same = Object.entries(this.types).find(([, t]) => "enum" in t && JSON.stringify(t.enum.map((e) => e.value).sort()) === key);
+    if (same) return same[0].split(":").pop()!;
+    const pascal = (value: string) => value.replace(/(^|[_\-\s]+)([a-z0-9])/gi, (_, _sep: string, c: string) => c.toUpperCase());
+    this.types[`${packageName}:index:${name}`] = {
+      type: "string",
+      description: `One of ${[...new Set(values)].map((v) => `\`${v}\``).join(", ")}.`,
+      enum: [...new Set(values)].map((value) => ({ name: pascal(value), value })),
+    };
+    return name;
   }
 
   /**
@@ -125,21 +154,22 @@ class SchemaTypes {
    * already holds another shape (an input's type and the richer answer of a
    * function differ: a program must not be offered the answer's fields).
    */
-  private objectType(node: JsonNode, name: string, fallback: string): string {
+  private objectType(node: JsonNode, name: string, fallback: string, io: "input" | "output"): string {
     const properties: Record<string, PropertySpec> = {};
     for (const [key, child] of Object.entries(node.properties ?? {})) {
       const field = snakeToCamel(key);
-      const spec = this.property(child, `${name}${field[0]!.toUpperCase()}${field.slice(1)}`);
+      const spec = this.property(child, `${name}${field[0]!.toUpperCase()}${field.slice(1)}`, io);
       // A nested field's document, where its rule has one, reaches every language's SDK and the reference pages.
       properties[field] = child.description ? { ...spec, description: child.description } : spec;
     }
     const required = (node.required ?? []).map(snakeToCamel);
     const existing = this.types[`${packageName}:index:${name}`];
-    const sameShape = (t: ObjectSpec) => JSON.stringify(Object.keys(t.properties).sort()) === JSON.stringify(Object.keys(properties).sort());
+    const sameShape = (t: ObjectSpec | EnumSpec) =>
+      "properties" in t && JSON.stringify(Object.keys(t.properties).sort()) === JSON.stringify(Object.keys(properties).sort());
     const chosen = !existing || sameShape(existing) ? name : fallback;
     const token = `${packageName}:index:${chosen}`;
-    this.types[token] ??= { type: "object", properties, required };
-    for (const key of secretParts[chosen] ?? []) if (this.types[token]!.properties[key]) this.types[token]!.properties[key]!.secret = true;
+    const type = (this.types[token] ??= { type: "object", properties, required });
+    for (const key of secretParts[chosen] ?? []) if ("properties" in type && type.properties[key]) type.properties[key]!.secret = true;
     return chosen;
   }
 
@@ -147,7 +177,7 @@ class SchemaTypes {
   fields(declared: Readonly<Record<string, DeclaredField>>, owner: string, io: "input" | "output") {
     const properties: Record<string, PropertySpec> = {};
     for (const [name, field] of Object.entries(declared)) {
-      const spec = this.property(jsonOf(field.schema, io), `${owner}${name[0]!.toUpperCase()}${name.slice(1)}`);
+      const spec = this.property(jsonOf(field.schema, io), `${owner}${name[0]!.toUpperCase()}${name.slice(1)}`, io);
       properties[name] = field.doc ? { ...spec, description: field.doc } : spec;
     }
     return { properties, required: Object.keys(declared).filter((name) => declared[name]!.required) };
@@ -254,7 +284,9 @@ export function buildSchema(): string {
     repository,
     // Where the engine downloads the plugin by itself (scripts/release.sh writes the archives a release carries there).
     pluginDownloadURL: `${repository}/releases/download/v\${VERSION}`,
-    keywords: ["pulumi", "aicp", "coreshub", "category/cloud", "kind/native"],
+    keywords: ["pulumi", "aicp", "coreshub", "gpu", "notebook", "machine-learning", "category/cloud", "kind/native"],
+    // The registry shows it beside the package's name (docs/logo.svg of the repository).
+    logoUrl: `${repository.replace("https://github.com/", "https://raw.githubusercontent.com/")}/main/docs/logo.svg`,
     meta: { moduleFormat: "(.*)" },
     config: { variables },
     provider: { description: "The AICP provider: one account and user on one platform (an explicit instance per account).", inputProperties: variables },

@@ -4,6 +4,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import * as inputs from "./types/input";
 import * as outputs from "./types/output";
+import * as enums from "./types/enums";
 import * as utilities from "./utilities";
 
 /**
@@ -31,11 +32,11 @@ export interface GetResourceTemplatesArgs {
     limit?: number;
     offset?: number;
     orderBy?: string;
-    podType?: string;
+    podType?: enums.ResourceTemplatesPodType;
     reverse?: boolean;
     rgId?: string;
     rgNodeId?: string;
-    specType?: string[];
+    specType?: enums.ResourceTemplatesSpecType[];
     templateIds?: number[];
 }
 
@@ -70,10 +71,10 @@ export interface GetResourceTemplatesOutputArgs {
     limit?: pulumi.Input<number | undefined>;
     offset?: pulumi.Input<number | undefined>;
     orderBy?: pulumi.Input<string | undefined>;
-    podType?: pulumi.Input<string | undefined>;
+    podType?: pulumi.Input<enums.ResourceTemplatesPodType | undefined>;
     reverse?: pulumi.Input<boolean | undefined>;
     rgId?: pulumi.Input<string | undefined>;
     rgNodeId?: pulumi.Input<string | undefined>;
-    specType?: pulumi.Input<pulumi.Input<string>[] | undefined>;
+    specType?: pulumi.Input<pulumi.Input<enums.ResourceTemplatesSpecType>[] | undefined>;
     templateIds?: pulumi.Input<pulumi.Input<number>[] | undefined>;
 }

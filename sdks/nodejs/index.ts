@@ -56,6 +56,9 @@ export const ResourceGroup: typeof import("./resourceGroup").ResourceGroup = nul
 utilities.lazyLoad(exports, ["ResourceGroup"], () => require("./resourceGroup"));
 
 
+// Export enums:
+export * from "./types/enums";
+
 // Export sub-modules:
 import * as config from "./config";
 import * as types from "./types";

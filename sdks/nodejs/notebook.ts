@@ -4,6 +4,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import * as inputs from "./types/input";
 import * as outputs from "./types/output";
+import * as enums from "./types/enums";
 import * as utilities from "./utilities";
 
 /**
@@ -51,7 +52,7 @@ export class Notebook extends pulumi.CustomResource {
     /**
      * `elastic` (pay on demand) or `monthly` (subscription).
      */
-    declare public readonly chargeMode: pulumi.Output<string | undefined>;
+    declare public readonly chargeMode: pulumi.Output<enums.NotebookChargeMode | undefined>;
     /**
      * conda environment configuration.
      */
@@ -72,7 +73,7 @@ export class Notebook extends pulumi.CustomResource {
     /**
      * The program's desiredState; after a refresh, the state the platform holds when it differs (`Stopped`, or `Failed`), which the next `up` repairs.
      */
-    declare public readonly desiredState: pulumi.Output<string | undefined>;
+    declare public readonly desiredState: pulumi.Output<enums.NotebookDesiredState | undefined>;
     /**
      * 3600 for `elastic`; the number of months, 1 to 60, for `monthly`.
      */
@@ -89,7 +90,7 @@ export class Notebook extends pulumi.CustomResource {
     /**
      * `official`, `user` or `custom`.
      */
-    declare public readonly imageType: pulumi.Output<string | undefined>;
+    declare public readonly imageType: pulumi.Output<enums.NotebookImageType | undefined>;
     declare public /*out*/ readonly kuid: pulumi.Output<string | undefined>;
     /**
      * Instance name. Default: the resource name plus a 7-character suffix derived from this stack's random id, the resource name and its parent (the same on every run, different in every other stack). A name you set must not be held in the namespace by a notebook this resource did not create: the provider adopts only a notebook carrying this resource's mark (env `PULUMI_AICP_MARK`).
@@ -102,7 +103,7 @@ export class Notebook extends pulumi.CustomResource {
     /**
      * The charge mode of the next period: `elastic` or `monthly`.
      */
-    declare public readonly nextChargeMode: pulumi.Output<string | undefined>;
+    declare public readonly nextChargeMode: pulumi.Output<enums.NotebookChargeMode | undefined>;
     /**
      * pip packages to install.
      */
@@ -135,7 +136,7 @@ export class Notebook extends pulumi.CustomResource {
     /**
      * `jupyter`, `code_server` or `rstudio`.
      */
-    declare public readonly serverType: pulumi.Output<string | undefined>;
+    declare public readonly serverType: pulumi.Output<enums.NotebookServerType | undefined>;
     /**
      * Servers of the notebook (protocol, name, type, url, port, status). Their passwords are not kept in the state: read them with getNotebookServers.
      */
@@ -309,7 +310,7 @@ export interface NotebookArgs {
     /**
      * `elastic` (pay on demand) or `monthly` (subscription).
      */
-    chargeMode: pulumi.Input<string>;
+    chargeMode: pulumi.Input<enums.NotebookChargeMode>;
     /**
      * conda environment configuration.
      */
@@ -329,7 +330,7 @@ export interface NotebookArgs {
     /**
      * `Running` (default) or `Stopped`: the provider stops or starts the notebook to match.
      */
-    desiredState?: pulumi.Input<string | undefined>;
+    desiredState?: pulumi.Input<enums.NotebookDesiredState | undefined>;
     /**
      * 3600 for `elastic`; the number of months, 1 to 60, for `monthly`.
      */
@@ -345,7 +346,7 @@ export interface NotebookArgs {
     /**
      * `official`, `user` or `custom`.
      */
-    imageType: pulumi.Input<string>;
+    imageType: pulumi.Input<enums.NotebookImageType>;
     /**
      * Instance name. Default: the resource name plus a 7-character suffix derived from this stack's random id, the resource name and its parent (the same on every run, different in every other stack). A name you set must not be held in the namespace by a notebook this resource did not create: the provider adopts only a notebook carrying this resource's mark (env `PULUMI_AICP_MARK`).
      */
@@ -357,7 +358,7 @@ export interface NotebookArgs {
     /**
      * The charge mode of the next period: `elastic` or `monthly`.
      */
-    nextChargeMode?: pulumi.Input<string | undefined>;
+    nextChargeMode?: pulumi.Input<enums.NotebookChargeMode | undefined>;
     /**
      * pip packages to install.
      */
@@ -377,7 +378,7 @@ export interface NotebookArgs {
     /**
      * `jupyter`, `code_server` or `rstudio`.
      */
-    serverType: pulumi.Input<string>;
+    serverType: pulumi.Input<enums.NotebookServerType>;
     /**
      * When the platform stops the notebook; must be in the future when set or changed.
      */

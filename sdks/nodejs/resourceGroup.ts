@@ -2,6 +2,9 @@
 // *** Do not edit by hand unless you're certain you know what you are doing! ***
 
 import * as pulumi from "@pulumi/pulumi";
+import * as inputs from "./types/input";
+import * as outputs from "./types/output";
+import * as enums from "./types/enums";
 import * as utilities from "./utilities";
 
 /**
@@ -50,7 +53,7 @@ export class ResourceGroup extends pulumi.CustomResource {
     /**
      * Pod types as the platform returned them.
      */
-    declare public readonly podTypes: pulumi.Output<string[] | undefined>;
+    declare public readonly podTypes: pulumi.Output<enums.ResourceGroupPodType[] | undefined>;
     /**
      * Reason for the last state change, when the platform gives one.
      */
@@ -146,7 +149,7 @@ export interface ResourceGroupArgs {
     /**
      * Workloads allowed to use the group: `infer` (inference services), `instance` (notebooks), `job` (distributed training). At least one, no duplicates. Updates in place.
      */
-    podTypes: pulumi.Input<pulumi.Input<string>[]>;
+    podTypes: pulumi.Input<pulumi.Input<enums.ResourceGroupPodType>[]>;
     /**
      * Resource specification (product catalogue sku id) the group offers. Changing it replaces the group.
      */

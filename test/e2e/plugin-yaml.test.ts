@@ -153,6 +153,22 @@ describe("the provider plugin, from a YAML program", () => {
     }
   }, 300_000);
 
+  it("refuses a value outside an enum of the schema in preview, naming the allowed values (serverType: Jupyter)", async () => {
+    const wrong = `resources:${yamlCpuNotebook("nb").replace("serverType: jupyter", "serverType: Jupyter")}\n`;
+    const enumStack = await yamlPluginProject("plugin-enum", emulator, wrong, repositoryPlugin);
+    try {
+      emulator.clearRequests();
+      const preview = await enumStack.pulumi("preview");
+      expect(preview.status, preview.output).not.toBe(0);
+      expect(preview.output).toContain("serverType");
+      expect(preview.output).toContain("Jupyter");
+      for (const allowed of ["jupyter", "code_server", "rstudio"]) expect(preview.output).toContain(allowed);
+      expect(emulator.requests().filter((r) => r.operation === "createNotebook")).toEqual([]);
+    } finally {
+      enumStack.project.dispose();
+    }
+  }, 300_000);
+
   it("the README's YAML program previews cleanly against the plugin's schema and checks", async () => {
     const readme = readFileSync(join(__dirname, "../../README.md"), "utf8");
     const block = /^```yaml\n([\s\S]*?)^```$/m.exec(readme.slice(readme.indexOf("## Every Pulumi language")))?.[1];

@@ -37,6 +37,7 @@ interface SchemaProperty {
   $ref?: string;
 }
 const schema = JSON.parse(readFileSync("schema.json", "utf8")) as {
+  types: Record<string, { enum?: unknown[] }>;
   resources: Record<string, { inputProperties: Record<string, SchemaProperty> }>;
   functions: Record<string, { inputs: { properties: Record<string, SchemaProperty> }; outputs: { properties: Record<string, SchemaProperty> } }>;
 };
@@ -44,6 +45,8 @@ const schema = JSON.parse(readFileSync("schema.json", "utf8")) as {
 /** The kind of value a schema property holds, in the SDK's terms. */
 function kindInSchema(property: SchemaProperty): ValueKind {
   if (property.$ref === "pulumi.json#/Any") return "any";
+  // An enum of the schema holds a string.
+  if (property.$ref && schema.types[property.$ref.slice("#/types/".length)]?.enum) return "string";
   if (property.$ref) return "object";
   return property.type === "integer" ? "number" : (property.type as ValueKind);
 }

@@ -7,6 +7,8 @@ import { buildSchema } from "../../plugin/schema-build";
 
 const committed = JSON.parse(readFileSync("schema.json", "utf8")) as {
   version: string;
+  logoUrl: string;
+  types: Record<string, { type: string; enum?: Array<{ name: string; value: string }> }>;
   resources: Record<
     string,
     { properties: Record<string, { secret?: boolean }>; inputProperties: Record<string, { willReplaceOnChanges?: boolean; default?: unknown }> }
@@ -17,6 +19,22 @@ describe("schema.json", () => {
   it("is not stale: building it from the kinds' and functions' declarations changes nothing (npm run generate)", () => {
     expect(buildSchema()).toBe(readFileSync("schema.json", "utf8"));
   }, 60_000);
+
+  it("names a logo the repository holds, as the registry asks", () => {
+    expect(committed.logoUrl).toMatch(/^https:\/\/raw\.githubusercontent\.com\/.+\/main\/docs\/logo\.svg$/);
+    expect(readFileSync("docs/logo.svg", "utf8")).toMatch(/^<svg [^>]*xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+  });
+
+  it("types each closed set of strings a program gives as an enum, never the platform's answers", () => {
+    const values = (token: string) => committed.types[token]?.enum?.map((e) => e.value);
+    // The sets docs/platform-api.md A4.2 gives a notebook's create.
+    expect(values("aicp:index:NotebookServerType")).toEqual(["jupyter", "code_server", "rstudio"]);
+    expect(values("aicp:index:NotebookChargeMode")).toEqual(["elastic", "monthly"]);
+    expect(values("aicp:index:NotebookImageType")).toEqual(["official", "user", "custom"]);
+    expect(values("aicp:index:ResourceTemplatesSpecType")).toEqual(["common", "share_gpu", "vgpu", "only_cpu"]);
+    // A notebook's status (an answer) stays a string: the platform may answer a value no document lists.
+    expect(JSON.stringify(committed.resources["aicp:index:Notebook"]!.properties.status)).toContain('"type":"string"');
+  });
 
   it("has the package's version", () => {
     expect(committed.version).toBe((JSON.parse(readFileSync("package.json", "utf8")) as { version: string }).version);

@@ -31,6 +31,8 @@ const tokenName = (ref) => ref.split(":").pop();
 /** A schema property's type, as a reader names it; an object type links to its section. */
 function typeOf(property) {
   if (property.$ref === "pulumi.json#/Any") return "any";
+  // An enum is a string; its values are in the row's allowed values.
+  if (property.$ref && schema.types[property.$ref.slice(8)]?.enum) return "string";
   if (property.$ref) return `[${tokenName(property.$ref)}](#${tokenName(property.$ref).toLowerCase()})`;
   if (property.type === "array") return `list of ${typeOf(property.items ?? {})}`;
   if (property.type === "object") return `map of ${typeOf(property.additionalProperties ?? { type: "string" })}`;
@@ -73,7 +75,7 @@ function onChange(kind, name) {
 function referenced(properties, found = new Set()) {
   for (const property of Object.values(properties)) {
     const ref = property.$ref ?? property.items?.$ref;
-    if (ref && ref.startsWith("#/types/") && !found.has(ref.slice(8))) {
+    if (ref && ref.startsWith("#/types/") && !found.has(ref.slice(8)) && !schema.types[ref.slice(8)].enum) {
       found.add(ref.slice(8));
       referenced(schema.types[ref.slice(8)].properties ?? {}, found);
     }

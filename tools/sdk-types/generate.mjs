@@ -186,6 +186,12 @@ export function readmeTable() {
     .sort()
     .map((token) => {
       const name = token.split(":").pop();
+      // An enum: a string constant per value in every SDK; the package's own types are string literals.
+      if (schema.types[token].enum) {
+        const example = schema.types[token].enum[0];
+        const upper = example.value.replace(/[^A-Za-z0-9]+/g, "_").toUpperCase();
+        return `| \`${token}\` (enum) | — | \`aicp.types.enums.${name}\` | \`aicp.${name}\` (\`aicp.${name}.${upper}\`) | \`aicp.${name}\` (\`aicp.${name}${example.name}\`) |`;
+      }
       const input = inputs.has(token);
       const pkg = exported.has(name) ? `\`aicp.${name}\`` : "—";
       const plugin = input ? `\`aicp.types.input.${name}Args\`, \`aicp.types.output.${name}\`` : `\`aicp.types.output.${name}\``;

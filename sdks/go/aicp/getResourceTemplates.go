@@ -23,16 +23,16 @@ func GetResourceTemplates(ctx *pulumi.Context, args *GetResourceTemplatesArgs, o
 }
 
 type GetResourceTemplatesArgs struct {
-	GpuName     *string  `pulumi:"gpuName"`
-	Limit       *int     `pulumi:"limit"`
-	Offset      *int     `pulumi:"offset"`
-	OrderBy     *string  `pulumi:"orderBy"`
-	PodType     *string  `pulumi:"podType"`
-	Reverse     *bool    `pulumi:"reverse"`
-	RgId        *string  `pulumi:"rgId"`
-	RgNodeId    *string  `pulumi:"rgNodeId"`
-	SpecType    []string `pulumi:"specType"`
-	TemplateIds []int    `pulumi:"templateIds"`
+	GpuName     *string                     `pulumi:"gpuName"`
+	Limit       *int                        `pulumi:"limit"`
+	Offset      *int                        `pulumi:"offset"`
+	OrderBy     *string                     `pulumi:"orderBy"`
+	PodType     *ResourceTemplatesPodType   `pulumi:"podType"`
+	Reverse     *bool                       `pulumi:"reverse"`
+	RgId        *string                     `pulumi:"rgId"`
+	RgNodeId    *string                     `pulumi:"rgNodeId"`
+	SpecType    []ResourceTemplatesSpecType `pulumi:"specType"`
+	TemplateIds []int                       `pulumi:"templateIds"`
 }
 
 type GetResourceTemplatesResult struct {
@@ -46,16 +46,16 @@ func GetResourceTemplatesOutput(ctx *pulumi.Context, args GetResourceTemplatesOu
 }
 
 type GetResourceTemplatesOutputArgs struct {
-	GpuName     pulumi.StringPtrInput   `pulumi:"gpuName"`
-	Limit       pulumi.IntPtrInput      `pulumi:"limit"`
-	Offset      pulumi.IntPtrInput      `pulumi:"offset"`
-	OrderBy     pulumi.StringPtrInput   `pulumi:"orderBy"`
-	PodType     pulumi.StringPtrInput   `pulumi:"podType"`
-	Reverse     pulumi.BoolPtrInput     `pulumi:"reverse"`
-	RgId        pulumi.StringPtrInput   `pulumi:"rgId"`
-	RgNodeId    pulumi.StringPtrInput   `pulumi:"rgNodeId"`
-	SpecType    pulumi.StringArrayInput `pulumi:"specType"`
-	TemplateIds pulumi.IntArrayInput    `pulumi:"templateIds"`
+	GpuName     pulumi.StringPtrInput               `pulumi:"gpuName"`
+	Limit       pulumi.IntPtrInput                  `pulumi:"limit"`
+	Offset      pulumi.IntPtrInput                  `pulumi:"offset"`
+	OrderBy     pulumi.StringPtrInput               `pulumi:"orderBy"`
+	PodType     ResourceTemplatesPodTypePtrInput    `pulumi:"podType"`
+	Reverse     pulumi.BoolPtrInput                 `pulumi:"reverse"`
+	RgId        pulumi.StringPtrInput               `pulumi:"rgId"`
+	RgNodeId    pulumi.StringPtrInput               `pulumi:"rgNodeId"`
+	SpecType    ResourceTemplatesSpecTypeArrayInput `pulumi:"specType"`
+	TemplateIds pulumi.IntArrayInput                `pulumi:"templateIds"`
 }
 
 func (GetResourceTemplatesOutputArgs) ElementType() reflect.Type {

@@ -23,7 +23,7 @@ type Notebook struct {
 	// 1 to renew a monthly subscription automatically, 0 not to.
 	AutoRenew pulumi.IntPtrOutput `pulumi:"autoRenew"`
 	// `elastic` (pay on demand) or `monthly` (subscription).
-	ChargeMode pulumi.StringPtrOutput `pulumi:"chargeMode"`
+	ChargeMode NotebookChargeModePtrOutput `pulumi:"chargeMode"`
 	// conda environment configuration.
 	Conda     pulumi.StringPtrOutput `pulumi:"conda"`
 	CreatedAt pulumi.StringPtrOutput `pulumi:"createdAt"`
@@ -34,7 +34,7 @@ type Notebook struct {
 	// Second-priority custom configuration (protocol 9002).
 	CustomSecond pulumi.StringPtrOutput `pulumi:"customSecond"`
 	// The program's desiredState; after a refresh, the state the platform holds when it differs (`Stopped`, or `Failed`), which the next `up` repairs.
-	DesiredState pulumi.StringPtrOutput `pulumi:"desiredState"`
+	DesiredState NotebookDesiredStatePtrOutput `pulumi:"desiredState"`
 	// 3600 for `elastic`; the number of months, 1 to 60, for `monthly`.
 	Duration pulumi.IntPtrOutput    `pulumi:"duration"`
 	Email    pulumi.StringPtrOutput `pulumi:"email"`
@@ -43,14 +43,14 @@ type Notebook struct {
 	// Image name or address.
 	Image pulumi.StringPtrOutput `pulumi:"image"`
 	// `official`, `user` or `custom`.
-	ImageType pulumi.StringPtrOutput `pulumi:"imageType"`
-	Kuid      pulumi.StringPtrOutput `pulumi:"kuid"`
+	ImageType NotebookImageTypePtrOutput `pulumi:"imageType"`
+	Kuid      pulumi.StringPtrOutput     `pulumi:"kuid"`
 	// Instance name. Default: the resource name plus a 7-character suffix derived from this stack's random id, the resource name and its parent (the same on every run, different in every other stack). A name you set must not be held in the namespace by a notebook this resource did not create: the provider adopts only a notebook carrying this resource's mark (env `PULUMI_AICP_MARK`).
 	Name pulumi.StringPtrOutput `pulumi:"name"`
 	// Namespace that owns the notebook. Default: `aicp:userId` in lower case.
 	Namespace pulumi.StringPtrOutput `pulumi:"namespace"`
 	// The charge mode of the next period: `elastic` or `monthly`.
-	NextChargeMode pulumi.StringPtrOutput `pulumi:"nextChargeMode"`
+	NextChargeMode NotebookChargeModePtrOutput `pulumi:"nextChargeMode"`
 	// pip packages to install.
 	Pip    pulumi.StringPtrOutput `pulumi:"pip"`
 	PodIps pulumi.ArrayOutput     `pulumi:"podIps"`
@@ -67,7 +67,7 @@ type Notebook struct {
 	// Connection information.
 	Server pulumi.StringPtrOutput `pulumi:"server"`
 	// `jupyter`, `code_server` or `rstudio`.
-	ServerType pulumi.StringPtrOutput `pulumi:"serverType"`
+	ServerType NotebookServerTypePtrOutput `pulumi:"serverType"`
 	// Servers of the notebook (protocol, name, type, url, port, status). Their passwords are not kept in the state: read them with getNotebookServers.
 	Servers pulumi.ArrayOutput `pulumi:"servers"`
 	// State on the platform: Pending, Running, Stopped, Failed, …
@@ -114,7 +114,7 @@ func NewNotebook(ctx *pulumi.Context,
 		return nil, errors.New("invalid value for required argument 'ServerType'")
 	}
 	if args.DesiredState == nil {
-		args.DesiredState = pulumi.StringPtr("Running")
+		args.DesiredState = NotebookDesiredState("Running")
 	}
 	if args.ReadyTimeoutSeconds == nil {
 		args.ReadyTimeoutSeconds = pulumi.IntPtr(600)
@@ -176,7 +176,7 @@ type notebookArgs struct {
 	// 1 to renew a monthly subscription automatically, 0 not to.
 	AutoRenew *int `pulumi:"autoRenew"`
 	// `elastic` (pay on demand) or `monthly` (subscription).
-	ChargeMode string `pulumi:"chargeMode"`
+	ChargeMode NotebookChargeMode `pulumi:"chargeMode"`
 	// conda environment configuration.
 	Conda *string `pulumi:"conda"`
 	// First-priority custom configuration (protocol 9001).
@@ -186,7 +186,7 @@ type notebookArgs struct {
 	// Second-priority custom configuration (protocol 9002).
 	CustomSecond *string `pulumi:"customSecond"`
 	// `Running` (default) or `Stopped`: the provider stops or starts the notebook to match.
-	DesiredState *string `pulumi:"desiredState"`
+	DesiredState *NotebookDesiredState `pulumi:"desiredState"`
 	// 3600 for `elastic`; the number of months, 1 to 60, for `monthly`.
 	Duration int `pulumi:"duration"`
 	// Environment variables: `name`, and either `value` or `valueFromEnv`, the name of an environment variable the provider reads the value from where pulumi runs (which keeps it out of the engine and out of code; `pulumi import` writes it). Kept secret, as values often hold tokens. The provider adds `PULUMI_AICP_MARK`, `PULUMI_AICP_CREATE_SENT_AT` and `PULUMI_AICP_PLACE` (this resource's mark, when its create was sent, its place in its stack), which the program may not set.
@@ -194,13 +194,13 @@ type notebookArgs struct {
 	// Image name or address.
 	Image string `pulumi:"image"`
 	// `official`, `user` or `custom`.
-	ImageType string `pulumi:"imageType"`
+	ImageType NotebookImageType `pulumi:"imageType"`
 	// Instance name. Default: the resource name plus a 7-character suffix derived from this stack's random id, the resource name and its parent (the same on every run, different in every other stack). A name you set must not be held in the namespace by a notebook this resource did not create: the provider adopts only a notebook carrying this resource's mark (env `PULUMI_AICP_MARK`).
 	Name *string `pulumi:"name"`
 	// Namespace that owns the notebook. Default: `aicp:userId` in lower case.
 	Namespace *string `pulumi:"namespace"`
 	// The charge mode of the next period: `elastic` or `monthly`.
-	NextChargeMode *string `pulumi:"nextChargeMode"`
+	NextChargeMode *NotebookChargeMode `pulumi:"nextChargeMode"`
 	// pip packages to install.
 	Pip *string `pulumi:"pip"`
 	// How long to wait for the desired state, in seconds. Default: 600.
@@ -210,7 +210,7 @@ type notebookArgs struct {
 	// Root (main account) user id.
 	RootUserId *string `pulumi:"rootUserId"`
 	// `jupyter`, `code_server` or `rstudio`.
-	ServerType string `pulumi:"serverType"`
+	ServerType NotebookServerType `pulumi:"serverType"`
 	// When the platform stops the notebook; must be in the future when set or changed.
 	StopTime *string `pulumi:"stopTime"`
 	// User id. Default: `aicp:userId`.
@@ -232,7 +232,7 @@ type NotebookArgs struct {
 	// 1 to renew a monthly subscription automatically, 0 not to.
 	AutoRenew pulumi.IntPtrInput
 	// `elastic` (pay on demand) or `monthly` (subscription).
-	ChargeMode pulumi.StringInput
+	ChargeMode NotebookChargeModeInput
 	// conda environment configuration.
 	Conda pulumi.StringPtrInput
 	// First-priority custom configuration (protocol 9001).
@@ -242,7 +242,7 @@ type NotebookArgs struct {
 	// Second-priority custom configuration (protocol 9002).
 	CustomSecond pulumi.StringPtrInput
 	// `Running` (default) or `Stopped`: the provider stops or starts the notebook to match.
-	DesiredState pulumi.StringPtrInput
+	DesiredState NotebookDesiredStatePtrInput
 	// 3600 for `elastic`; the number of months, 1 to 60, for `monthly`.
 	Duration pulumi.IntInput
 	// Environment variables: `name`, and either `value` or `valueFromEnv`, the name of an environment variable the provider reads the value from where pulumi runs (which keeps it out of the engine and out of code; `pulumi import` writes it). Kept secret, as values often hold tokens. The provider adds `PULUMI_AICP_MARK`, `PULUMI_AICP_CREATE_SENT_AT` and `PULUMI_AICP_PLACE` (this resource's mark, when its create was sent, its place in its stack), which the program may not set.
@@ -250,13 +250,13 @@ type NotebookArgs struct {
 	// Image name or address.
 	Image pulumi.StringInput
 	// `official`, `user` or `custom`.
-	ImageType pulumi.StringInput
+	ImageType NotebookImageTypeInput
 	// Instance name. Default: the resource name plus a 7-character suffix derived from this stack's random id, the resource name and its parent (the same on every run, different in every other stack). A name you set must not be held in the namespace by a notebook this resource did not create: the provider adopts only a notebook carrying this resource's mark (env `PULUMI_AICP_MARK`).
 	Name pulumi.StringPtrInput
 	// Namespace that owns the notebook. Default: `aicp:userId` in lower case.
 	Namespace pulumi.StringPtrInput
 	// The charge mode of the next period: `elastic` or `monthly`.
-	NextChargeMode pulumi.StringPtrInput
+	NextChargeMode NotebookChargeModePtrInput
 	// pip packages to install.
 	Pip pulumi.StringPtrInput
 	// How long to wait for the desired state, in seconds. Default: 600.
@@ -266,7 +266,7 @@ type NotebookArgs struct {
 	// Root (main account) user id.
 	RootUserId pulumi.StringPtrInput
 	// `jupyter`, `code_server` or `rstudio`.
-	ServerType pulumi.StringInput
+	ServerType NotebookServerTypeInput
 	// When the platform stops the notebook; must be in the future when set or changed.
 	StopTime pulumi.StringPtrInput
 	// User id. Default: `aicp:userId`.
@@ -330,8 +330,8 @@ func (o NotebookOutput) AutoRenew() pulumi.IntPtrOutput {
 }
 
 // `elastic` (pay on demand) or `monthly` (subscription).
-func (o NotebookOutput) ChargeMode() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *Notebook) pulumi.StringPtrOutput { return v.ChargeMode }).(pulumi.StringPtrOutput)
+func (o NotebookOutput) ChargeMode() NotebookChargeModePtrOutput {
+	return o.ApplyT(func(v *Notebook) NotebookChargeModePtrOutput { return v.ChargeMode }).(NotebookChargeModePtrOutput)
 }
 
 // conda environment configuration.
@@ -359,8 +359,8 @@ func (o NotebookOutput) CustomSecond() pulumi.StringPtrOutput {
 }
 
 // The program's desiredState; after a refresh, the state the platform holds when it differs (`Stopped`, or `Failed`), which the next `up` repairs.
-func (o NotebookOutput) DesiredState() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *Notebook) pulumi.StringPtrOutput { return v.DesiredState }).(pulumi.StringPtrOutput)
+func (o NotebookOutput) DesiredState() NotebookDesiredStatePtrOutput {
+	return o.ApplyT(func(v *Notebook) NotebookDesiredStatePtrOutput { return v.DesiredState }).(NotebookDesiredStatePtrOutput)
 }
 
 // 3600 for `elastic`; the number of months, 1 to 60, for `monthly`.
@@ -383,8 +383,8 @@ func (o NotebookOutput) Image() pulumi.StringPtrOutput {
 }
 
 // `official`, `user` or `custom`.
-func (o NotebookOutput) ImageType() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *Notebook) pulumi.StringPtrOutput { return v.ImageType }).(pulumi.StringPtrOutput)
+func (o NotebookOutput) ImageType() NotebookImageTypePtrOutput {
+	return o.ApplyT(func(v *Notebook) NotebookImageTypePtrOutput { return v.ImageType }).(NotebookImageTypePtrOutput)
 }
 
 func (o NotebookOutput) Kuid() pulumi.StringPtrOutput {
@@ -402,8 +402,8 @@ func (o NotebookOutput) Namespace() pulumi.StringPtrOutput {
 }
 
 // The charge mode of the next period: `elastic` or `monthly`.
-func (o NotebookOutput) NextChargeMode() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *Notebook) pulumi.StringPtrOutput { return v.NextChargeMode }).(pulumi.StringPtrOutput)
+func (o NotebookOutput) NextChargeMode() NotebookChargeModePtrOutput {
+	return o.ApplyT(func(v *Notebook) NotebookChargeModePtrOutput { return v.NextChargeMode }).(NotebookChargeModePtrOutput)
 }
 
 // pip packages to install.
@@ -446,8 +446,8 @@ func (o NotebookOutput) Server() pulumi.StringPtrOutput {
 }
 
 // `jupyter`, `code_server` or `rstudio`.
-func (o NotebookOutput) ServerType() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *Notebook) pulumi.StringPtrOutput { return v.ServerType }).(pulumi.StringPtrOutput)
+func (o NotebookOutput) ServerType() NotebookServerTypePtrOutput {
+	return o.ApplyT(func(v *Notebook) NotebookServerTypePtrOutput { return v.ServerType }).(NotebookServerTypePtrOutput)
 }
 
 // Servers of the notebook (protocol, name, type, url, port, status). Their passwords are not kept in the state: read them with getNotebookServers.

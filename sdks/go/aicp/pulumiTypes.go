@@ -2731,13 +2731,13 @@ func (o TrainingPodStatusContainerStatusesStateRunningPtrOutput) StartedAt() pul
 }
 
 type VolumeSpec struct {
-	FileSet    string  `pulumi:"fileSet"`
-	FileType   *string `pulumi:"fileType"`
-	MountPath  string  `pulumi:"mountPath"`
-	Owner      *string `pulumi:"owner"`
-	Permission *string `pulumi:"permission"`
-	Quota      *int    `pulumi:"quota"`
-	VolumeType string  `pulumi:"volumeType"`
+	FileSet    string                `pulumi:"fileSet"`
+	FileType   *VolumeSpecFileType   `pulumi:"fileType"`
+	MountPath  string                `pulumi:"mountPath"`
+	Owner      *string               `pulumi:"owner"`
+	Permission *VolumeSpecPermission `pulumi:"permission"`
+	Quota      *int                  `pulumi:"quota"`
+	VolumeType string                `pulumi:"volumeType"`
 }
 
 // VolumeSpecInput is an input type that accepts VolumeSpecArgs and VolumeSpecOutput values.
@@ -2752,13 +2752,13 @@ type VolumeSpecInput interface {
 }
 
 type VolumeSpecArgs struct {
-	FileSet    pulumi.StringInput    `pulumi:"fileSet"`
-	FileType   pulumi.StringPtrInput `pulumi:"fileType"`
-	MountPath  pulumi.StringInput    `pulumi:"mountPath"`
-	Owner      pulumi.StringPtrInput `pulumi:"owner"`
-	Permission pulumi.StringPtrInput `pulumi:"permission"`
-	Quota      pulumi.IntPtrInput    `pulumi:"quota"`
-	VolumeType pulumi.StringInput    `pulumi:"volumeType"`
+	FileSet    pulumi.StringInput           `pulumi:"fileSet"`
+	FileType   VolumeSpecFileTypePtrInput   `pulumi:"fileType"`
+	MountPath  pulumi.StringInput           `pulumi:"mountPath"`
+	Owner      pulumi.StringPtrInput        `pulumi:"owner"`
+	Permission VolumeSpecPermissionPtrInput `pulumi:"permission"`
+	Quota      pulumi.IntPtrInput           `pulumi:"quota"`
+	VolumeType pulumi.StringInput           `pulumi:"volumeType"`
 }
 
 func (VolumeSpecArgs) ElementType() reflect.Type {
@@ -2816,8 +2816,8 @@ func (o VolumeSpecOutput) FileSet() pulumi.StringOutput {
 	return o.ApplyT(func(v VolumeSpec) string { return v.FileSet }).(pulumi.StringOutput)
 }
 
-func (o VolumeSpecOutput) FileType() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v VolumeSpec) *string { return v.FileType }).(pulumi.StringPtrOutput)
+func (o VolumeSpecOutput) FileType() VolumeSpecFileTypePtrOutput {
+	return o.ApplyT(func(v VolumeSpec) *VolumeSpecFileType { return v.FileType }).(VolumeSpecFileTypePtrOutput)
 }
 
 func (o VolumeSpecOutput) MountPath() pulumi.StringOutput {
@@ -2828,8 +2828,8 @@ func (o VolumeSpecOutput) Owner() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v VolumeSpec) *string { return v.Owner }).(pulumi.StringPtrOutput)
 }
 
-func (o VolumeSpecOutput) Permission() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v VolumeSpec) *string { return v.Permission }).(pulumi.StringPtrOutput)
+func (o VolumeSpecOutput) Permission() VolumeSpecPermissionPtrOutput {
+	return o.ApplyT(func(v VolumeSpec) *VolumeSpecPermission { return v.Permission }).(VolumeSpecPermissionPtrOutput)
 }
 
 func (o VolumeSpecOutput) Quota() pulumi.IntPtrOutput {

@@ -24,7 +24,7 @@ type ResourceGroup struct {
 	// Name of the group as the platform holds it.
 	Name pulumi.StringPtrOutput `pulumi:"name"`
 	// Pod types as the platform returned them.
-	PodTypes pulumi.StringArrayOutput `pulumi:"podTypes"`
+	PodTypes ResourceGroupPodTypeArrayOutput `pulumi:"podTypes"`
 	// Reason for the last state change, when the platform gives one.
 	Reason       pulumi.StringPtrOutput `pulumi:"reason"`
 	ResourceType pulumi.StringPtrOutput `pulumi:"resourceType"`
@@ -100,7 +100,7 @@ type resourceGroupArgs struct {
 	// Name of the group. Default: the resource name plus a 7-character suffix derived from this stack's random id, the resource name and its parent, kept across updates. A name you set must not be held by a group this resource did not create. Changing it updates the group in place.
 	Name *string `pulumi:"name"`
 	// Workloads allowed to use the group: `infer` (inference services), `instance` (notebooks), `job` (distributed training). At least one, no duplicates. Updates in place.
-	PodTypes []string `pulumi:"podTypes"`
+	PodTypes []ResourceGroupPodType `pulumi:"podTypes"`
 	// Resource specification (product catalogue sku id) the group offers. Changing it replaces the group.
 	SkuId string `pulumi:"skuId"`
 }
@@ -116,7 +116,7 @@ type ResourceGroupArgs struct {
 	// Name of the group. Default: the resource name plus a 7-character suffix derived from this stack's random id, the resource name and its parent, kept across updates. A name you set must not be held by a group this resource did not create. Changing it updates the group in place.
 	Name pulumi.StringPtrInput
 	// Workloads allowed to use the group: `infer` (inference services), `instance` (notebooks), `job` (distributed training). At least one, no duplicates. Updates in place.
-	PodTypes pulumi.StringArrayInput
+	PodTypes ResourceGroupPodTypeArrayInput
 	// Resource specification (product catalogue sku id) the group offers. Changing it replaces the group.
 	SkuId pulumi.StringInput
 }
@@ -178,8 +178,8 @@ func (o ResourceGroupOutput) Name() pulumi.StringPtrOutput {
 }
 
 // Pod types as the platform returned them.
-func (o ResourceGroupOutput) PodTypes() pulumi.StringArrayOutput {
-	return o.ApplyT(func(v *ResourceGroup) pulumi.StringArrayOutput { return v.PodTypes }).(pulumi.StringArrayOutput)
+func (o ResourceGroupOutput) PodTypes() ResourceGroupPodTypeArrayOutput {
+	return o.ApplyT(func(v *ResourceGroup) ResourceGroupPodTypeArrayOutput { return v.PodTypes }).(ResourceGroupPodTypeArrayOutput)
 }
 
 // Reason for the last state change, when the platform gives one.

@@ -4,6 +4,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import * as inputs from "../types/input";
 import * as outputs from "../types/output";
+import * as enums from "../types/enums";
 
 export interface EnvArgs {
     name: pulumi.Input<string>;
@@ -43,10 +44,10 @@ export interface ReplicaSpecsArgs {
 
 export interface VolumeSpecArgs {
     fileSet: pulumi.Input<string>;
-    fileType?: pulumi.Input<string | undefined>;
+    fileType?: pulumi.Input<enums.VolumeSpecFileType | undefined>;
     mountPath: pulumi.Input<string>;
     owner?: pulumi.Input<string | undefined>;
-    permission?: pulumi.Input<string | undefined>;
+    permission?: pulumi.Input<enums.VolumeSpecPermission | undefined>;
     quota?: pulumi.Input<number | undefined>;
     volumeType: pulumi.Input<string>;
 }

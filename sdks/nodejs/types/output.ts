@@ -4,6 +4,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import * as inputs from "../types/input";
 import * as outputs from "../types/output";
+import * as enums from "../types/enums";
 
 export interface DiskMetric {
     metricName?: string;
@@ -320,10 +321,10 @@ export interface TrainingPodStatusContainerStatusesStateRunning {
 
 export interface VolumeSpec {
     fileSet: string;
-    fileType?: string;
+    fileType?: enums.VolumeSpecFileType;
     mountPath: string;
     owner?: string;
-    permission?: string;
+    permission?: enums.VolumeSpecPermission;
     quota?: number;
     volumeType: string;
 }

@@ -6,6 +6,7 @@ import builtins as _builtins
 from . import _utilities
 import typing
 # Export this package's modules as members:
+from ._enums import *
 from .get_notebook_disk_metrics import *
 from .get_notebook_servers import *
 from .get_notebooks import *

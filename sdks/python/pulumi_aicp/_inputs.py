@@ -13,6 +13,7 @@ if sys.version_info >= (3, 11):
 else:
     from typing_extensions import NotRequired, TypedDict, TypeAlias
 from . import _utilities
+from ._enums import *
 
 __all__ = [
     'EnvArgs',
@@ -400,9 +401,9 @@ class VolumeSpecArgsDict(TypedDict):
     file_set: pulumi.Input[_builtins.str]
     mount_path: pulumi.Input[_builtins.str]
     volume_type: pulumi.Input[_builtins.str]
-    file_type: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    file_type: NotRequired[pulumi.Input[Optional['VolumeSpecFileType']]]
     owner: NotRequired[pulumi.Input[Optional[_builtins.str]]]
-    permission: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    permission: NotRequired[pulumi.Input[Optional['VolumeSpecPermission']]]
     quota: NotRequired[pulumi.Input[Optional[_builtins.int]]]
 
 @pulumi.input_type
@@ -411,9 +412,9 @@ class VolumeSpecArgs:
                  file_set: pulumi.Input[_builtins.str],
                  mount_path: pulumi.Input[_builtins.str],
                  volume_type: pulumi.Input[_builtins.str],
-                 file_type: pulumi.Input[Optional[_builtins.str]] = None,
+                 file_type: pulumi.Input[Optional['VolumeSpecFileType']] = None,
                  owner: pulumi.Input[Optional[_builtins.str]] = None,
-                 permission: pulumi.Input[Optional[_builtins.str]] = None,
+                 permission: pulumi.Input[Optional['VolumeSpecPermission']] = None,
                  quota: pulumi.Input[Optional[_builtins.int]] = None):
         pulumi.set(__self__, "file_set", file_set)
         pulumi.set(__self__, "mount_path", mount_path)
@@ -456,11 +457,11 @@ class VolumeSpecArgs:
 
     @_builtins.property
     @pulumi.getter(name="fileType")
-    def file_type(self) -> pulumi.Input[Optional[_builtins.str]]:
+    def file_type(self) -> pulumi.Input[Optional['VolumeSpecFileType']]:
         return pulumi.get(self, "file_type")
 
     @file_type.setter
-    def file_type(self, value: pulumi.Input[Optional[_builtins.str]]):
+    def file_type(self, value: pulumi.Input[Optional['VolumeSpecFileType']]):
         pulumi.set(self, "file_type", value)
 
     @_builtins.property
@@ -474,11 +475,11 @@ class VolumeSpecArgs:
 
     @_builtins.property
     @pulumi.getter
-    def permission(self) -> pulumi.Input[Optional[_builtins.str]]:
+    def permission(self) -> pulumi.Input[Optional['VolumeSpecPermission']]:
         return pulumi.get(self, "permission")
 
     @permission.setter
-    def permission(self, value: pulumi.Input[Optional[_builtins.str]]):
+    def permission(self, value: pulumi.Input[Optional['VolumeSpecPermission']]):
         pulumi.set(self, "permission", value)
 
     @_builtins.property

@@ -14,6 +14,7 @@ else:
     from typing_extensions import NotRequired, TypedDict, TypeAlias
 from . import _utilities
 from . import outputs
+from ._enums import *
 
 __all__ = [
     'GetResourceTemplatesResult',
@@ -51,11 +52,11 @@ def get_resource_templates(gpu_name: Optional[_builtins.str] = None,
                            limit: Optional[_builtins.int] = None,
                            offset: Optional[_builtins.int] = None,
                            order_by: Optional[_builtins.str] = None,
-                           pod_type: Optional[_builtins.str] = None,
+                           pod_type: Optional['ResourceTemplatesPodType'] = None,
                            reverse: Optional[_builtins.bool] = None,
                            rg_id: Optional[_builtins.str] = None,
                            rg_node_id: Optional[_builtins.str] = None,
-                           spec_type: Optional[Sequence[_builtins.str]] = None,
+                           spec_type: Optional[Sequence['ResourceTemplatesSpecType']] = None,
                            template_ids: Optional[Sequence[_builtins.int]] = None,
                            opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetResourceTemplatesResult:
     """
@@ -81,11 +82,11 @@ def get_resource_templates_output(gpu_name: pulumi.Input[Optional[Optional[_buil
                                   limit: pulumi.Input[Optional[Optional[_builtins.int]]] = None,
                                   offset: pulumi.Input[Optional[Optional[_builtins.int]]] = None,
                                   order_by: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
-                                  pod_type: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
+                                  pod_type: pulumi.Input[Optional[Optional['ResourceTemplatesPodType']]] = None,
                                   reverse: pulumi.Input[Optional[Optional[_builtins.bool]]] = None,
                                   rg_id: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
                                   rg_node_id: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
-                                  spec_type: pulumi.Input[Optional[Optional[Sequence[_builtins.str]]]] = None,
+                                  spec_type: pulumi.Input[Optional[Optional[Sequence['ResourceTemplatesSpecType']]]] = None,
                                   template_ids: pulumi.Input[Optional[Optional[Sequence[_builtins.int]]]] = None,
                                   opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetResourceTemplatesResult]:
     """

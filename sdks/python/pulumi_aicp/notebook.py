@@ -14,6 +14,7 @@ else:
     from typing_extensions import NotRequired, TypedDict, TypeAlias
 from . import _utilities
 from . import outputs
+from ._enums import *
 from ._inputs import *
 
 __all__ = ['NotebookArgs', 'Notebook']
@@ -21,12 +22,12 @@ __all__ = ['NotebookArgs', 'Notebook']
 @pulumi.input_type
 class NotebookArgs:
     def __init__(__self__, *,
-                 charge_mode: pulumi.Input[_builtins.str],
+                 charge_mode: pulumi.Input['NotebookChargeMode'],
                  duration: pulumi.Input[_builtins.int],
                  image: pulumi.Input[_builtins.str],
-                 image_type: pulumi.Input[_builtins.str],
+                 image_type: pulumi.Input['NotebookImageType'],
                  replica_specs: pulumi.Input['ReplicaSpecsArgs'],
-                 server_type: pulumi.Input[_builtins.str],
+                 server_type: pulumi.Input['NotebookServerType'],
                  adopt_id: pulumi.Input[Optional[_builtins.str]] = None,
                  apt: pulumi.Input[Optional[_builtins.str]] = None,
                  auto_delete_time: pulumi.Input[Optional[_builtins.str]] = None,
@@ -35,11 +36,11 @@ class NotebookArgs:
                  custom_first: pulumi.Input[Optional[_builtins.str]] = None,
                  custom_image_secret: pulumi.Input[Optional['ImageSecretArgs']] = None,
                  custom_second: pulumi.Input[Optional[_builtins.str]] = None,
-                 desired_state: pulumi.Input[Optional[_builtins.str]] = None,
+                 desired_state: pulumi.Input[Optional['NotebookDesiredState']] = None,
                  envs: pulumi.Input[Optional[Sequence[pulumi.Input['EnvArgs']]]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  namespace: pulumi.Input[Optional[_builtins.str]] = None,
-                 next_charge_mode: pulumi.Input[Optional[_builtins.str]] = None,
+                 next_charge_mode: pulumi.Input[Optional['NotebookChargeMode']] = None,
                  pip: pulumi.Input[Optional[_builtins.str]] = None,
                  ready_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  root_user_id: pulumi.Input[Optional[_builtins.str]] = None,
@@ -50,12 +51,12 @@ class NotebookArgs:
         """
         The set of arguments for constructing a Notebook resource.
 
-        :param pulumi.Input[_builtins.str] charge_mode: `elastic` (pay on demand) or `monthly` (subscription).
+        :param pulumi.Input['NotebookChargeMode'] charge_mode: `elastic` (pay on demand) or `monthly` (subscription).
         :param pulumi.Input[_builtins.int] duration: 3600 for `elastic`; the number of months, 1 to 60, for `monthly`.
         :param pulumi.Input[_builtins.str] image: Image name or address.
-        :param pulumi.Input[_builtins.str] image_type: `official`, `user` or `custom`.
+        :param pulumi.Input['NotebookImageType'] image_type: `official`, `user` or `custom`.
         :param pulumi.Input['ReplicaSpecsArgs'] replica_specs: Resources: `replicas` (default 1), `specs` (a sku or node id), `rgId`, custom CPU, GPU, memory and disk fields, `templateId`.
-        :param pulumi.Input[_builtins.str] server_type: `jupyter`, `code_server` or `rstudio`.
+        :param pulumi.Input['NotebookServerType'] server_type: `jupyter`, `code_server` or `rstudio`.
         :param pulumi.Input[_builtins.str] adopt_id: Takes over an existing notebook by its uuid instead of creating one (one made in the console, or one whose state was lost). Preview warns what the take-over will change to match the program; `up` changes it in place and manages it from then on. A difference that needs a replacement, a different name, or a notebook made by another Pulumi resource is refused, with nothing changed. Read only when the resource is created; keep it in the program. (With the provider plugin, `pulumi import` works too; with the package's dynamic resources it does not: see the README.)
         :param pulumi.Input[_builtins.str] apt: apt packages to install.
         :param pulumi.Input[_builtins.str] auto_delete_time: When the platform deletes the notebook; must be in the future when set or changed.
@@ -64,11 +65,11 @@ class NotebookArgs:
         :param pulumi.Input[_builtins.str] custom_first: First-priority custom configuration (protocol 9001).
         :param pulumi.Input['ImageSecretArgs'] custom_image_secret: Credentials of a custom image registry: `hasAuth`, `username`, and either `password` (kept as a secret input) or `passwordFromEnv`, the name of an environment variable the provider reads where pulumi runs, which keeps the password out of the engine entirely (its `-v=9` logs print secret inputs). Username and password are required when `hasAuth` is true. The state records a keyed digest of the password, never the password.
         :param pulumi.Input[_builtins.str] custom_second: Second-priority custom configuration (protocol 9002).
-        :param pulumi.Input[_builtins.str] desired_state: `Running` (default) or `Stopped`: the provider stops or starts the notebook to match.
+        :param pulumi.Input['NotebookDesiredState'] desired_state: `Running` (default) or `Stopped`: the provider stops or starts the notebook to match.
         :param pulumi.Input[Sequence[pulumi.Input['EnvArgs']]] envs: Environment variables: `name`, and either `value` or `valueFromEnv`, the name of an environment variable the provider reads the value from where pulumi runs (which keeps it out of the engine and out of code; `pulumi import` writes it). Kept secret, as values often hold tokens. The provider adds `PULUMI_AICP_MARK`, `PULUMI_AICP_CREATE_SENT_AT` and `PULUMI_AICP_PLACE` (this resource's mark, when its create was sent, its place in its stack), which the program may not set.
         :param pulumi.Input[_builtins.str] name: Instance name. Default: the resource name plus a 7-character suffix derived from this stack's random id, the resource name and its parent (the same on every run, different in every other stack). A name you set must not be held in the namespace by a notebook this resource did not create: the provider adopts only a notebook carrying this resource's mark (env `PULUMI_AICP_MARK`).
         :param pulumi.Input[_builtins.str] namespace: Namespace that owns the notebook. Default: `aicp:userId` in lower case.
-        :param pulumi.Input[_builtins.str] next_charge_mode: The charge mode of the next period: `elastic` or `monthly`.
+        :param pulumi.Input['NotebookChargeMode'] next_charge_mode: The charge mode of the next period: `elastic` or `monthly`.
         :param pulumi.Input[_builtins.str] pip: pip packages to install.
         :param pulumi.Input[_builtins.int] ready_timeout_seconds: How long to wait for the desired state, in seconds. Default: 600.
         :param pulumi.Input[_builtins.str] root_user_id: Root (main account) user id.
@@ -132,14 +133,14 @@ class NotebookArgs:
 
     @_builtins.property
     @pulumi.getter(name="chargeMode")
-    def charge_mode(self) -> pulumi.Input[_builtins.str]:
+    def charge_mode(self) -> pulumi.Input['NotebookChargeMode']:
         """
         `elastic` (pay on demand) or `monthly` (subscription).
         """
         return pulumi.get(self, "charge_mode")
 
     @charge_mode.setter
-    def charge_mode(self, value: pulumi.Input[_builtins.str]):
+    def charge_mode(self, value: pulumi.Input['NotebookChargeMode']):
         pulumi.set(self, "charge_mode", value)
 
     @_builtins.property
@@ -168,14 +169,14 @@ class NotebookArgs:
 
     @_builtins.property
     @pulumi.getter(name="imageType")
-    def image_type(self) -> pulumi.Input[_builtins.str]:
+    def image_type(self) -> pulumi.Input['NotebookImageType']:
         """
         `official`, `user` or `custom`.
         """
         return pulumi.get(self, "image_type")
 
     @image_type.setter
-    def image_type(self, value: pulumi.Input[_builtins.str]):
+    def image_type(self, value: pulumi.Input['NotebookImageType']):
         pulumi.set(self, "image_type", value)
 
     @_builtins.property
@@ -192,14 +193,14 @@ class NotebookArgs:
 
     @_builtins.property
     @pulumi.getter(name="serverType")
-    def server_type(self) -> pulumi.Input[_builtins.str]:
+    def server_type(self) -> pulumi.Input['NotebookServerType']:
         """
         `jupyter`, `code_server` or `rstudio`.
         """
         return pulumi.get(self, "server_type")
 
     @server_type.setter
-    def server_type(self, value: pulumi.Input[_builtins.str]):
+    def server_type(self, value: pulumi.Input['NotebookServerType']):
         pulumi.set(self, "server_type", value)
 
     @_builtins.property
@@ -300,14 +301,14 @@ class NotebookArgs:
 
     @_builtins.property
     @pulumi.getter(name="desiredState")
-    def desired_state(self) -> pulumi.Input[Optional[_builtins.str]]:
+    def desired_state(self) -> pulumi.Input[Optional['NotebookDesiredState']]:
         """
         `Running` (default) or `Stopped`: the provider stops or starts the notebook to match.
         """
         return pulumi.get(self, "desired_state")
 
     @desired_state.setter
-    def desired_state(self, value: pulumi.Input[Optional[_builtins.str]]):
+    def desired_state(self, value: pulumi.Input[Optional['NotebookDesiredState']]):
         pulumi.set(self, "desired_state", value)
 
     @_builtins.property
@@ -348,14 +349,14 @@ class NotebookArgs:
 
     @_builtins.property
     @pulumi.getter(name="nextChargeMode")
-    def next_charge_mode(self) -> pulumi.Input[Optional[_builtins.str]]:
+    def next_charge_mode(self) -> pulumi.Input[Optional['NotebookChargeMode']]:
         """
         The charge mode of the next period: `elastic` or `monthly`.
         """
         return pulumi.get(self, "next_charge_mode")
 
     @next_charge_mode.setter
-    def next_charge_mode(self, value: pulumi.Input[Optional[_builtins.str]]):
+    def next_charge_mode(self, value: pulumi.Input[Optional['NotebookChargeMode']]):
         pulumi.set(self, "next_charge_mode", value)
 
     @_builtins.property
@@ -453,24 +454,24 @@ class Notebook(pulumi.CustomResource):
                  apt: pulumi.Input[Optional[_builtins.str]] = None,
                  auto_delete_time: pulumi.Input[Optional[_builtins.str]] = None,
                  auto_renew: pulumi.Input[Optional[_builtins.int]] = None,
-                 charge_mode: pulumi.Input[Optional[_builtins.str]] = None,
+                 charge_mode: pulumi.Input[Optional['NotebookChargeMode']] = None,
                  conda: pulumi.Input[Optional[_builtins.str]] = None,
                  custom_first: pulumi.Input[Optional[_builtins.str]] = None,
                  custom_image_secret: pulumi.Input[Optional[Union['ImageSecretArgs', 'ImageSecretArgsDict']]] = None,
                  custom_second: pulumi.Input[Optional[_builtins.str]] = None,
-                 desired_state: pulumi.Input[Optional[_builtins.str]] = None,
+                 desired_state: pulumi.Input[Optional['NotebookDesiredState']] = None,
                  duration: pulumi.Input[Optional[_builtins.int]] = None,
                  envs: pulumi.Input[Optional[Sequence[pulumi.Input[Union['EnvArgs', 'EnvArgsDict']]]]] = None,
                  image: pulumi.Input[Optional[_builtins.str]] = None,
-                 image_type: pulumi.Input[Optional[_builtins.str]] = None,
+                 image_type: pulumi.Input[Optional['NotebookImageType']] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  namespace: pulumi.Input[Optional[_builtins.str]] = None,
-                 next_charge_mode: pulumi.Input[Optional[_builtins.str]] = None,
+                 next_charge_mode: pulumi.Input[Optional['NotebookChargeMode']] = None,
                  pip: pulumi.Input[Optional[_builtins.str]] = None,
                  ready_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  replica_specs: pulumi.Input[Optional[Union['ReplicaSpecsArgs', 'ReplicaSpecsArgsDict']]] = None,
                  root_user_id: pulumi.Input[Optional[_builtins.str]] = None,
-                 server_type: pulumi.Input[Optional[_builtins.str]] = None,
+                 server_type: pulumi.Input[Optional['NotebookServerType']] = None,
                  stop_time: pulumi.Input[Optional[_builtins.str]] = None,
                  user_id: pulumi.Input[Optional[_builtins.str]] = None,
                  volume_specs: pulumi.Input[Optional[Sequence[pulumi.Input[Union['VolumeSpecArgs', 'VolumeSpecArgsDict']]]]] = None,
@@ -485,24 +486,24 @@ class Notebook(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] apt: apt packages to install.
         :param pulumi.Input[_builtins.str] auto_delete_time: When the platform deletes the notebook; must be in the future when set or changed.
         :param pulumi.Input[_builtins.int] auto_renew: 1 to renew a monthly subscription automatically, 0 not to.
-        :param pulumi.Input[_builtins.str] charge_mode: `elastic` (pay on demand) or `monthly` (subscription).
+        :param pulumi.Input['NotebookChargeMode'] charge_mode: `elastic` (pay on demand) or `monthly` (subscription).
         :param pulumi.Input[_builtins.str] conda: conda environment configuration.
         :param pulumi.Input[_builtins.str] custom_first: First-priority custom configuration (protocol 9001).
         :param pulumi.Input[Union['ImageSecretArgs', 'ImageSecretArgsDict']] custom_image_secret: Credentials of a custom image registry: `hasAuth`, `username`, and either `password` (kept as a secret input) or `passwordFromEnv`, the name of an environment variable the provider reads where pulumi runs, which keeps the password out of the engine entirely (its `-v=9` logs print secret inputs). Username and password are required when `hasAuth` is true. The state records a keyed digest of the password, never the password.
         :param pulumi.Input[_builtins.str] custom_second: Second-priority custom configuration (protocol 9002).
-        :param pulumi.Input[_builtins.str] desired_state: `Running` (default) or `Stopped`: the provider stops or starts the notebook to match.
+        :param pulumi.Input['NotebookDesiredState'] desired_state: `Running` (default) or `Stopped`: the provider stops or starts the notebook to match.
         :param pulumi.Input[_builtins.int] duration: 3600 for `elastic`; the number of months, 1 to 60, for `monthly`.
         :param pulumi.Input[Sequence[pulumi.Input[Union['EnvArgs', 'EnvArgsDict']]]] envs: Environment variables: `name`, and either `value` or `valueFromEnv`, the name of an environment variable the provider reads the value from where pulumi runs (which keeps it out of the engine and out of code; `pulumi import` writes it). Kept secret, as values often hold tokens. The provider adds `PULUMI_AICP_MARK`, `PULUMI_AICP_CREATE_SENT_AT` and `PULUMI_AICP_PLACE` (this resource's mark, when its create was sent, its place in its stack), which the program may not set.
         :param pulumi.Input[_builtins.str] image: Image name or address.
-        :param pulumi.Input[_builtins.str] image_type: `official`, `user` or `custom`.
+        :param pulumi.Input['NotebookImageType'] image_type: `official`, `user` or `custom`.
         :param pulumi.Input[_builtins.str] name: Instance name. Default: the resource name plus a 7-character suffix derived from this stack's random id, the resource name and its parent (the same on every run, different in every other stack). A name you set must not be held in the namespace by a notebook this resource did not create: the provider adopts only a notebook carrying this resource's mark (env `PULUMI_AICP_MARK`).
         :param pulumi.Input[_builtins.str] namespace: Namespace that owns the notebook. Default: `aicp:userId` in lower case.
-        :param pulumi.Input[_builtins.str] next_charge_mode: The charge mode of the next period: `elastic` or `monthly`.
+        :param pulumi.Input['NotebookChargeMode'] next_charge_mode: The charge mode of the next period: `elastic` or `monthly`.
         :param pulumi.Input[_builtins.str] pip: pip packages to install.
         :param pulumi.Input[_builtins.int] ready_timeout_seconds: How long to wait for the desired state, in seconds. Default: 600.
         :param pulumi.Input[Union['ReplicaSpecsArgs', 'ReplicaSpecsArgsDict']] replica_specs: Resources: `replicas` (default 1), `specs` (a sku or node id), `rgId`, custom CPU, GPU, memory and disk fields, `templateId`.
         :param pulumi.Input[_builtins.str] root_user_id: Root (main account) user id.
-        :param pulumi.Input[_builtins.str] server_type: `jupyter`, `code_server` or `rstudio`.
+        :param pulumi.Input['NotebookServerType'] server_type: `jupyter`, `code_server` or `rstudio`.
         :param pulumi.Input[_builtins.str] stop_time: When the platform stops the notebook; must be in the future when set or changed.
         :param pulumi.Input[_builtins.str] user_id: User id. Default: `aicp:userId`.
         :param pulumi.Input[Sequence[pulumi.Input[Union['VolumeSpecArgs', 'VolumeSpecArgsDict']]]] volume_specs: Mounted file sets: `fileSet`, `mountPath`, `volumeType`, `fileType`, `quota`, `permission`, `owner`.
@@ -536,24 +537,24 @@ class Notebook(pulumi.CustomResource):
                  apt: pulumi.Input[Optional[_builtins.str]] = None,
                  auto_delete_time: pulumi.Input[Optional[_builtins.str]] = None,
                  auto_renew: pulumi.Input[Optional[_builtins.int]] = None,
-                 charge_mode: pulumi.Input[Optional[_builtins.str]] = None,
+                 charge_mode: pulumi.Input[Optional['NotebookChargeMode']] = None,
                  conda: pulumi.Input[Optional[_builtins.str]] = None,
                  custom_first: pulumi.Input[Optional[_builtins.str]] = None,
                  custom_image_secret: pulumi.Input[Optional[Union['ImageSecretArgs', 'ImageSecretArgsDict']]] = None,
                  custom_second: pulumi.Input[Optional[_builtins.str]] = None,
-                 desired_state: pulumi.Input[Optional[_builtins.str]] = None,
+                 desired_state: pulumi.Input[Optional['NotebookDesiredState']] = None,
                  duration: pulumi.Input[Optional[_builtins.int]] = None,
                  envs: pulumi.Input[Optional[Sequence[pulumi.Input[Union['EnvArgs', 'EnvArgsDict']]]]] = None,
                  image: pulumi.Input[Optional[_builtins.str]] = None,
-                 image_type: pulumi.Input[Optional[_builtins.str]] = None,
+                 image_type: pulumi.Input[Optional['NotebookImageType']] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  namespace: pulumi.Input[Optional[_builtins.str]] = None,
-                 next_charge_mode: pulumi.Input[Optional[_builtins.str]] = None,
+                 next_charge_mode: pulumi.Input[Optional['NotebookChargeMode']] = None,
                  pip: pulumi.Input[Optional[_builtins.str]] = None,
                  ready_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  replica_specs: pulumi.Input[Optional[Union['ReplicaSpecsArgs', 'ReplicaSpecsArgsDict']]] = None,
                  root_user_id: pulumi.Input[Optional[_builtins.str]] = None,
-                 server_type: pulumi.Input[Optional[_builtins.str]] = None,
+                 server_type: pulumi.Input[Optional['NotebookServerType']] = None,
                  stop_time: pulumi.Input[Optional[_builtins.str]] = None,
                  user_id: pulumi.Input[Optional[_builtins.str]] = None,
                  volume_specs: pulumi.Input[Optional[Sequence[pulumi.Input[Union['VolumeSpecArgs', 'VolumeSpecArgsDict']]]]] = None,
@@ -714,7 +715,7 @@ class Notebook(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="chargeMode")
-    def charge_mode(self) -> pulumi.Output[Optional[_builtins.str]]:
+    def charge_mode(self) -> pulumi.Output[Optional['NotebookChargeMode']]:
         """
         `elastic` (pay on demand) or `monthly` (subscription).
         """
@@ -759,7 +760,7 @@ class Notebook(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="desiredState")
-    def desired_state(self) -> pulumi.Output[Optional[_builtins.str]]:
+    def desired_state(self) -> pulumi.Output[Optional['NotebookDesiredState']]:
         """
         The program's desiredState; after a refresh, the state the platform holds when it differs (`Stopped`, or `Failed`), which the next `up` repairs.
         """
@@ -796,7 +797,7 @@ class Notebook(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="imageType")
-    def image_type(self) -> pulumi.Output[Optional[_builtins.str]]:
+    def image_type(self) -> pulumi.Output[Optional['NotebookImageType']]:
         """
         `official`, `user` or `custom`.
         """
@@ -825,7 +826,7 @@ class Notebook(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="nextChargeMode")
-    def next_charge_mode(self) -> pulumi.Output[Optional[_builtins.str]]:
+    def next_charge_mode(self) -> pulumi.Output[Optional['NotebookChargeMode']]:
         """
         The charge mode of the next period: `elastic` or `monthly`.
         """
@@ -894,7 +895,7 @@ class Notebook(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="serverType")
-    def server_type(self) -> pulumi.Output[Optional[_builtins.str]]:
+    def server_type(self) -> pulumi.Output[Optional['NotebookServerType']]:
         """
         `jupyter`, `code_server` or `rstudio`.
         """

@@ -14,6 +14,7 @@ else:
     from typing_extensions import NotRequired, TypedDict, TypeAlias
 from . import _utilities
 from . import outputs
+from ._enums import *
 
 __all__ = [
     'DiskMetric',
@@ -1847,9 +1848,9 @@ class VolumeSpec(dict):
                  file_set: _builtins.str,
                  mount_path: _builtins.str,
                  volume_type: _builtins.str,
-                 file_type: Optional[_builtins.str] = None,
+                 file_type: Optional['VolumeSpecFileType'] = None,
                  owner: Optional[_builtins.str] = None,
-                 permission: Optional[_builtins.str] = None,
+                 permission: Optional['VolumeSpecPermission'] = None,
                  quota: Optional[_builtins.int] = None):
         pulumi.set(__self__, "file_set", file_set)
         pulumi.set(__self__, "mount_path", mount_path)
@@ -1880,7 +1881,7 @@ class VolumeSpec(dict):
 
     @_builtins.property
     @pulumi.getter(name="fileType")
-    def file_type(self) -> Optional[_builtins.str]:
+    def file_type(self) -> Optional['VolumeSpecFileType']:
         return pulumi.get(self, "file_type")
 
     @_builtins.property
@@ -1890,7 +1891,7 @@ class VolumeSpec(dict):
 
     @_builtins.property
     @pulumi.getter
-    def permission(self) -> Optional[_builtins.str]:
+    def permission(self) -> Optional['VolumeSpecPermission']:
         return pulumi.get(self, "permission")
 
     @_builtins.property

@@ -13,13 +13,14 @@ if sys.version_info >= (3, 11):
 else:
     from typing_extensions import NotRequired, TypedDict, TypeAlias
 from . import _utilities
+from ._enums import *
 
 __all__ = ['ResourceGroupArgs', 'ResourceGroup']
 
 @pulumi.input_type
 class ResourceGroupArgs:
     def __init__(__self__, *,
-                 pod_types: pulumi.Input[Sequence[pulumi.Input[_builtins.str]]],
+                 pod_types: pulumi.Input[Sequence[pulumi.Input['ResourceGroupPodType']]],
                  sku_id: pulumi.Input[_builtins.str],
                  adopt_id: pulumi.Input[Optional[_builtins.str]] = None,
                  customize_enable: pulumi.Input[Optional[_builtins.bool]] = None,
@@ -28,7 +29,7 @@ class ResourceGroupArgs:
         """
         The set of arguments for constructing a ResourceGroup resource.
 
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] pod_types: Workloads allowed to use the group: `infer` (inference services), `instance` (notebooks), `job` (distributed training). At least one, no duplicates. Updates in place.
+        :param pulumi.Input[Sequence[pulumi.Input['ResourceGroupPodType']]] pod_types: Workloads allowed to use the group: `infer` (inference services), `instance` (notebooks), `job` (distributed training). At least one, no duplicates. Updates in place.
         :param pulumi.Input[_builtins.str] sku_id: Resource specification (product catalogue sku id) the group offers. Changing it replaces the group.
         :param pulumi.Input[_builtins.str] adopt_id: Takes over an existing group by its `rgId` instead of creating one. Preview warns what the take-over will change to match the program; `up` changes it in place (name, description, pod types, customize flag) and writes this resource's mark into its description. A different `skuId`, or a group made by another Pulumi resource, is refused with nothing changed. Read only when the resource is created; keep it in the program.
         :param pulumi.Input[_builtins.bool] customize_enable: Whether custom specifications are allowed. Default: false. Updates in place.
@@ -52,14 +53,14 @@ class ResourceGroupArgs:
 
     @_builtins.property
     @pulumi.getter(name="podTypes")
-    def pod_types(self) -> pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]:
+    def pod_types(self) -> pulumi.Input[Sequence[pulumi.Input['ResourceGroupPodType']]]:
         """
         Workloads allowed to use the group: `infer` (inference services), `instance` (notebooks), `job` (distributed training). At least one, no duplicates. Updates in place.
         """
         return pulumi.get(self, "pod_types")
 
     @pod_types.setter
-    def pod_types(self, value: pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]):
+    def pod_types(self, value: pulumi.Input[Sequence[pulumi.Input['ResourceGroupPodType']]]):
         pulumi.set(self, "pod_types", value)
 
     @_builtins.property
@@ -133,7 +134,7 @@ class ResourceGroup(pulumi.CustomResource):
                  customize_enable: pulumi.Input[Optional[_builtins.bool]] = None,
                  description: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
-                 pod_types: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 pod_types: pulumi.Input[Optional[Sequence[pulumi.Input['ResourceGroupPodType']]]] = None,
                  sku_id: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         """
@@ -145,7 +146,7 @@ class ResourceGroup(pulumi.CustomResource):
         :param pulumi.Input[_builtins.bool] customize_enable: Whether custom specifications are allowed. Default: false. Updates in place.
         :param pulumi.Input[_builtins.str] description: Free text, at most 977 characters (the platform keeps 1024; the provider appends its ownership mark). Default: empty. Updates in place.
         :param pulumi.Input[_builtins.str] name: Name of the group. Default: the resource name plus a 7-character suffix derived from this stack's random id, the resource name and its parent, kept across updates. A name you set must not be held by a group this resource did not create. Changing it updates the group in place.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] pod_types: Workloads allowed to use the group: `infer` (inference services), `instance` (notebooks), `job` (distributed training). At least one, no duplicates. Updates in place.
+        :param pulumi.Input[Sequence[pulumi.Input['ResourceGroupPodType']]] pod_types: Workloads allowed to use the group: `infer` (inference services), `instance` (notebooks), `job` (distributed training). At least one, no duplicates. Updates in place.
         :param pulumi.Input[_builtins.str] sku_id: Resource specification (product catalogue sku id) the group offers. Changing it replaces the group.
         """
         ...
@@ -176,7 +177,7 @@ class ResourceGroup(pulumi.CustomResource):
                  customize_enable: pulumi.Input[Optional[_builtins.bool]] = None,
                  description: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
-                 pod_types: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 pod_types: pulumi.Input[Optional[Sequence[pulumi.Input['ResourceGroupPodType']]]] = None,
                  sku_id: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         opts = pulumi.ResourceOptions.merge(_utilities.get_resource_opts_defaults(), opts)
@@ -277,7 +278,7 @@ class ResourceGroup(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="podTypes")
-    def pod_types(self) -> pulumi.Output[Optional[Sequence[_builtins.str]]]:
+    def pod_types(self) -> pulumi.Output[Optional[Sequence['ResourceGroupPodType']]]:
         """
         Pod types as the platform returned them.
         """

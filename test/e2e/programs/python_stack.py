@@ -30,7 +30,8 @@ def program() -> None:
         duration=3600,
         image="jupyter:1",
         image_type="official",
-        server_type="jupyter",
+        # An enum of the schema (the plain string "jupyter" works as well).
+        server_type=aicp.NotebookServerType.JUPYTER,
         replica_specs=aicp.ReplicaSpecsArgs(specs="sku-1", custom_cpu=2),
         stop_time=os.environ.get("STOP_TIME") or None,
     )

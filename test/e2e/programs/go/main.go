@@ -33,18 +33,18 @@ func program(ctx *pulumi.Context) error {
 	}
 	group, err := aicp.NewResourceGroup(ctx, "team", &aicp.ResourceGroupArgs{
 		SkuId:       pulumi.String("sku-1"),
-		PodTypes:    pulumi.StringArray{pulumi.String("job"), pulumi.String("instance")},
+		PodTypes:    aicp.ResourceGroupPodTypeArray{aicp.ResourceGroupPodTypeJob, aicp.ResourceGroupPodTypeInstance},
 		Description: pulumi.String(description),
 	})
 	if err != nil {
 		return err
 	}
 	args := &aicp.NotebookArgs{
-		ChargeMode:   pulumi.String("elastic"),
+		ChargeMode:   aicp.NotebookChargeModeElastic,
 		Duration:     pulumi.Int(3600),
 		Image:        pulumi.String("jupyter:1"),
-		ImageType:    pulumi.String("official"),
-		ServerType:   pulumi.String("jupyter"),
+		ImageType:    aicp.NotebookImageTypeOfficial,
+		ServerType:   aicp.NotebookServerTypeJupyter,
 		ReplicaSpecs: &aicp.ReplicaSpecsArgs{Specs: pulumi.StringPtr("sku-1"), CustomCpu: pulumi.IntPtr(2)},
 	}
 	if stop := os.Getenv("STOP_TIME"); stop != "" {
