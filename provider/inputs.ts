@@ -23,7 +23,8 @@ export function camelPath(path: ReadonlyArray<PropertyKey>): string {
 
 /** Converts camelCase inputs to the wire and validates them; failures use camelCase paths. */
 export function validateAgainst<S extends z.ZodType>(schema: S, camelInputs: unknown): { wire?: z.output<S>; failures: CheckFailure[] } {
-  const result = schema.safeParse(toSnake(schema, camelInputs));
+  const given = toSnake(schema, camelInputs);
+  const result = schema.safeParse(given);
   if (result.success) return { wire: result.data, failures: [] };
   return {
     failures: result.error.issues.flatMap((issue) => {
@@ -34,10 +35,27 @@ export function validateAgainst<S extends z.ZodType>(schema: S, camelInputs: unk
           return { property, reason: `${property} is not a known property` };
         });
       }
-      const message = programWords(issue.message);
+      const message = valueAt(given, issue.path) === undefined && issue.code !== "custom" ? missing(issue.message) : programWords(issue.message);
       return [{ property: at || "(inputs)", reason: `${at || "inputs"} ${message}` }];
     }),
   };
+}
+
+/** The value at `path` in `value`, undefined where any step is absent. */
+function valueAt(value: unknown, path: ReadonlyArray<PropertyKey>): unknown {
+  return path.reduce<unknown>((at, key) => (at !== null && typeof at === "object" ? (at as Record<PropertyKey, unknown>)[key] : undefined), value);
+}
+
+/**
+ * A rule's message for a value the program left out: "missing", and what to
+ * set (zod says "Invalid option: expected one of …", or "expected string,
+ * received undefined", which read as a wrong value).
+ */
+function missing(message: string): string {
+  const choices = /expected one of (.+)$/.exec(message)?.[1];
+  if (choices) return `is missing: set it to one of ${choices}`;
+  const kind = /expected (\w+), received undefined/.exec(message)?.[1];
+  return kind ? `is missing: set it to ${/^[aeiou]/.test(kind) ? "an" : "a"} ${kind}` : `is missing: ${programWords(message)}`;
 }
 
 /**

@@ -108,8 +108,9 @@ describe("the request quota", () => {
         .map((r) => Date.parse(r.time))
         .sort((a, b) => a - b);
       expect(times).toHaveLength(6);
-      // Six requests at five per second: the last starts at least a second after the first (less the log's millisecond rounding).
-      expect(times[5]! - times[0]!).toBeGreaterThanOrEqual(990);
+      // Six requests at five per second leave a second apart, first to last. The emulator logs arrivals, and the first
+      // arrives late by its connection's setup: 800 ms allows for that, where no ceiling puts them all within a few ms.
+      expect(times[5]! - times[0]!).toBeGreaterThanOrEqual(800);
     } finally {
       await client.close();
     }
