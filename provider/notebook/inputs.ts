@@ -162,6 +162,15 @@ export function checkNotebook(
       failures.push({ property: key, reason: `${key} is required: pass it, or set aicp:userId (env CORESHUB_USER_ID) to default it` });
     }
   }
+  // The platform makes a notebook for the keys' own user only: another user fails at create, with advice about the keys.
+  if (typeof news.userId === "string" && configuredUser && news.userId.toLowerCase() !== configuredUser.toLowerCase()) {
+    failures.push({
+      property: "userId",
+      reason:
+        `userId '${news.userId}' is not the user the provider acts for (aicp:userId '${configuredUser}', whose access keys sign the ` +
+        "requests): leave userId out to take aicp:userId, or configure that user's keys and id",
+    });
+  }
   // A state a refresh observed (Failed), kept by ignoreChanges: the program leaves the status to the platform.
   const keptObservation = news.desiredState === "Failed" && olds.desiredState === "Failed";
   const providerFailures: CheckFailure[] = [];

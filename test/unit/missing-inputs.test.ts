@@ -29,3 +29,17 @@ describe("a required Notebook input left out", () => {
     expect(failures.find((f) => f.property === "chargeMode")?.reason).toMatch(/^chargeMode Invalid option: expected one of "elastic"\|"monthly"/);
   });
 });
+
+describe("a Notebook userId other than the configured user", () => {
+  it("is refused in check, naming the property and the configured user", () => {
+    const { failures } = checkNotebook({}, { ...validNotebookInputs(), userId: "usr-someone-else" }, settings);
+    const reason = failures.find((f) => f.property === "userId")?.reason ?? "";
+    expect(reason).toContain("userId 'usr-someone-else' is not the user the provider acts for");
+    expect(reason).toContain("aicp:userId 'usr-abc123'");
+  });
+
+  it("passes when it is the configured user in another case", () => {
+    const { failures } = checkNotebook({}, { ...validNotebookInputs(), userId: "USR-ABC123" }, settings);
+    expect(failures.filter((f) => f.property === "userId")).toEqual([]);
+  });
+});
