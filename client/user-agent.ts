@@ -23,15 +23,22 @@ const root = existsSync(join(__dirname, "..", "package.json")) ? join(__dirname,
 /** The provider's version: the package's (a single executable carries its package.json as an asset). */
 export const providerVersion = (JSON.parse(packagedFile("package.json") ?? readFileSync(join(root, "package.json"), "utf8")) as { version: string }).version;
 
-let processFront: Front = "nodejs";
+/** Held on the process, not the module: a module loaded twice (a test's fresh command) still sees the entry point's choice. */
+const frontKey = Symbol.for("pulumi-aicp.front");
+const holder = globalThis as { [frontKey]?: Front };
 
-/** Sets the front of this process's clients that name none: called once by an entry point (plugin/main.ts, cli/). */
+/** Sets the front of this process's clients that name none: called once by an entry point (plugin/main.ts). */
 export function sendingAs(front: Front): void {
-  processFront = front;
+  holder[frontKey] = front;
+}
+
+/** This process's front: the plugin, or the TypeScript package's provider (messages name the commands of the front in use). */
+export function currentFront(): Front {
+  return holder[frontKey] ?? "nodejs";
 }
 
 /** The User-Agent of a request from `front` (by default this process's). */
-export function userAgent(front: Front = processFront): string {
+export function userAgent(front: Front = currentFront()): string {
   return `pulumi-aicp/${providerVersion} (${front}; node ${process.version}; ${process.platform})`;
 }
 

@@ -3,6 +3,7 @@
  * this resource (createOnce refuses at create, nameHeldByAnother in a preview,
  * with the same error; docs/identity.md).
  */
+import { currentFront } from "../client/user-agent";
 import { AicpError } from "../client/errors";
 import type { CreateTarget } from "./create-once";
 import { type Evidence, madeBy, type SentCreate } from "./create-evidence";
@@ -38,6 +39,13 @@ export async function nameHeldByAnother<T>(target: NameHolders<T>, replacing = f
   return others.length > 0 ? notOurs(target, others, earlier) : undefined;
 }
 
+/** How a user takes an existing object over, in the front in use: the plugin imports; both take `adoptId`. */
+function takeOver(id: string): string {
+  return currentFront() === "plugin"
+    ? `to manage it with this resource, take it over: \`pulumi import\` of this resource with the id ${id}, or \`adoptId: ${id}\` in its arguments`
+    : `to manage it with this resource, take it over: \`adoptId: "${id}"\` in its arguments (the preview shows what the take-over changes)`;
+}
+
 export function notOurs<T>(target: NameHolders<T>, others: T[], earlier: SentCreate | undefined): AicpError {
   const evidence = earlier
     ? `the create journal holds this resource's create sent at ${earlier.sentAt}${earlier.id ? `, answered with ${earlier.id}` : ""}, and this one is not it ` +
@@ -59,12 +67,14 @@ export function notOurs<T>(target: NameHolders<T>, others: T[], earlier: SentCre
           : `, carrying this resource's mark, but ${evidence}: a copy of its settings, or made by a run whose record was lost`;
   const listed = others.map((o) => `${target.idOf(o)} (${target.statusOf(o) ?? "status unknown"}${whose(o)})`);
   const copied = others.some((o) => target.markOf(o) === target.mark && !elsewhere(o));
+  // Only an object no Pulumi resource made can be taken over (a take-over refuses another resource's).
+  const adoptable = others.length === 1 && target.markOf(others[0]!) === undefined;
   return new AicpError(
     "AICP_CONFLICT",
     `${target.place} already holds a ${target.noun} named '${target.name}': ${listed.join(", ")}. ` +
       (others.some((o) => target.markOf(o) === target.mark) ? "" : "It does not carry this resource's mark. ") +
       "The provider will not adopt, change or delete it, nor send a second create under its name. Choose another `name` (or a different resource name for an " +
-      `auto-name), or remove that ${target.noun} first if it is no longer used.` +
+      `auto-name), or remove that ${target.noun} first if it is no longer used${adoptable ? `, or ${takeOver(target.idOf(others[0]!))}` : ""}.` +
       (copied && earlier === undefined ? ` ${withoutRecord(target)}` : "") +
       (copied
         ? ` If it is this resource's own, take it over deliberately: \`adoptId\` (TypeScript) or \`pulumi import\` with its id.` +

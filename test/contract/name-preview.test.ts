@@ -8,6 +8,7 @@
  * expected texts are written out here by hand. Through the real engine:
  * test/e2e/settings-preview.test.ts.
  */
+import { sendingAs } from "../../client/user-agent";
 import { createHash } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -78,7 +79,8 @@ describe("a pinned name held outside the resource fails the preview", () => {
     expect(error?.message).toBe(
       `namespace usr-emulator already holds a notebook named 'console-0000': ${uuid} (Running, not made by Pulumi). It does not carry this resource's ` +
         "mark. The provider will not adopt, change or delete it, nor send a second create under its name. Choose another `name` (or a different " +
-        "resource name for an auto-name), or remove that notebook first if it is no longer used.",
+        "resource name for an auto-name), or remove that notebook first if it is no longer used, or to manage it with this resource, take it " +
+        `over: \`adoptId: "${uuid}"\` in its arguments (the preview shows what the take-over changes).`,
     );
     expect((error as { code?: string }).code).toBe("AICP_CONFLICT");
     expect(apiRequests().map((r) => `${r.method} ${r.operation}`)).toEqual(["GET listNotebooks"]);
@@ -86,6 +88,19 @@ describe("a pinned name held outside the resource fails the preview", () => {
     const atCreate = await rejection(notebook.create(checkedEarlier));
     expect(atCreate?.message).toBe(error?.message);
     expect(apiRequests().filter((r) => r.method !== "GET")).toEqual([]);
+  });
+
+  it("Notebook: from the plugin, the take-over of a console-made holder is pulumi import (or adoptId)", async () => {
+    const [uuid] = emulator.seedNotebooks({ namespace: "usr-emulator", count: 1, namePrefix: "plugin-held" });
+    sendingAs("plugin");
+    try {
+      const error = await rejection((await nextCommand()).check({}, notebookInputs("pinned", { name: "plugin-held-0000" })));
+      expect(error?.message).toContain(
+        `or to manage it with this resource, take it over: \`pulumi import\` of this resource with the id ${uuid}, or \`adoptId: ${uuid}\` in its arguments.`,
+      );
+    } finally {
+      sendingAs("nodejs");
+    }
   });
 
   it("Notebook: a holder made by another Pulumi resource fails check, naming that", async () => {
@@ -124,7 +139,8 @@ describe("a pinned name held outside the resource fails the preview", () => {
     expect(error?.message).toBe(
       `this account already holds a resource group named 'console-group': ${made.rg_id} (${made.status ?? "status unknown"}, not made by Pulumi). It ` +
         "does not carry this resource's mark. The provider will not adopt, change or delete it, nor send a second create under its name. Choose another " +
-        "`name` (or a different resource name for an auto-name), or remove that resource group first if it is no longer used.",
+        "`name` (or a different resource name for an auto-name), or remove that resource group first if it is no longer used, or to manage it " +
+        `with this resource, take it over: \`adoptId: "${made.rg_id}"\` in its arguments (the preview shows what the take-over changes).`,
     );
     expect((error as { code?: string }).code).toBe("AICP_CONFLICT");
     expect(apiRequests().every((r) => r.method === "GET")).toBe(true);
@@ -160,7 +176,8 @@ describe("a pinned name held outside the resource fails the preview", () => {
     expect(error?.message).toBe(
       `namespace usr-emulator already holds a notebook named 'held-0000': ${uuid} (Running, not made by Pulumi). It does not carry this resource's ` +
         "mark. The provider will not adopt, change or delete it, nor send a second create under its name. Choose another `name` (or a different " +
-        "resource name for an auto-name), or remove that notebook first if it is no longer used.",
+        "resource name for an auto-name), or remove that notebook first if it is no longer used, or to manage it with this resource, take it " +
+        `over: \`adoptId: "${uuid}"\` in its arguments (the preview shows what the take-over changes).`,
     );
     expect(apiRequests().filter((r) => r.method !== "GET")).toEqual([]);
   });
