@@ -8,29 +8,17 @@
 #                                                 commit before the Notebook
 #                                                 field-table refactor)
 #
-# What it does, all in a temporary folder that it removes at the end:
-#   1. `git worktree add --detach` of the commit, with this checkout's
-#      node_modules linked in (`npm ci` there instead when that does not build),
-#      and `npm run build` of it;
-#   2. with THAT version: packs the package (`npm pack`, installed with its
-#      pinned @pulumi/pulumi, as test/support/package-install.ts does) and the
-#      provider plugin (its scripts/plugin-pack.sh);
-#   3. starts THAT version's emulator with `--state <file>` (ready delay 200 ms);
-#   4. `pulumi up` of two fixed programs, each in a fresh local file backend,
-#      then `pulumi preview --expect-no-changes` with the same version (a
-#      fixture that already differs for its own version would prove nothing):
-#        typescript/  project aicp-upgrade, stack ci: the package's dynamic
-#                     resources (index.js, run by the nodejs runtime);
-#        yaml/        project aicp-yaml, stack ci: the provider plugin
-#                     (Pulumi.yaml, run by the YAML language host that
-#                     tools/yaml-host/build.sh builds);
-#   5. writes into test/fixtures/upgrade/<short commit>/: per program its
-#      `pulumi stack export` (stack.json; secrets stay encrypted with the
-#      passphrase below; each resource's stackTrace and sourcePosition, the
-#      engine's debugging aids that name this machine's folders, left out)
-#      and the program, the emulator's state file
-#      (emulator-state.json), and a README.md saying how they were made;
-#   6. removes the worktree.
+# In a temporary folder it removes at the end, with THAT version (a git
+# worktree of the commit, built): packs the package and the plugin, starts
+# its emulator with `--state`, runs `pulumi up` of two fixed programs in fresh
+# file backends (typescript/: the package's dynamic resources, project
+# aicp-upgrade; yaml/: the plugin, project aicp-yaml; stack ci in both), checks
+# that the same version previews no change (a fixture that already differs
+# for its own version would prove nothing), and writes into
+# test/fixtures/upgrade/<short commit>/ per program its `pulumi stack export`
+# (secrets encrypted with the passphrase below; stackTrace and sourcePosition,
+# which name this machine's folders, left out) and the program, the
+# emulator's state file, and a README.md saying how they were made.
 #
 # The stacks are configured as test/support/cli-project.ts configures its
 # projects, through the provider's environment fallbacks (AICP_BASE_URL,
