@@ -64,6 +64,10 @@ describe("the Go program on the generated Go SDK", () => {
     }
   }
 
+  it("examples/quickstart-go, as written, compiles and passes go vet", () => {
+    vetBlock(readFileSync(resolve("examples/quickstart-go/main.go"), "utf8"));
+  }, 600_000);
+
   it("the README's Go program, as written, compiles and passes go vet", () => {
     const block = /^```go\n([\s\S]*?)^```$/m.exec(readFileSync(resolve("README.md"), "utf8"))?.[1] ?? "";
     expect(block).toContain('"github.com/pulumi-aicp/pulumi-aicp/sdks/go/aicp"');

@@ -169,6 +169,29 @@ describe("the provider plugin, from a YAML program", () => {
     }
   }, 300_000);
 
+  it("examples/quickstart-yaml, as written: up makes a running notebook and its group, destroy removes both", async () => {
+    const example = readFileSync(join(__dirname, "../../examples/quickstart-yaml/Pulumi.yaml"), "utf8");
+    const body = example.replace(/^name: .*\nruntime: yaml\ndescription: .*\n/, "");
+    expect(body).not.toBe(example);
+    const exampleStack = await yamlPluginProject("example-yaml", emulator, body, repositoryPlugin);
+    try {
+      const up = await exampleStack.pulumi("up");
+      expect(up.status, up.output).toBe(0);
+      const out = JSON.parse((await exampleStack.pulumi("stack", "output", "--json", "--show-secrets")).output) as Record<string, string>;
+      expect(out.status).toBe("Running");
+      expect(ours().map((n) => n.uuid)).toContain(out.notebookUuid);
+      expect(emulator.listResourceGroups().map((g) => g.rg_id)).toContain(out.groupId);
+      // The server of the notebook (a password beside it stays secret in the state).
+      expect(out.jupyterServer).toContain(out.notebookUuid);
+      const destroy = await exampleStack.pulumi("destroy");
+      expect(destroy.status, destroy.output).toBe(0);
+      expect(ours().map((n) => n.uuid)).not.toContain(out.notebookUuid);
+      expect(emulator.listResourceGroups().map((g) => g.rg_id)).not.toContain(out.groupId);
+    } finally {
+      exampleStack.project.dispose();
+    }
+  }, 300_000);
+
   it("the README's YAML program previews cleanly against the plugin's schema and checks", async () => {
     const readme = readFileSync(join(__dirname, "../../README.md"), "utf8");
     const block = /^```yaml\n([\s\S]*?)^```$/m.exec(readme.slice(readme.indexOf("## Every Pulumi language")))?.[1];
