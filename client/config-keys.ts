@@ -64,15 +64,15 @@ export const configKeys = {
     env: "AICP_MAX_REQUESTS_PER_SECOND",
     type: "number",
     doc:
-      "Most requests per second one provider process sends, e.g. 0.5; unset: no ceiling. The platform allows 2,000 requests per hour per " +
-      "user, shared by every stack of the account.",
+      "Most requests per second one client sends, e.g. 0.5; unset: no ceiling. A stack's resources share one client; its functions have " +
+      "their own. The platform allows 2,000 requests per hour per user, shared by every stack of the account.",
   },
   maxConnections: {
     key: "aicp:maxConnections",
     env: "AICP_MAX_CONNECTIONS",
     default: "16",
     type: "number",
-    doc: "Most connections one provider process holds open to the platform, 1 to 256 (default 16).",
+    doc: "Most requests at once, and connections open, of one client, 1 to 256 (default 16); a stack's resources share one client.",
   },
   quotaWaitSeconds: {
     key: "aicp:quotaWaitSeconds",
@@ -80,8 +80,8 @@ export const configKeys = {
     default: "600",
     type: "number",
     doc:
-      "How long one request waits in all for the platform's quota (HTTP 429, each time as long as its Retry-After says) before it fails, in " +
-      "seconds (default 600).",
+      "How long one request waits in all for the platform's quota (HTTP 429, each time as long as its Retry-After says, at least a second) " +
+      "before it fails, in seconds (default 600).",
   },
   allowInsecureHttp: {
     key: "aicp:allowInsecureHttp",

@@ -1,4 +1,4 @@
-/** A ceiling on the request rate (aicp:maxRequestsPerSecond), kept by each client's transport. */
+/** Ceilings each client's transport keeps: on the request rate (aicp:maxRequestsPerSecond) and on requests at once (aicp:maxConnections). */
 import { sleep } from "./sleep";
 
 /**
@@ -16,5 +16,28 @@ export class Pace {
     const at = Math.max(now, this.next);
     this.next = at + 1000 / this.perSecond;
     if (at > now) await sleep(at - now);
+  }
+}
+
+/** At most `count` requests at once; the others wait their turn, first come first served. */
+export class Slots {
+  private free: number;
+  private readonly waiting: Array<() => void> = [];
+  constructor(count: number) {
+    this.free = count;
+  }
+
+  /** Waits for a slot; the function it returns gives the slot back (once). */
+  async take(): Promise<() => void> {
+    if (this.free > 0) this.free--;
+    else await new Promise<void>((resolve) => this.waiting.push(resolve));
+    let given = false;
+    return () => {
+      if (given) return;
+      given = true;
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.free++;
+    };
   }
 }

@@ -17,7 +17,7 @@ import type { Envelope } from "./wire/common";
 import { bodyVerdict, isTimeout, normalisePrefix, prefixVerdict, type Outcome } from "./answers";
 import { interpretAnswer, quotaSetting } from "./answer-errors";
 import { AicpError, describeRequest, type RequestContext } from "./errors";
-import { Pace } from "./pace";
+import { Pace, Slots } from "./pace";
 import { channelHeader, userAgent } from "./user-agent";
 import { Learned } from "./dialect";
 import { fillPath, type Route } from "./routes";
@@ -106,6 +106,7 @@ export class Transport {
   private readonly retryBaseDelayMs: number;
   private readonly quotaWaitMs: number;
   private readonly pace: Pace;
+  private readonly slots: Slots;
   private quotaNoticed = false;
   /** The path prefix in use, learned from the first answers unless configured. */
   readonly prefix: Learned<string>;
@@ -121,6 +122,7 @@ export class Transport {
     this.retryBaseDelayMs = options.retryBaseDelayMs ?? 250;
     this.quotaWaitMs = options.quotaWaitMs ?? 600_000;
     this.pace = new Pace(options.maxRequestsPerSecond);
+    this.slots = new Slots(options.connections ?? 16);
     this.agent = new Agent({ connections: options.connections ?? 16, keepAliveTimeout: 10_000, connect: { timeout: this.timeoutMs } });
     this.prefix =
       options.pathPrefix === undefined ? new Learned<string>(pathPrefixes[0], pathPrefixes[1]) : new Learned(normalisePrefix(options.pathPrefix), undefined);
@@ -141,9 +143,11 @@ export class Transport {
       const error = outcome.error!;
       // The quota says "not now", not "failed": waited out apart from the call's attempts, for as long as aicp:quotaWaitSeconds allows.
       if (error.status === 429) {
-        const delay = outcome.retryAfterMs ?? Math.min(30_000, this.retryBaseDelayMs * 2 ** Math.min(sent, 10));
-        this.noticeQuota(call, delay);
+        // At least a second each time: a Retry-After of 0, negative or in the past must not send again at once, on and on.
+        const backoff = Math.min(30_000, this.retryBaseDelayMs * 2 ** Math.min(sent, 10)) * (0.5 + Math.random() / 2);
+        const delay = Math.max(1000, outcome.retryAfterMs ?? backoff);
         if (quotaWaited + delay > this.quotaWaitMs) throw error;
+        this.noticeQuota(call, delay);
         quotaWaited += delay;
         await sleep(delay);
         continue;
@@ -198,6 +202,9 @@ export class Transport {
       secretAccessKey: this.options.credentials.secretAccessKey,
     });
     await this.pace.turn();
+    // A connection of aicp:maxConnections first: the request's deadline starts once it has one, so a create that waited
+    // in this queue and timed out, never sent, cannot read as one that may have been done.
+    const release = await this.slots.take();
     const t0 = Date.now();
     const report = (status?: number, error?: string) =>
       this.options.onAttempt?.({ operation: ctx.operation, method: ctx.method, path: ctx.path, attempt, status, error, durationMs: Date.now() - t0 });
@@ -226,7 +233,9 @@ export class Transport {
       const date = Date.parse(String(response.headers.date ?? ""));
       serverDate = Number.isNaN(date) ? undefined : date;
       text = await response.body.text();
+      release();
     } catch (cause) {
+      release();
       const timedOut = isTimeout(cause);
       report(undefined, timedOut ? "timeout" : "network");
       const unknown = !call.idempotent;

@@ -53,7 +53,12 @@ function resource(types: SchemaTypes, kind: DescribedKind) {
   for (const name of described.outputs) {
     const output = declaration.outputs[name];
     const echoed = args.properties[name];
-    const spec = output?.schema ? types.property(jsonOf(output.schema, "output"), `${kind}${name[0]!.toUpperCase()}${name.slice(1)}`) : (echoed ?? anyValue);
+    // An output is what the state records, not what a program may give: a string, not the input's enum (a refresh records "Failed").
+    const spec = output?.schema
+      ? types.property(jsonOf(output.schema, "output"), `${kind}${name[0]!.toUpperCase()}${name.slice(1)}`)
+      : echoed
+        ? types.withoutEnum(echoed)
+        : anyValue;
     const description = output?.doc ?? echoed?.description;
     properties[name] = { ...spec, ...(description ? { description } : {}), ...(described.secretOutputs.includes(name) ? { secret: true } : {}) };
   }

@@ -110,6 +110,17 @@ export class SchemaTypes {
     return anyValue;
   }
 
+  /** `spec` with an enum (or a list of one) as plain strings. */
+  withoutEnum(spec: PropertySpec): PropertySpec {
+    const isEnum = (s: PropertySpec | undefined) => s?.$ref !== undefined && "enum" in (this.types[s.$ref.slice("#/types/".length)] ?? {});
+    if (isEnum(spec)) {
+      const { $ref: _enum, ...rest } = spec;
+      return { ...rest, type: "string" };
+    }
+    if (spec.type === "array" && isEnum(spec.items)) return { ...spec, items: { type: "string" } };
+    return spec;
+  }
+
   /** Registers the enum of `values` under `name`; the same set of values met again reuses the first one's type. */
   private enumType(values: readonly string[], name: string): string {
     const key = JSON.stringify([...new Set(values)].sort());

@@ -39,11 +39,14 @@ export async function nameHeldByAnother<T>(target: NameHolders<T>, replacing = f
   return others.length > 0 ? notOurs(target, others, earlier) : undefined;
 }
 
-/** How a user takes an existing object over, in the front in use: the plugin imports; both take `adoptId`. */
+/**
+ * How a user takes an existing object over, in the front in use: the plugin imports; both take `adoptId`. Only a
+ * resource not created yet can (an existing one ignores adoptId), which the check of a replacement cannot tell.
+ */
 function takeOver(id: string): string {
   return currentFront() === "plugin"
-    ? `to manage it with this resource, take it over: \`pulumi import\` of this resource with the id ${id}, or \`adoptId: ${id}\` in its arguments`
-    : `to manage it with this resource, take it over: \`adoptId: "${id}"\` in its arguments (the preview shows what the take-over changes)`;
+    ? `if this resource is not created yet, take it over: \`pulumi import\` of this resource with the id ${id}, or \`adoptId: ${id}\` in its arguments`
+    : `if this resource is not created yet, take it over: \`adoptId: "${id}"\` in its arguments (the preview shows what the take-over changes)`;
 }
 
 export function notOurs<T>(target: NameHolders<T>, others: T[], earlier: SentCreate | undefined): AicpError {

@@ -34,9 +34,11 @@ else
 fi
 
 step "3/7 Build"
-if [ -f dist/sdk/index.js ] && [ -z "$(find sdk provider emulator -name '*.ts' -newer dist/sdk/index.js | head -n 1)" ]; then
+if [ -f dist/sdk/index.js ] && [ -z "$(find sdk provider emulator client functions plugin cli policy -name '*.ts' -newer dist/sdk/index.js | head -n 1)" ]; then
   echo "dist/ is up to date"
 else
+  # From clean: a compiled file whose source moved away would otherwise stay, and be packed (package.json's build does the same).
+  rm -rf dist
   node_modules/.bin/tsc -p tsconfig.json
 fi
 # The example requires the package by name, as a user's program does.

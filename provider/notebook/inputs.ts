@@ -163,7 +163,9 @@ export function checkNotebook(
     }
   }
   // The platform makes a notebook for the keys' own user only: another user fails at create, with advice about the keys.
-  if (typeof news.userId === "string" && configuredUser && news.userId.toLowerCase() !== configuredUser.toLowerCase()) {
+  // Only where a create follows (a new resource, or a changed userId, which replaces it): an existing one sends nothing under it.
+  const creates = Object.keys(olds).length === 0 || olds.userId !== news.userId;
+  if (creates && typeof news.userId === "string" && configuredUser && news.userId.toLowerCase() !== configuredUser.toLowerCase()) {
     failures.push({
       property: "userId",
       reason:

@@ -52,7 +52,7 @@ export class Notebook extends pulumi.CustomResource {
     /**
      * `elastic` (pay on demand) or `monthly` (subscription).
      */
-    declare public readonly chargeMode: pulumi.Output<enums.NotebookChargeMode | undefined>;
+    declare public readonly chargeMode: pulumi.Output<string | undefined>;
     /**
      * conda environment configuration.
      */
@@ -73,7 +73,7 @@ export class Notebook extends pulumi.CustomResource {
     /**
      * The program's desiredState; after a refresh, the state the platform holds when it differs (`Stopped`, or `Failed`), which the next `up` repairs.
      */
-    declare public readonly desiredState: pulumi.Output<enums.NotebookDesiredState | undefined>;
+    declare public readonly desiredState: pulumi.Output<string | undefined>;
     /**
      * 3600 for `elastic`; the number of months, 1 to 60, for `monthly`.
      */
@@ -90,7 +90,7 @@ export class Notebook extends pulumi.CustomResource {
     /**
      * `official`, `user` or `custom`.
      */
-    declare public readonly imageType: pulumi.Output<enums.NotebookImageType | undefined>;
+    declare public readonly imageType: pulumi.Output<string | undefined>;
     declare public /*out*/ readonly kuid: pulumi.Output<string | undefined>;
     /**
      * Instance name. Default: the resource name plus a 7-character suffix derived from this stack's random id, the resource name and its parent (the same on every run, different in every other stack). A name you set must not be held in the namespace by a notebook this resource did not create: the provider adopts only a notebook carrying this resource's mark (env `PULUMI_AICP_MARK`).
@@ -103,7 +103,7 @@ export class Notebook extends pulumi.CustomResource {
     /**
      * The charge mode of the next period: `elastic` or `monthly`.
      */
-    declare public readonly nextChargeMode: pulumi.Output<enums.NotebookChargeMode | undefined>;
+    declare public readonly nextChargeMode: pulumi.Output<string | undefined>;
     /**
      * pip packages to install.
      */
@@ -136,7 +136,7 @@ export class Notebook extends pulumi.CustomResource {
     /**
      * `jupyter`, `code_server` or `rstudio`.
      */
-    declare public readonly serverType: pulumi.Output<enums.NotebookServerType | undefined>;
+    declare public readonly serverType: pulumi.Output<string | undefined>;
     /**
      * Servers of the notebook (protocol, name, type, url, port, status). Their passwords are not kept in the state: read them with getNotebookServers.
      */

@@ -53,7 +53,7 @@ export class ResourceGroup extends pulumi.CustomResource {
     /**
      * Pod types as the platform returned them.
      */
-    declare public readonly podTypes: pulumi.Output<enums.ResourceGroupPodType[] | undefined>;
+    declare public readonly podTypes: pulumi.Output<string[] | undefined>;
     /**
      * Reason for the last state change, when the platform gives one.
      */

@@ -79,7 +79,7 @@ describe("a pinned name held outside the resource fails the preview", () => {
     expect(error?.message).toBe(
       `namespace usr-emulator already holds a notebook named 'console-0000': ${uuid} (Running, not made by Pulumi). It does not carry this resource's ` +
         "mark. The provider will not adopt, change or delete it, nor send a second create under its name. Choose another `name` (or a different " +
-        "resource name for an auto-name), or remove that notebook first if it is no longer used, or to manage it with this resource, take it " +
+        "resource name for an auto-name), or remove that notebook first if it is no longer used, or if this resource is not created yet, take it " +
         `over: \`adoptId: "${uuid}"\` in its arguments (the preview shows what the take-over changes).`,
     );
     expect((error as { code?: string }).code).toBe("AICP_CONFLICT");
@@ -96,7 +96,8 @@ describe("a pinned name held outside the resource fails the preview", () => {
     try {
       const error = await rejection((await nextCommand()).check({}, notebookInputs("pinned", { name: "plugin-held-0000" })));
       expect(error?.message).toContain(
-        `or to manage it with this resource, take it over: \`pulumi import\` of this resource with the id ${uuid}, or \`adoptId: ${uuid}\` in its arguments.`,
+        "or if this resource is not created yet, take it over: `pulumi import` of this resource with the id " +
+          `${uuid}, or \`adoptId: ${uuid}\` in its arguments.`,
       );
     } finally {
       sendingAs("nodejs");
@@ -139,8 +140,8 @@ describe("a pinned name held outside the resource fails the preview", () => {
     expect(error?.message).toBe(
       `this account already holds a resource group named 'console-group': ${made.rg_id} (${made.status ?? "status unknown"}, not made by Pulumi). It ` +
         "does not carry this resource's mark. The provider will not adopt, change or delete it, nor send a second create under its name. Choose another " +
-        "`name` (or a different resource name for an auto-name), or remove that resource group first if it is no longer used, or to manage it " +
-        `with this resource, take it over: \`adoptId: "${made.rg_id}"\` in its arguments (the preview shows what the take-over changes).`,
+        "`name` (or a different resource name for an auto-name), or remove that resource group first if it is no longer used, or if this resource is " +
+        `not created yet, take it over: \`adoptId: "${made.rg_id}"\` in its arguments (the preview shows what the take-over changes).`,
     );
     expect((error as { code?: string }).code).toBe("AICP_CONFLICT");
     expect(apiRequests().every((r) => r.method === "GET")).toBe(true);
@@ -176,7 +177,7 @@ describe("a pinned name held outside the resource fails the preview", () => {
     expect(error?.message).toBe(
       `namespace usr-emulator already holds a notebook named 'held-0000': ${uuid} (Running, not made by Pulumi). It does not carry this resource's ` +
         "mark. The provider will not adopt, change or delete it, nor send a second create under its name. Choose another `name` (or a different " +
-        "resource name for an auto-name), or remove that notebook first if it is no longer used, or to manage it with this resource, take it " +
+        "resource name for an auto-name), or remove that notebook first if it is no longer used, or if this resource is not created yet, take it " +
         `over: \`adoptId: "${uuid}"\` in its arguments (the preview shows what the take-over changes).`,
     );
     expect(apiRequests().filter((r) => r.method !== "GET")).toEqual([]);

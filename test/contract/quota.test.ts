@@ -98,6 +98,31 @@ describe("the request quota", () => {
     }
   }, 30_000);
 
+  it("starts a request's timeout once it has a connection: creates queued behind aicp:maxConnections are not lost to it", async () => {
+    const client = clientWith({ "aicp:maxConnections": "1", "aicp:requestTimeoutSeconds": "1" });
+    emulator.addFault({ kind: "latency", latencyMs: 600, operation: "createNotebook" });
+    try {
+      const made = await Promise.allSettled(["queued-a", "queued-b", "queued-c"].map((name) => client.createNotebook({ ...body, name })));
+      expect(made.map((m) => m.status)).toEqual(["fulfilled", "fulfilled", "fulfilled"]);
+      expect(emulator.requests().filter((r) => r.operation === "createNotebook")).toHaveLength(3);
+    } finally {
+      await client.close();
+    }
+  }, 30_000);
+
+  it("waits at least a second after a 429 whose Retry-After says 0, and stops when the wait is spent", async () => {
+    const client = clientWith({ "aicp:quotaWaitSeconds": "2" });
+    emulator.addFault({ kind: "http", status: 429, retryAfterSeconds: 0, operation: "listTemplates" });
+    try {
+      const error = (await client.listTemplates({}).catch((e: unknown) => e)) as AicpError;
+      expect(error.status).toBe(429);
+      // Two waits of at least a second fit in two seconds; without a floor it would send hundreds.
+      expect(emulator.requests().filter((r) => r.operation === "listTemplates").length).toBeLessThanOrEqual(3);
+    } finally {
+      await client.close();
+    }
+  }, 30_000);
+
   it("sends no faster than aicp:maxRequestsPerSecond", async () => {
     const client = clientWith({ "aicp:maxRequestsPerSecond": "5" });
     try {

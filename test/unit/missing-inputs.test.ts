@@ -38,6 +38,12 @@ describe("a Notebook userId other than the configured user", () => {
     expect(reason).toContain("aicp:userId 'usr-abc123'");
   });
 
+  it("leaves an existing notebook of that userId alone: nothing is created under it", () => {
+    const recorded = { ...validNotebookInputs(), userId: "usr-someone-else" };
+    const { failures } = checkNotebook(recorded, { ...validNotebookInputs(), userId: "usr-someone-else" }, settings);
+    expect(failures.filter((f) => f.property === "userId")).toEqual([]);
+  });
+
   it("passes when it is the configured user in another case", () => {
     const { failures } = checkNotebook({}, { ...validNotebookInputs(), userId: "USR-ABC123" }, settings);
     expect(failures.filter((f) => f.property === "userId")).toEqual([]);

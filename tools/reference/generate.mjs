@@ -60,6 +60,13 @@ function allowedValues(rule) {
   return [...new Set(values.filter((v) => v !== null))].map(code).join(", ");
 }
 
+/** A nested field's allowed values, when its type is an enum (a top-level input shows them in a column of its own). */
+function enumValues(property) {
+  const ref = property.$ref ?? property.items?.$ref;
+  const values = ref && schema.types[ref.slice(8)]?.enum?.map((e) => code(e.value));
+  return values ? ` One of ${values.join(", ")}.` : "";
+}
+
 /** What a change of the input does, from the kind's description and field table. */
 function onChange(kind, name) {
   const described = wire.kindDescriptions[kind];
@@ -88,7 +95,8 @@ function typesSection(tokens) {
     const type = schema.types[token];
     const required = new Set(type.required ?? []);
     const rows = Object.entries(type.properties ?? {}).map(
-      ([name, p]) => `| \`${name}\` | ${typeOf(p)} | ${required.has(name) ? "yes" : "no"} | ${p.secret ? "yes" : ""} | ${cell(p.description)} |`,
+      ([name, p]) =>
+        `| \`${name}\` | ${typeOf(p)} | ${required.has(name) ? "yes" : "no"} | ${p.secret ? "yes" : ""} | ${cell(p.description)}${enumValues(p)} |`,
     );
     return [`### ${tokenName(token)}`, "", "| Property | Type | Required | Secret | Description |", "|---|---|---|---|---|", ...rows, ""];
   });

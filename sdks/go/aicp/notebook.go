@@ -23,7 +23,7 @@ type Notebook struct {
 	// 1 to renew a monthly subscription automatically, 0 not to.
 	AutoRenew pulumi.IntPtrOutput `pulumi:"autoRenew"`
 	// `elastic` (pay on demand) or `monthly` (subscription).
-	ChargeMode NotebookChargeModePtrOutput `pulumi:"chargeMode"`
+	ChargeMode pulumi.StringPtrOutput `pulumi:"chargeMode"`
 	// conda environment configuration.
 	Conda     pulumi.StringPtrOutput `pulumi:"conda"`
 	CreatedAt pulumi.StringPtrOutput `pulumi:"createdAt"`
@@ -34,7 +34,7 @@ type Notebook struct {
 	// Second-priority custom configuration (protocol 9002).
 	CustomSecond pulumi.StringPtrOutput `pulumi:"customSecond"`
 	// The program's desiredState; after a refresh, the state the platform holds when it differs (`Stopped`, or `Failed`), which the next `up` repairs.
-	DesiredState NotebookDesiredStatePtrOutput `pulumi:"desiredState"`
+	DesiredState pulumi.StringPtrOutput `pulumi:"desiredState"`
 	// 3600 for `elastic`; the number of months, 1 to 60, for `monthly`.
 	Duration pulumi.IntPtrOutput    `pulumi:"duration"`
 	Email    pulumi.StringPtrOutput `pulumi:"email"`
@@ -43,14 +43,14 @@ type Notebook struct {
 	// Image name or address.
 	Image pulumi.StringPtrOutput `pulumi:"image"`
 	// `official`, `user` or `custom`.
-	ImageType NotebookImageTypePtrOutput `pulumi:"imageType"`
-	Kuid      pulumi.StringPtrOutput     `pulumi:"kuid"`
+	ImageType pulumi.StringPtrOutput `pulumi:"imageType"`
+	Kuid      pulumi.StringPtrOutput `pulumi:"kuid"`
 	// Instance name. Default: the resource name plus a 7-character suffix derived from this stack's random id, the resource name and its parent (the same on every run, different in every other stack). A name you set must not be held in the namespace by a notebook this resource did not create: the provider adopts only a notebook carrying this resource's mark (env `PULUMI_AICP_MARK`).
 	Name pulumi.StringPtrOutput `pulumi:"name"`
 	// Namespace that owns the notebook. Default: `aicp:userId` in lower case.
 	Namespace pulumi.StringPtrOutput `pulumi:"namespace"`
 	// The charge mode of the next period: `elastic` or `monthly`.
-	NextChargeMode NotebookChargeModePtrOutput `pulumi:"nextChargeMode"`
+	NextChargeMode pulumi.StringPtrOutput `pulumi:"nextChargeMode"`
 	// pip packages to install.
 	Pip    pulumi.StringPtrOutput `pulumi:"pip"`
 	PodIps pulumi.ArrayOutput     `pulumi:"podIps"`
@@ -67,7 +67,7 @@ type Notebook struct {
 	// Connection information.
 	Server pulumi.StringPtrOutput `pulumi:"server"`
 	// `jupyter`, `code_server` or `rstudio`.
-	ServerType NotebookServerTypePtrOutput `pulumi:"serverType"`
+	ServerType pulumi.StringPtrOutput `pulumi:"serverType"`
 	// Servers of the notebook (protocol, name, type, url, port, status). Their passwords are not kept in the state: read them with getNotebookServers.
 	Servers pulumi.ArrayOutput `pulumi:"servers"`
 	// State on the platform: Pending, Running, Stopped, Failed, …
@@ -330,8 +330,8 @@ func (o NotebookOutput) AutoRenew() pulumi.IntPtrOutput {
 }
 
 // `elastic` (pay on demand) or `monthly` (subscription).
-func (o NotebookOutput) ChargeMode() NotebookChargeModePtrOutput {
-	return o.ApplyT(func(v *Notebook) NotebookChargeModePtrOutput { return v.ChargeMode }).(NotebookChargeModePtrOutput)
+func (o NotebookOutput) ChargeMode() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Notebook) pulumi.StringPtrOutput { return v.ChargeMode }).(pulumi.StringPtrOutput)
 }
 
 // conda environment configuration.
@@ -359,8 +359,8 @@ func (o NotebookOutput) CustomSecond() pulumi.StringPtrOutput {
 }
 
 // The program's desiredState; after a refresh, the state the platform holds when it differs (`Stopped`, or `Failed`), which the next `up` repairs.
-func (o NotebookOutput) DesiredState() NotebookDesiredStatePtrOutput {
-	return o.ApplyT(func(v *Notebook) NotebookDesiredStatePtrOutput { return v.DesiredState }).(NotebookDesiredStatePtrOutput)
+func (o NotebookOutput) DesiredState() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Notebook) pulumi.StringPtrOutput { return v.DesiredState }).(pulumi.StringPtrOutput)
 }
 
 // 3600 for `elastic`; the number of months, 1 to 60, for `monthly`.
@@ -383,8 +383,8 @@ func (o NotebookOutput) Image() pulumi.StringPtrOutput {
 }
 
 // `official`, `user` or `custom`.
-func (o NotebookOutput) ImageType() NotebookImageTypePtrOutput {
-	return o.ApplyT(func(v *Notebook) NotebookImageTypePtrOutput { return v.ImageType }).(NotebookImageTypePtrOutput)
+func (o NotebookOutput) ImageType() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Notebook) pulumi.StringPtrOutput { return v.ImageType }).(pulumi.StringPtrOutput)
 }
 
 func (o NotebookOutput) Kuid() pulumi.StringPtrOutput {
@@ -402,8 +402,8 @@ func (o NotebookOutput) Namespace() pulumi.StringPtrOutput {
 }
 
 // The charge mode of the next period: `elastic` or `monthly`.
-func (o NotebookOutput) NextChargeMode() NotebookChargeModePtrOutput {
-	return o.ApplyT(func(v *Notebook) NotebookChargeModePtrOutput { return v.NextChargeMode }).(NotebookChargeModePtrOutput)
+func (o NotebookOutput) NextChargeMode() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Notebook) pulumi.StringPtrOutput { return v.NextChargeMode }).(pulumi.StringPtrOutput)
 }
 
 // pip packages to install.
@@ -446,8 +446,8 @@ func (o NotebookOutput) Server() pulumi.StringPtrOutput {
 }
 
 // `jupyter`, `code_server` or `rstudio`.
-func (o NotebookOutput) ServerType() NotebookServerTypePtrOutput {
-	return o.ApplyT(func(v *Notebook) NotebookServerTypePtrOutput { return v.ServerType }).(NotebookServerTypePtrOutput)
+func (o NotebookOutput) ServerType() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Notebook) pulumi.StringPtrOutput { return v.ServerType }).(pulumi.StringPtrOutput)
 }
 
 // Servers of the notebook (protocol, name, type, url, port, status). Their passwords are not kept in the state: read them with getNotebookServers.

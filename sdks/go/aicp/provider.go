@@ -42,15 +42,15 @@ type providerArgs struct {
 	AllowInsecureHttp *bool `pulumi:"allowInsecureHttp"`
 	// Origin of the platform's API, e.g. https://ai.coreshub.cn. Falls back to the environment variable AICP_BASE_URL.
 	BaseUrl *string `pulumi:"baseUrl"`
-	// Most connections one provider process holds open to the platform, 1 to 256 (default 16). Falls back to the environment variable AICP_MAX_CONNECTIONS.
+	// Most requests at once, and connections open, of one client, 1 to 256 (default 16); a stack's resources share one client. Falls back to the environment variable AICP_MAX_CONNECTIONS.
 	MaxConnections *float64 `pulumi:"maxConnections"`
-	// Most requests per second one provider process sends, e.g. 0.5; unset: no ceiling. The platform allows 2,000 requests per hour per user, shared by every stack of the account. Falls back to the environment variable AICP_MAX_REQUESTS_PER_SECOND.
+	// Most requests per second one client sends, e.g. 0.5; unset: no ceiling. A stack's resources share one client; its functions have their own. The platform allows 2,000 requests per hour per user, shared by every stack of the account. Falls back to the environment variable AICP_MAX_REQUESTS_PER_SECOND.
 	MaxRequestsPerSecond *float64 `pulumi:"maxRequestsPerSecond"`
 	// Path prefix of the API (/aicp or /qai/aicp); learned from the platform when not set. Falls back to the environment variable AICP_PATH_PREFIX.
 	PathPrefix *string `pulumi:"pathPrefix"`
 	// Zone of date-times the platform writes without one, e.g. +08:00; learned when not set. Falls back to the environment variable AICP_PLATFORM_TIME_ZONE.
 	PlatformTimeZone *string `pulumi:"platformTimeZone"`
-	// How long one request waits in all for the platform's quota (HTTP 429, each time as long as its Retry-After says) before it fails, in seconds (default 600). Falls back to the environment variable AICP_QUOTA_WAIT_SECONDS.
+	// How long one request waits in all for the platform's quota (HTTP 429, each time as long as its Retry-After says, at least a second) before it fails, in seconds (default 600). Falls back to the environment variable AICP_QUOTA_WAIT_SECONDS.
 	QuotaWaitSeconds *float64 `pulumi:"quotaWaitSeconds"`
 	// Timeout of one request, in seconds (default 30). Falls back to the environment variable AICP_REQUEST_TIMEOUT_SECONDS.
 	RequestTimeoutSeconds *float64 `pulumi:"requestTimeoutSeconds"`
@@ -78,15 +78,15 @@ type ProviderArgs struct {
 	AllowInsecureHttp pulumi.BoolPtrInput
 	// Origin of the platform's API, e.g. https://ai.coreshub.cn. Falls back to the environment variable AICP_BASE_URL.
 	BaseUrl pulumi.StringPtrInput
-	// Most connections one provider process holds open to the platform, 1 to 256 (default 16). Falls back to the environment variable AICP_MAX_CONNECTIONS.
+	// Most requests at once, and connections open, of one client, 1 to 256 (default 16); a stack's resources share one client. Falls back to the environment variable AICP_MAX_CONNECTIONS.
 	MaxConnections pulumi.Float64PtrInput
-	// Most requests per second one provider process sends, e.g. 0.5; unset: no ceiling. The platform allows 2,000 requests per hour per user, shared by every stack of the account. Falls back to the environment variable AICP_MAX_REQUESTS_PER_SECOND.
+	// Most requests per second one client sends, e.g. 0.5; unset: no ceiling. A stack's resources share one client; its functions have their own. The platform allows 2,000 requests per hour per user, shared by every stack of the account. Falls back to the environment variable AICP_MAX_REQUESTS_PER_SECOND.
 	MaxRequestsPerSecond pulumi.Float64PtrInput
 	// Path prefix of the API (/aicp or /qai/aicp); learned from the platform when not set. Falls back to the environment variable AICP_PATH_PREFIX.
 	PathPrefix pulumi.StringPtrInput
 	// Zone of date-times the platform writes without one, e.g. +08:00; learned when not set. Falls back to the environment variable AICP_PLATFORM_TIME_ZONE.
 	PlatformTimeZone pulumi.StringPtrInput
-	// How long one request waits in all for the platform's quota (HTTP 429, each time as long as its Retry-After says) before it fails, in seconds (default 600). Falls back to the environment variable AICP_QUOTA_WAIT_SECONDS.
+	// How long one request waits in all for the platform's quota (HTTP 429, each time as long as its Retry-After says, at least a second) before it fails, in seconds (default 600). Falls back to the environment variable AICP_QUOTA_WAIT_SECONDS.
 	QuotaWaitSeconds pulumi.Float64PtrInput
 	// Timeout of one request, in seconds (default 30). Falls back to the environment variable AICP_REQUEST_TIMEOUT_SECONDS.
 	RequestTimeoutSeconds pulumi.Float64PtrInput

@@ -24,7 +24,7 @@ type ResourceGroup struct {
 	// Name of the group as the platform holds it.
 	Name pulumi.StringPtrOutput `pulumi:"name"`
 	// Pod types as the platform returned them.
-	PodTypes ResourceGroupPodTypeArrayOutput `pulumi:"podTypes"`
+	PodTypes pulumi.StringArrayOutput `pulumi:"podTypes"`
 	// Reason for the last state change, when the platform gives one.
 	Reason       pulumi.StringPtrOutput `pulumi:"reason"`
 	ResourceType pulumi.StringPtrOutput `pulumi:"resourceType"`
@@ -178,8 +178,8 @@ func (o ResourceGroupOutput) Name() pulumi.StringPtrOutput {
 }
 
 // Pod types as the platform returned them.
-func (o ResourceGroupOutput) PodTypes() ResourceGroupPodTypeArrayOutput {
-	return o.ApplyT(func(v *ResourceGroup) ResourceGroupPodTypeArrayOutput { return v.PodTypes }).(ResourceGroupPodTypeArrayOutput)
+func (o ResourceGroupOutput) PodTypes() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v *ResourceGroup) pulumi.StringArrayOutput { return v.PodTypes }).(pulumi.StringArrayOutput)
 }
 
 // Reason for the last state change, when the platform gives one.

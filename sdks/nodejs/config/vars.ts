@@ -41,7 +41,7 @@ Object.defineProperty(exports, "baseUrl", {
 });
 
 /**
- * Most connections one provider process holds open to the platform, 1 to 256 (default 16). Falls back to the environment variable AICP_MAX_CONNECTIONS.
+ * Most requests at once, and connections open, of one client, 1 to 256 (default 16); a stack's resources share one client. Falls back to the environment variable AICP_MAX_CONNECTIONS.
  */
 export declare const maxConnections: number | undefined;
 Object.defineProperty(exports, "maxConnections", {
@@ -52,7 +52,7 @@ Object.defineProperty(exports, "maxConnections", {
 });
 
 /**
- * Most requests per second one provider process sends, e.g. 0.5; unset: no ceiling. The platform allows 2,000 requests per hour per user, shared by every stack of the account. Falls back to the environment variable AICP_MAX_REQUESTS_PER_SECOND.
+ * Most requests per second one client sends, e.g. 0.5; unset: no ceiling. A stack's resources share one client; its functions have their own. The platform allows 2,000 requests per hour per user, shared by every stack of the account. Falls back to the environment variable AICP_MAX_REQUESTS_PER_SECOND.
  */
 export declare const maxRequestsPerSecond: number | undefined;
 Object.defineProperty(exports, "maxRequestsPerSecond", {
@@ -85,7 +85,7 @@ Object.defineProperty(exports, "platformTimeZone", {
 });
 
 /**
- * How long one request waits in all for the platform's quota (HTTP 429, each time as long as its Retry-After says) before it fails, in seconds (default 600). Falls back to the environment variable AICP_QUOTA_WAIT_SECONDS.
+ * How long one request waits in all for the platform's quota (HTTP 429, each time as long as its Retry-After says, at least a second) before it fails, in seconds (default 600). Falls back to the environment variable AICP_QUOTA_WAIT_SECONDS.
  */
 export declare const quotaWaitSeconds: number | undefined;
 Object.defineProperty(exports, "quotaWaitSeconds", {

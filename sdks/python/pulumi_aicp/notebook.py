@@ -715,7 +715,7 @@ class Notebook(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="chargeMode")
-    def charge_mode(self) -> pulumi.Output[Optional['NotebookChargeMode']]:
+    def charge_mode(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         `elastic` (pay on demand) or `monthly` (subscription).
         """
@@ -760,7 +760,7 @@ class Notebook(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="desiredState")
-    def desired_state(self) -> pulumi.Output[Optional['NotebookDesiredState']]:
+    def desired_state(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         The program's desiredState; after a refresh, the state the platform holds when it differs (`Stopped`, or `Failed`), which the next `up` repairs.
         """
@@ -797,7 +797,7 @@ class Notebook(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="imageType")
-    def image_type(self) -> pulumi.Output[Optional['NotebookImageType']]:
+    def image_type(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         `official`, `user` or `custom`.
         """
@@ -826,7 +826,7 @@ class Notebook(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="nextChargeMode")
-    def next_charge_mode(self) -> pulumi.Output[Optional['NotebookChargeMode']]:
+    def next_charge_mode(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         The charge mode of the next period: `elastic` or `monthly`.
         """
@@ -895,7 +895,7 @@ class Notebook(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="serverType")
-    def server_type(self) -> pulumi.Output[Optional['NotebookServerType']]:
+    def server_type(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         `jupyter`, `code_server` or `rstudio`.
         """

@@ -41,11 +41,11 @@ class ProviderArgs:
         :param pulumi.Input[_builtins.str] access_key_id: Access key id of the account. Falls back to the environment variable QY_ACCESS_KEY_ID.
         :param pulumi.Input[_builtins.bool] allow_insecure_http: Allow an http:// baseUrl other than localhost (default false). Falls back to the environment variable AICP_ALLOW_INSECURE_HTTP.
         :param pulumi.Input[_builtins.str] base_url: Origin of the platform's API, e.g. https://ai.coreshub.cn. Falls back to the environment variable AICP_BASE_URL.
-        :param pulumi.Input[_builtins.float] max_connections: Most connections one provider process holds open to the platform, 1 to 256 (default 16). Falls back to the environment variable AICP_MAX_CONNECTIONS.
-        :param pulumi.Input[_builtins.float] max_requests_per_second: Most requests per second one provider process sends, e.g. 0.5; unset: no ceiling. The platform allows 2,000 requests per hour per user, shared by every stack of the account. Falls back to the environment variable AICP_MAX_REQUESTS_PER_SECOND.
+        :param pulumi.Input[_builtins.float] max_connections: Most requests at once, and connections open, of one client, 1 to 256 (default 16); a stack's resources share one client. Falls back to the environment variable AICP_MAX_CONNECTIONS.
+        :param pulumi.Input[_builtins.float] max_requests_per_second: Most requests per second one client sends, e.g. 0.5; unset: no ceiling. A stack's resources share one client; its functions have their own. The platform allows 2,000 requests per hour per user, shared by every stack of the account. Falls back to the environment variable AICP_MAX_REQUESTS_PER_SECOND.
         :param pulumi.Input[_builtins.str] path_prefix: Path prefix of the API (/aicp or /qai/aicp); learned from the platform when not set. Falls back to the environment variable AICP_PATH_PREFIX.
         :param pulumi.Input[_builtins.str] platform_time_zone: Zone of date-times the platform writes without one, e.g. +08:00; learned when not set. Falls back to the environment variable AICP_PLATFORM_TIME_ZONE.
-        :param pulumi.Input[_builtins.float] quota_wait_seconds: How long one request waits in all for the platform's quota (HTTP 429, each time as long as its Retry-After says) before it fails, in seconds (default 600). Falls back to the environment variable AICP_QUOTA_WAIT_SECONDS.
+        :param pulumi.Input[_builtins.float] quota_wait_seconds: How long one request waits in all for the platform's quota (HTTP 429, each time as long as its Retry-After says, at least a second) before it fails, in seconds (default 600). Falls back to the environment variable AICP_QUOTA_WAIT_SECONDS.
         :param pulumi.Input[_builtins.float] request_timeout_seconds: Timeout of one request, in seconds (default 30). Falls back to the environment variable AICP_REQUEST_TIMEOUT_SECONDS.
         :param pulumi.Input[_builtins.str] routes: JSON object of route overrides for operations whose path the platform does not document. Falls back to the environment variable AICP_ROUTES.
         :param pulumi.Input[_builtins.str] secret_access_key: Secret access key of the account. Falls back to the environment variable QY_SECRET_ACCESS_KEY.
@@ -128,7 +128,7 @@ class ProviderArgs:
     @pulumi.getter(name="maxConnections")
     def max_connections(self) -> pulumi.Input[Optional[_builtins.float]]:
         """
-        Most connections one provider process holds open to the platform, 1 to 256 (default 16). Falls back to the environment variable AICP_MAX_CONNECTIONS.
+        Most requests at once, and connections open, of one client, 1 to 256 (default 16); a stack's resources share one client. Falls back to the environment variable AICP_MAX_CONNECTIONS.
         """
         return pulumi.get(self, "max_connections")
 
@@ -140,7 +140,7 @@ class ProviderArgs:
     @pulumi.getter(name="maxRequestsPerSecond")
     def max_requests_per_second(self) -> pulumi.Input[Optional[_builtins.float]]:
         """
-        Most requests per second one provider process sends, e.g. 0.5; unset: no ceiling. The platform allows 2,000 requests per hour per user, shared by every stack of the account. Falls back to the environment variable AICP_MAX_REQUESTS_PER_SECOND.
+        Most requests per second one client sends, e.g. 0.5; unset: no ceiling. A stack's resources share one client; its functions have their own. The platform allows 2,000 requests per hour per user, shared by every stack of the account. Falls back to the environment variable AICP_MAX_REQUESTS_PER_SECOND.
         """
         return pulumi.get(self, "max_requests_per_second")
 
@@ -176,7 +176,7 @@ class ProviderArgs:
     @pulumi.getter(name="quotaWaitSeconds")
     def quota_wait_seconds(self) -> pulumi.Input[Optional[_builtins.float]]:
         """
-        How long one request waits in all for the platform's quota (HTTP 429, each time as long as its Retry-After says) before it fails, in seconds (default 600). Falls back to the environment variable AICP_QUOTA_WAIT_SECONDS.
+        How long one request waits in all for the platform's quota (HTTP 429, each time as long as its Retry-After says, at least a second) before it fails, in seconds (default 600). Falls back to the environment variable AICP_QUOTA_WAIT_SECONDS.
         """
         return pulumi.get(self, "quota_wait_seconds")
 
@@ -312,11 +312,11 @@ class Provider(pulumi.ProviderResource):
         :param pulumi.Input[_builtins.str] access_key_id: Access key id of the account. Falls back to the environment variable QY_ACCESS_KEY_ID.
         :param pulumi.Input[_builtins.bool] allow_insecure_http: Allow an http:// baseUrl other than localhost (default false). Falls back to the environment variable AICP_ALLOW_INSECURE_HTTP.
         :param pulumi.Input[_builtins.str] base_url: Origin of the platform's API, e.g. https://ai.coreshub.cn. Falls back to the environment variable AICP_BASE_URL.
-        :param pulumi.Input[_builtins.float] max_connections: Most connections one provider process holds open to the platform, 1 to 256 (default 16). Falls back to the environment variable AICP_MAX_CONNECTIONS.
-        :param pulumi.Input[_builtins.float] max_requests_per_second: Most requests per second one provider process sends, e.g. 0.5; unset: no ceiling. The platform allows 2,000 requests per hour per user, shared by every stack of the account. Falls back to the environment variable AICP_MAX_REQUESTS_PER_SECOND.
+        :param pulumi.Input[_builtins.float] max_connections: Most requests at once, and connections open, of one client, 1 to 256 (default 16); a stack's resources share one client. Falls back to the environment variable AICP_MAX_CONNECTIONS.
+        :param pulumi.Input[_builtins.float] max_requests_per_second: Most requests per second one client sends, e.g. 0.5; unset: no ceiling. A stack's resources share one client; its functions have their own. The platform allows 2,000 requests per hour per user, shared by every stack of the account. Falls back to the environment variable AICP_MAX_REQUESTS_PER_SECOND.
         :param pulumi.Input[_builtins.str] path_prefix: Path prefix of the API (/aicp or /qai/aicp); learned from the platform when not set. Falls back to the environment variable AICP_PATH_PREFIX.
         :param pulumi.Input[_builtins.str] platform_time_zone: Zone of date-times the platform writes without one, e.g. +08:00; learned when not set. Falls back to the environment variable AICP_PLATFORM_TIME_ZONE.
-        :param pulumi.Input[_builtins.float] quota_wait_seconds: How long one request waits in all for the platform's quota (HTTP 429, each time as long as its Retry-After says) before it fails, in seconds (default 600). Falls back to the environment variable AICP_QUOTA_WAIT_SECONDS.
+        :param pulumi.Input[_builtins.float] quota_wait_seconds: How long one request waits in all for the platform's quota (HTTP 429, each time as long as its Retry-After says, at least a second) before it fails, in seconds (default 600). Falls back to the environment variable AICP_QUOTA_WAIT_SECONDS.
         :param pulumi.Input[_builtins.float] request_timeout_seconds: Timeout of one request, in seconds (default 30). Falls back to the environment variable AICP_REQUEST_TIMEOUT_SECONDS.
         :param pulumi.Input[_builtins.str] routes: JSON object of route overrides for operations whose path the platform does not document. Falls back to the environment variable AICP_ROUTES.
         :param pulumi.Input[_builtins.str] secret_access_key: Secret access key of the account. Falls back to the environment variable QY_SECRET_ACCESS_KEY.

@@ -278,7 +278,7 @@ class ResourceGroup(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="podTypes")
-    def pod_types(self) -> pulumi.Output[Optional[Sequence['ResourceGroupPodType']]]:
+    def pod_types(self) -> pulumi.Output[Optional[Sequence[_builtins.str]]]:
         """
         Pod types as the platform returned them.
         """

@@ -26,12 +26,12 @@ func GetBaseUrl(ctx *pulumi.Context) string {
 	return config.Get(ctx, "aicp:baseUrl")
 }
 
-// Most connections one provider process holds open to the platform, 1 to 256 (default 16). Falls back to the environment variable AICP_MAX_CONNECTIONS.
+// Most requests at once, and connections open, of one client, 1 to 256 (default 16); a stack's resources share one client. Falls back to the environment variable AICP_MAX_CONNECTIONS.
 func GetMaxConnections(ctx *pulumi.Context) float64 {
 	return config.GetFloat64(ctx, "aicp:maxConnections")
 }
 
-// Most requests per second one provider process sends, e.g. 0.5; unset: no ceiling. The platform allows 2,000 requests per hour per user, shared by every stack of the account. Falls back to the environment variable AICP_MAX_REQUESTS_PER_SECOND.
+// Most requests per second one client sends, e.g. 0.5; unset: no ceiling. A stack's resources share one client; its functions have their own. The platform allows 2,000 requests per hour per user, shared by every stack of the account. Falls back to the environment variable AICP_MAX_REQUESTS_PER_SECOND.
 func GetMaxRequestsPerSecond(ctx *pulumi.Context) float64 {
 	return config.GetFloat64(ctx, "aicp:maxRequestsPerSecond")
 }
@@ -46,7 +46,7 @@ func GetPlatformTimeZone(ctx *pulumi.Context) string {
 	return config.Get(ctx, "aicp:platformTimeZone")
 }
 
-// How long one request waits in all for the platform's quota (HTTP 429, each time as long as its Retry-After says) before it fails, in seconds (default 600). Falls back to the environment variable AICP_QUOTA_WAIT_SECONDS.
+// How long one request waits in all for the platform's quota (HTTP 429, each time as long as its Retry-After says, at least a second) before it fails, in seconds (default 600). Falls back to the environment variable AICP_QUOTA_WAIT_SECONDS.
 func GetQuotaWaitSeconds(ctx *pulumi.Context) float64 {
 	return config.GetFloat64(ctx, "aicp:quotaWaitSeconds")
 }

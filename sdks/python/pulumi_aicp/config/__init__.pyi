@@ -31,12 +31,12 @@ Origin of the platform's API, e.g. https://ai.coreshub.cn. Falls back to the env
 
 maxConnections: Optional[float]
 """
-Most connections one provider process holds open to the platform, 1 to 256 (default 16). Falls back to the environment variable AICP_MAX_CONNECTIONS.
+Most requests at once, and connections open, of one client, 1 to 256 (default 16); a stack's resources share one client. Falls back to the environment variable AICP_MAX_CONNECTIONS.
 """
 
 maxRequestsPerSecond: Optional[float]
 """
-Most requests per second one provider process sends, e.g. 0.5; unset: no ceiling. The platform allows 2,000 requests per hour per user, shared by every stack of the account. Falls back to the environment variable AICP_MAX_REQUESTS_PER_SECOND.
+Most requests per second one client sends, e.g. 0.5; unset: no ceiling. A stack's resources share one client; its functions have their own. The platform allows 2,000 requests per hour per user, shared by every stack of the account. Falls back to the environment variable AICP_MAX_REQUESTS_PER_SECOND.
 """
 
 pathPrefix: Optional[str]
@@ -51,7 +51,7 @@ Zone of date-times the platform writes without one, e.g. +08:00; learned when no
 
 quotaWaitSeconds: Optional[float]
 """
-How long one request waits in all for the platform's quota (HTTP 429, each time as long as its Retry-After says) before it fails, in seconds (default 600). Falls back to the environment variable AICP_QUOTA_WAIT_SECONDS.
+How long one request waits in all for the platform's quota (HTTP 429, each time as long as its Retry-After says, at least a second) before it fails, in seconds (default 600). Falls back to the environment variable AICP_QUOTA_WAIT_SECONDS.
 """
 
 requestTimeoutSeconds: Optional[float]

@@ -44,14 +44,14 @@ class _ExportableConfig(types.ModuleType):
     @_builtins.property
     def max_connections(self) -> Optional[float]:
         """
-        Most connections one provider process holds open to the platform, 1 to 256 (default 16). Falls back to the environment variable AICP_MAX_CONNECTIONS.
+        Most requests at once, and connections open, of one client, 1 to 256 (default 16); a stack's resources share one client. Falls back to the environment variable AICP_MAX_CONNECTIONS.
         """
         return __config__.get_float('maxConnections')
 
     @_builtins.property
     def max_requests_per_second(self) -> Optional[float]:
         """
-        Most requests per second one provider process sends, e.g. 0.5; unset: no ceiling. The platform allows 2,000 requests per hour per user, shared by every stack of the account. Falls back to the environment variable AICP_MAX_REQUESTS_PER_SECOND.
+        Most requests per second one client sends, e.g. 0.5; unset: no ceiling. A stack's resources share one client; its functions have their own. The platform allows 2,000 requests per hour per user, shared by every stack of the account. Falls back to the environment variable AICP_MAX_REQUESTS_PER_SECOND.
         """
         return __config__.get_float('maxRequestsPerSecond')
 
@@ -72,7 +72,7 @@ class _ExportableConfig(types.ModuleType):
     @_builtins.property
     def quota_wait_seconds(self) -> Optional[float]:
         """
-        How long one request waits in all for the platform's quota (HTTP 429, each time as long as its Retry-After says) before it fails, in seconds (default 600). Falls back to the environment variable AICP_QUOTA_WAIT_SECONDS.
+        How long one request waits in all for the platform's quota (HTTP 429, each time as long as its Retry-After says, at least a second) before it fails, in seconds (default 600). Falls back to the environment variable AICP_QUOTA_WAIT_SECONDS.
         """
         return __config__.get_float('quotaWaitSeconds')
 
