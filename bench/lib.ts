@@ -103,20 +103,23 @@ export async function inlineStack(
 /**
  * A stack whose inline program declares `count` notebooks, against the
  * emulator: auto-named, or with `names: "pinned"` each with a `name` of its
- * own (whose create the preview checks: provider/notebook/preview.ts).
+ * own (whose create the preview checks: provider/notebook/preview.ts). Waits
+ * poll every 100 ms, or with `defaultPolling` as a user's do.
  */
 export async function notebookStack(
   root: string,
   emulator: EmulatorProcess,
   count: number,
   names: "auto" | "pinned" = "auto",
+  { defaultPolling = false }: { defaultPolling?: boolean } = {},
 ): Promise<{ stack: automation.Stack; dispose(): void }> {
   const aicp = createRequire(join(root, "package.json"))("pulumi-aicp") as typeof import("../sdk");
   const program = async () => {
     for (let i = 0; i < count; i++) new aicp.Notebook(`nb-${i}`, names === "pinned" ? { ...notebookArgs, name: `pinned-${i}` } : notebookArgs);
     return {};
   };
-  const { stack, dispose } = await inlineStack(root, names === "pinned" ? "bench-pinned" : "bench", program, { AICP_POLL_INTERVAL_MS: "100" });
+  const polling: Record<string, string> = defaultPolling ? {} : { AICP_POLL_INTERVAL_MS: "100" };
+  const { stack, dispose } = await inlineStack(root, names === "pinned" ? "bench-pinned" : "bench", program, polling);
   await stack.setAllConfig(emulatorConfig(emulator));
   return { stack, dispose };
 }

@@ -12,7 +12,10 @@
  * BENCH_PINNED_SIZES, default 100) or BENCH_ONLY=floor-latency (how the
  * floor of 100 resources grows with each create's latency, BENCH_FLOOR_LATENCIES)
  * or BENCH_ONLY=policy (what the guardrails pack adds to a preview, both its
- * forms, bench/policy.ts, at BENCH_POLICY_SIZES, default 1,100).
+ * forms, bench/policy.ts, at BENCH_POLICY_SIZES, default 1,100) or
+ * BENCH_ONLY=namespace (up, refresh and destroy beside 1,000 foreign
+ * notebooks, bench/namespace.ts, at BENCH_NAMESPACE_SIZES, default
+ * 50,100,200,300).
  */
 import { execFileSync } from "node:child_process";
 import { cpus, totalmem } from "node:os";
@@ -26,6 +29,7 @@ import type { NotebookInputs } from "../provider/notebook/inputs";
 import { adaptationCost, refreshAtScale } from "./dialects";
 import { againstFloor, floorByLatency, printFloor } from "./floor";
 import { pluginForms, printPluginForms } from "./plugin";
+import { namespaceCost, printNamespaceCost } from "./namespace";
 import { printReport } from "./print-report";
 import { packCost, policyForms, printPolicyForms } from "./policy";
 import { printReadiness, readinessBound } from "./readiness";
@@ -56,6 +60,8 @@ const pinnedFloorSizes = (process.env.BENCH_PINNED_SIZES ?? "100").split(",").ma
 const floorLatencies = (process.env.BENCH_FLOOR_LATENCIES ?? "50,100,150,200").split(",").map(Number);
 /** The sizes of the guardrails pack's cost (BENCH_ONLY=policy, bench/policy.ts). */
 const policySizes = (process.env.BENCH_POLICY_SIZES ?? "1,100").split(",").map(Number);
+/** The sizes of the namespace rows (BENCH_ONLY=namespace, bench/namespace.ts). */
+const namespaceSizes = (process.env.BENCH_NAMESPACE_SIZES ?? "50,100,200,300").split(",").map(Number);
 const latencyMs = 50;
 /** `pulumi up --parallel` default on this machine (the CLI prints it in `pulumi up --help`). */
 const engineParallelism = 8;
@@ -86,6 +92,7 @@ async function main(): Promise<void> {
     if (only === undefined || only === "floor")
       report.floor = await againstFloor(root, emulator, { all: floorSizes, pinned: pinnedFloorSizes, yaml: yamlFloorSizes }, Math.max(5, runs), latencyMs);
     if (only === "policy") report.policy = await policyForms(root, emulator, policySizes, Math.max(5, runs));
+    if (only === "namespace") report.namespace = await namespaceCost(root, namespaceSizes, latencyMs);
     if (only === "floor-latency") report.floorByLatency = await floorByLatency(root, 100, floorLatencies, Math.max(3, runs));
     if (only === undefined) {
       report.templates = await templates(emulator);
@@ -104,6 +111,7 @@ async function main(): Promise<void> {
   else if (only === "plugin") printPluginForms(report.plugin as Awaited<ReturnType<typeof pluginForms>>);
   else if (only === "floor") printFloor(report.floor as Awaited<ReturnType<typeof againstFloor>>);
   else if (only === "policy") printPolicyForms(report.policy as Awaited<ReturnType<typeof policyForms>>);
+  else if (only === "namespace") printNamespaceCost(report.namespace as Awaited<ReturnType<typeof namespaceCost>>);
   else if (only === "floor-latency") console.log(JSON.stringify(report.floorByLatency, null, 2));
   else printReport(report, { latencyMs, runs, engineParallelism });
   console.log(`\nfigures written to bench/results/${file.split("/").pop()}`);

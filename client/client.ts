@@ -8,7 +8,7 @@ import type { z } from "zod";
 import * as wire from "./wire";
 import { AicpError } from "./errors";
 import { malformed, oneOrMany, parseList, parseOne, routeError, validate } from "./parse";
-import { collectAll, findInPages, pageSizeOf, type Page, type PagingOptions } from "./paging";
+import { collectAll, findInPages, pageSizeOf, statedTotal, type Page, type PagingOptions } from "./paging";
 import { PlatformReader } from "./platform-reader";
 import { zoneFromEcho } from "./times";
 
@@ -112,19 +112,35 @@ export class AicpClient extends PlatformReader {
    * leaves out costs a lookup of its own, never a wrong answer
    * (provider/notebook/listing.ts): it ends where the stated total says.
    * `firstPage`, when given, is {@link firstNotebookPage}'s answer, taken as
-   * the walk's first page instead of asking again.
+   * the walk's first page instead of asking again; `name`, when given, is
+   * the list's name filter (a partial match). `whole` says the answer cannot
+   * have lost a notebook: a walk of the filtered list that ended at a page
+   * shorter than asked for (the list's own end, not a stated total's), whose
+   * first answer held all it shows, or whose pages each stated the total it
+   * holds (one removed between two pages lowers it; a lagging total that
+   * hides both a removal and an add is not seen). `pages`: how many pages it read.
    */
-  async walkNotebooks(namespace: string, firstPage?: Page<wire.Notebook>): Promise<wire.Notebook[]> {
-    let first = firstPage;
-    return collectAll(
-      (offset, limit) => {
+  async walkNotebooks(
+    namespace: string,
+    { firstPage, name }: { firstPage?: Page<wire.Notebook>; name?: string } = {},
+  ): Promise<{ notebooks: wire.Notebook[]; whole: boolean; pages: number }> {
+    let first = name === undefined ? firstPage : undefined;
+    const pages: Array<Page<wire.Notebook>> = [];
+    const notebooks = await collectAll(
+      async (offset, limit) => {
         const kept = offset === 0 ? first : undefined;
         first = undefined;
-        return kept ? Promise.resolve(kept) : this.listNotebooks(namespace, { offset, limit });
+        const page = kept ?? (await this.listNotebooks(namespace, name === undefined ? { offset, limit } : { name, offset, limit }));
+        pages.push(page);
+        return page;
       },
       { ...this.paging, endAtTotal: true },
       (n) => n.uuid,
     );
+    const ended = name !== undefined && this.fitsOneNotebookPage(pages[pages.length - 1]?.items ?? []);
+    const firstHeldAll = notebooks.length === (pages[0]?.items.length ?? 0);
+    const totals = new Set(pages.map((p) => statedTotal(p)));
+    return { notebooks, whole: ended && (firstHeldAll || (totals.size === 1 && totals.has(notebooks.length))), pages: pages.length };
   }
 
   /** Whether these notebooks (a walk's, or its first page's) are fewer than a page of {@link walkNotebooks} holds: the list may be one answer. */

@@ -27,6 +27,8 @@ export const misbehaviourSchema = z.strictObject({
    * rest shift one place towards the front), `insert` adds one.
    */
   shiftPages: z.enum(["delete", "insert"]).optional(),
+  /** shiftPages acts after the first page of a filtered list too, on the notebooks that list shows (a walk of one stack's notebooks). */
+  shiftFiltered: z.boolean().optional(),
   /** `counts` (and `total_sum`) claim this many matches on every list answer. */
   claimedCount: z.int().min(0).optional(),
   /** Error answers echo the request's URL (signature included) and body in their message. */
@@ -126,11 +128,14 @@ export class Misbehaviour {
     return visible.filter((item) => !omitted.has(nameOf(item)));
   }
 
-  /** After a notebook list answered the first page of the whole namespace (no filter): another writer's change, if asked for. */
-  afterFirstPage(store: Store, namespace: string, offset: number, now: number, filtered: boolean): void {
-    if (offset !== 0 || filtered || !this.spec.shiftPages) return;
+  /**
+   * After a notebook list answered its first page: another writer's change, if asked for. Of the whole namespace (no
+   * filter), or with shiftFiltered of a filtered list too, among the notebooks it shows (`matching`).
+   */
+  afterFirstPage(store: Store, namespace: string, offset: number, now: number, filtered: boolean, matching: readonly NotebookRecord[]): void {
+    if (offset !== 0 || (filtered && !this.spec.shiftFiltered) || !this.spec.shiftPages) return;
     // Another user's notebooks: the seeded ones (emulator/seed.ts), never one a test's program made.
-    const others = store.data.notebooks.filter(
+    const others = (filtered ? matching : store.data.notebooks).filter(
       (n) => n.namespace === namespace && !n.name.startsWith("shift-") && !n.envs.some((e) => e.name === "PULUMI_AICP_MARK"),
     );
     if (this.spec.shiftPages === "delete") {

@@ -9,9 +9,31 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 
-/** The 7 hex characters that end an auto-name: the same on every run of the stack, different in every other stack. */
+/**
+ * What ends an auto-name: the stack's token, a hyphen, and 7 hex characters
+ * of the place; the same on every run of the stack, different in every other
+ * stack. The token lets the list's name filter (a partial match,
+ * docs/platform-api.md B1) select the stack's notebooks among everyone
+ * else's (notebook/listing.ts); the place tells the stack's resources apart.
+ * Names recorded before the token (7 hex characters alone) are kept.
+ */
 export function autoNameSuffixOf(place: string, stackId: string): string {
-  return digestHex(`${place}\n${stackId}`, 7);
+  return `${stackTokenOf(stackId)}-${digestHex(`${place}\n${stackId}`, 7)}`;
+}
+
+/** 6 hex characters of the stack identity, in every auto-name of the stack. */
+function stackTokenOf(stackId: string): string {
+  return digestHex(`aicp-stack-token\n${stackId}`, 6);
+}
+
+/**
+ * The stack token an auto-name carries (autoNameSuffixOf), for a name filter
+ * that selects the stack's notebooks; undefined for a name without one. Any
+ * name that looks like one gives a token: a list filtered by it answers only
+ * for the notebooks it shows, never that one is gone (notebook/listing.ts).
+ */
+export function stackTokenInName(name: string | undefined): string | undefined {
+  return name === undefined ? undefined : /-([0-9a-f]{6})-[0-9a-f]{7}$/.exec(name)?.[1];
 }
 
 /** The 32 hex characters of the ownership mark (ownership.ts). */

@@ -121,7 +121,7 @@ export const listNotebooks: Handler = (ctx) => {
   rows.sort((a, b) => compareValues(a.wire[orderBy], b.wire[orderBy]) || a.nb.created_ms - b.nb.created_ms);
   if (q.reverse) rows.reverse();
   const page = listPage(ctx, rows, q.offset, q.limit, (r) => r.wire);
-  ctx.misbehaviour.afterFirstPage(ctx.store, ctx.params.namespace!, q.offset, ctx.now, filtered);
+  ctx.misbehaviour.afterFirstPage(ctx.store, ctx.params.namespace!, q.offset, ctx.now, filtered, matching);
   return page;
 };
 

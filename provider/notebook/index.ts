@@ -84,7 +84,8 @@ export async function create(requested: NotebookInputs & { __provider?: string }
  */
 async function keepFirstMade(p: NotebookPlatform, inputs: NotebookInputs, own: wire.Notebook): Promise<wire.Notebook> {
   const namespace = String(inputs.namespace);
-  const holders = notebookNameHolders(p.client, namespace, String(inputs.name), inputs.ownerMark, inputs.autoNameSuffix);
+  const byName = notebookNameHolders(p.client, namespace, String(inputs.name), inputs.ownerMark, inputs.autoNameSuffix);
+  const holders = { ...byName, findByName: () => p.listing.holdersOnceRunning(namespace, String(inputs.name), own.uuid, byName.findByName) };
   const others = await otherCreates(holders, own).catch(() => undefined);
   if (!others) return own;
   const { removed, failed } = await removeUnrecorded(p.client, p.write, namespace, others.remove);

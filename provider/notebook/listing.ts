@@ -12,23 +12,37 @@
  * walk per namespace is in flight, and a write to one notebook sends nobody
  * else's lookup back to the platform.
  *
- * A walk of the whole list proves nothing about absence: pages shift while
+ * A walk is of a scope: the whole namespace, or, for a notebook whose name
+ * carries a stack's token (identity.ts stackTokenInName), the list filtered
+ * by that token, which shows the stack's auto-named notebooks and hardly any
+ * other: its cost follows the stack, not the namespace (issue 44). Which
+ * scope answers changes no decision: a walk of either only ever shows that a
+ * notebook is there, and the lookups below decide that one is not.
+ *
+ * A walk proves nothing about absence: pages shift while
  * others write, a replica may lag, and the platform's totals may mislead
  * (docs/platform-api.md B5); it even ends where a stated total says, since
  * what it leaves out costs a lookup, not an answer. So a notebook the walk
  * does not show is looked up directly, in the list filtered by its name and
  * in a second walk that believes no total, before anyone concludes it is
- * gone; a create's lookup of its name never comes from a shared walk
- * (create-once.ts). Two exceptions: the check of a pinned name
+ * gone; a create's lookup of its name before it is sent never comes from a
+ * shared walk (create-once.ts). Three exceptions: the check of a pinned name
  * (holdersForCheck) may read a walk from before it was asked, which a create
- * never relies on; and the wait for a removal the platform accepted looks a
- * notebook up by name only, without the second walk (locate, renamed: false).
+ * never relies on; the wait for a removal the platform accepted looks a
+ * notebook up by name only, without the second walk (locate, renamed:
+ * false); and a create's convergence reads the walk of its stack scope that
+ * listed its notebook Running, when that walk's answer is whole
+ * (holdersOnceRunning).
  */
 import type { AicpClient } from "../../client/client";
 import type { Page } from "../../client/paging";
 import type { Notebook } from "../../client/wire";
 import { lookedUpTwice } from "../create-once";
+import { stackTokenInName } from "../identity";
+import { listingNow } from "./listing-clock";
 import type { NotebookRef } from "./wait";
+
+export { listingNow };
 
 /** Sends one write to a notebook (its uuid, or undefined for a create, whose answer names it) and records when it ended. */
 export type Write = <T>(namespace: string, uuid: string | undefined, send: () => Promise<T>) => Promise<T>;
@@ -49,27 +63,18 @@ export interface NotebookPlatform {
  */
 export const refreshAgeMs = 5000;
 
-let clock = { at: 0, monotonic: performance.now(), wall: Date.now() };
-
-/**
- * Now, on the clock lookups and walks are compared by: it moves on by
- * whichever of the monotonic clock and the wall clock moved further since it
- * was last read, and never back. So time the machine spent suspended counts
- * (performance.now() alone does not count it: a walk from before a sleep is
- * old after it), and a wall clock set back neither makes an old walk new nor
- * stops this clock.
- */
-export function listingNow(): number {
-  const monotonic = performance.now();
-  const wall = Date.now();
-  clock = { at: clock.at + Math.max(monotonic - clock.monotonic, wall - clock.wall, 0), monotonic, wall };
-  return clock.at;
-}
-
 interface Walk {
   readonly startedAt: number;
+  /** The name filter of the walk: a stack token, or undefined for the whole namespace. */
+  readonly scope: string | undefined;
   done: boolean;
-  readonly byUuid: Promise<Map<string, Notebook>>;
+  readonly answer: Promise<WalkAnswer>;
+}
+
+/** What a walk listed, by uuid, and whether no notebook can have been lost to shifting pages (client.ts walkNotebooks). */
+interface WalkAnswer {
+  readonly byUuid: Map<string, Notebook>;
+  readonly whole: boolean;
 }
 
 /** What a walk that ended with an answer listed, and when it started. */
@@ -79,10 +84,14 @@ interface FinishedWalk {
 }
 
 export class NotebookListing {
-  /** The newest walk of each namespace, in flight or done. */
+  /** The newest walk of each namespace and scope (walkKey), in flight or done. */
   private readonly walks = new Map<string, Walk>();
-  /** The newest walk of each namespace that ended with an answer (holdersForCheck). */
+  /** The newest walk of each whole namespace that ended with an answer (holdersForCheck). */
   private readonly finished = new Map<string, FinishedWalk>();
+  /** The pages the newest finished walk of each scope read (pollSince). */
+  private readonly walkPages = new Map<string, number>();
+  /** The answer of the newest walk of each stack scope that ended with one (holdersOnceRunning). */
+  private readonly answered = new Map<string, WalkAnswer & { startedAt: number }>();
   /** The settings check's page of each namespace, until a walk starts (firstPage). */
   private readonly firstPages = new Map<string, { startedAt: number; page: Page<Notebook> }>();
 
@@ -113,7 +122,7 @@ export class NotebookListing {
     notBefore = listingNow(),
     { renamed = true }: { renamed?: boolean } = {},
   ): Promise<Notebook | undefined> {
-    const listed = await this.find(namespace, uuid, notBefore);
+    const listed = await this.find(namespace, uuid, notBefore, name);
     if (listed) return listed;
     const byName = name ? (await this.client.findNotebooksByName(namespace, name)).find((n) => n.uuid === uuid) : undefined;
     const direct = byName ?? (renamed || !name ? await this.client.findNotebook(namespace, uuid) : undefined);
@@ -124,16 +133,39 @@ export class NotebookListing {
 
   /**
    * The notebook as a walk started at or after notBefore (and after this
-   * process's last write to it) lists it; undefined when it does not, which proves nothing.
+   * process's last write to it) lists it; undefined when it does not, which
+   * proves nothing. The walk is of the scope of `name`, the name it is known by.
    */
-  async find(namespace: string, uuid: string, notBefore = listingNow()): Promise<Notebook | undefined> {
+  async find(namespace: string, uuid: string, notBefore = listingNow(), name?: string): Promise<Notebook | undefined> {
     const since = Math.max(notBefore, this.floors.get(key(namespace, uuid)) ?? -Infinity);
-    return (await (await this.walkSince(namespace, since)).byUuid).get(uuid);
+    return (await (await this.walkSince(namespace, since, stackTokenInName(name))).answer).byUuid.get(uuid);
   }
 
-  /** Every notebook a walk started at or after notBefore lists: proves nothing about absence (see the module comment). */
-  async listed(namespace: string, notBefore = listingNow()): Promise<Notebook[]> {
-    return [...(await (await this.walkSince(namespace, notBefore)).byUuid).values()];
+  /**
+   * Every notebook a walk started at or after notBefore lists, of the scope
+   * of `name` (every notebook named `name` is in it): proves nothing about
+   * absence (see the module comment).
+   */
+  async listed(namespace: string, notBefore = listingNow(), name?: string): Promise<Notebook[]> {
+    return [...(await (await this.walkSince(namespace, notBefore, stackTokenInName(name))).answer).byUuid.values()];
+  }
+
+  /**
+   * The notebooks named `name`, for the convergence of a create whose
+   * notebook `ownUuid` the platform has listed Running (create-once.ts
+   * otherCreates), which acts on what the answer leaves out: from the newest
+   * finished walk of the name's stack scope, when that walk lists the
+   * notebook Running and its answer is whole (client.ts walkNotebooks). That
+   * is the list as it was when the notebook showed Running, the moment
+   * docs/identity.md "Convergence" looks at; a walk of several pages asked
+   * its pages together, from a moment before. Else, and for a name without a
+   * stack token, `byName`, asked now.
+   */
+  async holdersOnceRunning(namespace: string, name: string, ownUuid: string, byName: () => Promise<Notebook[]>): Promise<Notebook[]> {
+    const scope = stackTokenInName(name);
+    const answer = scope === undefined ? undefined : this.answered.get(walkKey(namespace, scope));
+    if (!answer?.whole || answer.byUuid.get(ownUuid)?.status !== "Running") return byName();
+    return [...answer.byUuid.values()].filter((n) => n.name === name);
   }
 
   /**
@@ -168,7 +200,7 @@ export class NotebookListing {
     if (!this.client.fitsOneNotebookPage(first.items)) return undefined;
     await (
       await this.walkSince(namespace, since)
-    ).byUuid;
+    ).answer;
     return whole(this.finished.get(namespace));
   }
 
@@ -181,7 +213,7 @@ export class NotebookListing {
   async firstPage(namespace: string): Promise<Page<Notebook>> {
     const startedAt = listingNow();
     const page = await this.client.firstNotebookPage(namespace);
-    const newest = this.walks.get(namespace);
+    const newest = this.walks.get(walkKey(namespace, undefined));
     if (!newest || newest.startedAt < startedAt) this.firstPages.set(namespace, { startedAt, page });
     return page;
   }
@@ -191,43 +223,60 @@ export class NotebookListing {
     this.floors.set(key(namespace, uuid), listingNow());
   }
 
-  /** The notBefore of a wait's poll: a walk at most pollAgeMs old, never one from before the wait began. */
-  pollSince(waitStartedAt: number): number {
-    return Math.max(waitStartedAt, listingNow() - this.pollAgeMs);
+  /**
+   * The notBefore of a wait's poll of a notebook known by `name`: a walk of
+   * its scope at most pollAgeMs old for each page the scope's last walk
+   * read, never one from before the wait began. So the polls of many waits
+   * cost the scope about one list request per pollAgeMs, however many pages
+   * it holds: the requests of an up follow its length, which follows the
+   * number of notebooks, and a stack of 300 costs per notebook what one of
+   * 50 does (issue 44).
+   */
+  pollSince(waitStartedAt: number, namespace?: string, name?: string): number {
+    const pages = namespace === undefined ? 1 : Math.max(1, this.walkPages.get(walkKey(namespace, stackTokenInName(name))) ?? 1);
+    return Math.max(waitStartedAt, listingNow() - this.pollAgeMs * pages);
   }
 
-  private async walkSince(namespace: string, since: number): Promise<Walk> {
+  private async walkSince(namespace: string, since: number, scope?: string): Promise<Walk> {
     for (;;) {
-      const newest = this.walks.get(namespace);
+      const newest = this.walks.get(walkKey(namespace, scope));
       if (newest && newest.startedAt >= since) return newest;
       if (!newest?.done && newest) {
         // One walk in flight per namespace: the next one starts when it ends, for everyone waiting.
-        await newest.byUuid.catch(() => undefined);
+        await newest.answer.catch(() => undefined);
         continue;
       }
-      return this.startWalk(namespace, since);
+      return this.startWalk(namespace, since, scope);
     }
   }
 
-  private startWalk(namespace: string, since: number): Walk {
-    const kept = this.firstPages.get(namespace);
-    this.firstPages.delete(namespace);
+  private startWalk(namespace: string, since: number, scope: string | undefined): Walk {
+    // The settings check's page is of the whole namespace, so only a walk of it may begin with the page.
+    const kept = scope === undefined ? this.firstPages.get(namespace) : undefined;
+    if (scope === undefined) this.firstPages.delete(namespace);
     // A walk is as old as its first page: the settings check's, when that is recent enough for the lookup.
     const first = kept && kept.startedAt >= since ? kept : undefined;
     const startedAt = first?.startedAt ?? listingNow();
     const walkAll = async () => {
-      const notebooks = await this.client.walkNotebooks(namespace, first?.page);
-      if ((this.finished.get(namespace)?.startedAt ?? -Infinity) < startedAt) this.finished.set(namespace, { startedAt, notebooks });
-      return new Map(notebooks.map((n) => [n.uuid, n]));
+      const { notebooks, whole, pages } = await this.client.walkNotebooks(namespace, { firstPage: first?.page, name: scope });
+      this.walkPages.set(walkKey(namespace, scope), pages);
+      const answer = { byUuid: new Map(notebooks.map((n) => [n.uuid, n])), whole };
+      if (scope === undefined) {
+        if ((this.finished.get(namespace)?.startedAt ?? -Infinity) < startedAt) this.finished.set(namespace, { startedAt, notebooks });
+      } else if ((this.answered.get(walkKey(namespace, scope))?.startedAt ?? -Infinity) < startedAt) {
+        this.answered.set(walkKey(namespace, scope), { ...answer, startedAt });
+      }
+      return answer;
     };
-    const walk: Walk = { startedAt, done: false, byUuid: walkAll() };
-    this.walks.set(namespace, walk);
-    walk.byUuid.then(
+    const walk: Walk = { startedAt, scope, done: false, answer: walkAll() };
+    const walkKeyed = walkKey(namespace, scope);
+    this.walks.set(walkKeyed, walk);
+    walk.answer.then(
       () => (walk.done = true),
       // A failed walk answers those who waited for it, and nobody later.
       () => {
         walk.done = true;
-        if (this.walks.get(namespace) === walk) this.walks.delete(namespace);
+        if (this.walks.get(walkKeyed) === walk) this.walks.delete(walkKeyed);
       },
     );
     return walk;
@@ -236,6 +285,10 @@ export class NotebookListing {
 
 function key(namespace: string, uuid: string): string {
   return `${namespace}\u0000${uuid}`;
+}
+
+function walkKey(namespace: string, scope: string | undefined): string {
+  return scope === undefined ? namespace : `${namespace}\u0000${scope}`;
 }
 
 /** The notebook from a walk or direct lookups, asked twice a pause apart before it counts as gone (create-once.ts). */

@@ -34,7 +34,7 @@ export async function straysOf(client: AicpClient, listing: NotebookListing, rec
   if (typeof recorded.mark !== "string" || recorded.name === undefined) return [];
   const place = typeof recorded.stackPlace === "string" ? recorded.stackPlace : undefined;
   const evidence = notebookByMark(client, recorded.namespace, recorded.name, recorded.mark, place);
-  const listed = await listing.listed(recorded.namespace, notBefore).catch(() => []);
+  const listed = await listing.listed(recorded.namespace, notBefore, recorded.name).catch(() => []);
   return listed.filter(
     (n) =>
       n.uuid !== recorded.uuid &&

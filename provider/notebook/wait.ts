@@ -64,7 +64,7 @@ export async function waitForStatus(listing: NotebookListing, ref: NotebookRef, 
   let failureMayBeOld = options.restartedFromFailed === true;
   let warnedUndecided = false;
   for (;;) {
-    last = await listing.locate(namespace, uuid, ref.name, listing.pollSince(listedSince));
+    last = await listing.locate(namespace, uuid, ref.name, listing.pollSince(listedSince, namespace, ref.name));
     if (cancelled()) {
       throw cancelledError(
         `waiting for notebook ${uuid} to be ${wanted} (it is ${last?.status ?? "not listed"}); it is recorded, and the next \`pulumi up\` waits again`,
@@ -154,7 +154,7 @@ export async function waitForRemoval(listing: NotebookListing, ref: NotebookRef,
   const { namespace, uuid } = ref;
   const schedule = new PollSchedule(options.timeoutMs, options);
   const listedSince = listingNow();
-  while (await listing.locate(namespace, uuid, ref.name, listing.pollSince(listedSince), { renamed: false })) {
+  while (await listing.locate(namespace, uuid, ref.name, listing.pollSince(listedSince, namespace, ref.name), { renamed: false })) {
     if (cancelled()) throw cancelledError(`waiting for notebook ${uuid} to be removed (it is stopped and its auto-delete time is set to now)`);
     if (schedule.lastLook) {
       throw new AicpError(

@@ -42,7 +42,7 @@ describe("ResourceGroup through the real pulumi engine", () => {
     expect(outputs.rgId!.value).toBe(held[0]!.rg_id);
     expect(outputs.name!.value).toBe(held[0]!.name);
     // Auto-named from the resource name with a random suffix.
-    expect(outputs.name!.value).toMatch(/^team-[0-9a-f]{7}$/);
+    expect(outputs.name!.value).toMatch(/^team-[0-9a-f]{6}-[0-9a-f]{7}$/);
     expect(outputs.podTypes!.value).toEqual(["instance", "job"]);
     expect(outputs.status!.value).toBe(held[0]!.status);
   }, 120_000);

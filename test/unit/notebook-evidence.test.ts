@@ -40,7 +40,7 @@ describe("evidence of a write", () => {
 
   it("a wait that never sees the write (its update time never moves) ends at its timeout, and says what it saw", async () => {
     const same = nb({ updated_at: "2025-01-01 10:00:00" });
-    const fake = { walkNotebooks: async () => [same], findNotebooksByName: async () => [], findNotebook: async () => undefined };
+    const fake = { walkNotebooks: async () => ({ notebooks: [same], whole: true }), findNotebooksByName: async () => [], findNotebook: async () => undefined };
     const listing = new NotebookListing(fake as unknown as AicpClient, 0);
     const error = (await waitForStatus(listing, { namespace: "ns", uuid: "nb-1" }, "Running", {
       timeoutMs: 200,
@@ -56,7 +56,11 @@ describe("evidence of a write", () => {
   it(
     "a wait whose answers cannot tell (no update time, nothing visible changed) takes the status as it is after a bounded settle, not at the " + "timeout",
     async () => {
-      const fake = { walkNotebooks: async () => [nb({})], findNotebooksByName: async () => [], findNotebook: async () => undefined };
+      const fake = {
+        walkNotebooks: async () => ({ notebooks: [nb({})], whole: true }),
+        findNotebooksByName: async () => [],
+        findNotebook: async () => undefined,
+      };
       const listing = new NotebookListing(fake as unknown as AicpClient, 0);
       const warned: string[] = [];
       const original = console.error;

@@ -9,7 +9,7 @@ function client(shows: { walk: boolean; byName: boolean; secondWalk: boolean }) 
   const nb = { uuid: "nb-1", name: "research-abc", status: "Running" } as Notebook;
   const calls: string[] = [];
   const fake = {
-    walkNotebooks: async () => (calls.push("walk"), shows.walk ? [nb] : []),
+    walkNotebooks: async () => (calls.push("walk"), { notebooks: shows.walk ? [nb] : [], whole: true }),
     findNotebooksByName: async (_ns: string, name: string) => (calls.push(`name:${name}`), shows.byName ? [nb] : []),
     findNotebook: async () => (calls.push("second walk"), shows.secondWalk ? nb : undefined),
   };
@@ -61,7 +61,7 @@ describe("NotebookListing.locate", () => {
 function walkingClient(answer: (walk: number) => Promise<Notebook[]>) {
   let walks = 0;
   const fake = {
-    walkNotebooks: async () => answer(++walks),
+    walkNotebooks: async () => ({ notebooks: await answer(++walks), whole: true }),
     findNotebooksByName: async () => [{ uuid: "nb-1", name: "research-abc" } as Notebook],
     findNotebook: async () => undefined,
   };

@@ -12,7 +12,7 @@ function lagging(hiddenFor: number) {
   const nb = { uuid: "nb-1", name: "lagging", status: "Running" } as Notebook;
   const shown = () => walks > hiddenFor;
   const fake = {
-    walkNotebooks: async () => (walks++, shown() ? [nb] : []),
+    walkNotebooks: async () => (walks++, { notebooks: shown() ? [nb] : [], whole: true }),
     findNotebooksByName: async () => (shown() ? [nb] : []),
     findNotebook: async () => (shown() ? nb : undefined),
   };
@@ -39,7 +39,10 @@ describe("waitForStatus", () => {
   it("waits for Stopped through Failed: a Failed notebook being stopped is on its way", async () => {
     const answers = ["Failed", "Failed", "Stopped"];
     const fake = {
-      walkNotebooks: async () => [{ uuid: "nb-1", name: "lagging", status: answers.length > 1 ? answers.shift() : answers[0] } as Notebook],
+      walkNotebooks: async () => ({
+        notebooks: [{ uuid: "nb-1", name: "lagging", status: answers.length > 1 ? answers.shift() : answers[0] } as Notebook],
+        whole: true,
+      }),
       findNotebooksByName: async () => [],
       findNotebook: async () => undefined,
     };

@@ -160,8 +160,8 @@ describe("the plugin's identity of a resource", () => {
   it("derives name, suffix and mark from the URN and the stack's random id", () => {
     expect(identityOf(urn, "abcd", {})).toEqual({
       logicalName: "nb1",
-      // sha256("<urn>\nabcd"), first 7 hex characters
-      autoNameSuffix: "dcd8c6e",
+      // sha256("aicp-stack-token\nabcd"), first 6 hex characters, and sha256("<urn>\nabcd"), first 7
+      autoNameSuffix: "fa39f5-dcd8c6e",
       // sha256("abcd\n<urn>"), first 32 hex characters
       ownerMark: "89c0e15b2e656507587734eee124b054",
     });

@@ -43,7 +43,7 @@ describe("the identity a resource gets", () => {
     const first = identityOf(urn, mark, {});
     expect(identityOf(urn, mark, {})).toEqual(first);
     expect(first.logicalName).toBe("research");
-    expect(first.autoNameSuffix).toMatch(/^[0-9a-f]{7}$/);
+    expect(first.autoNameSuffix).toMatch(/^[0-9a-f]{6}-[0-9a-f]{7}$/);
     expect(first.ownerMark).toMatch(/^[0-9a-f]{32}$/);
     const elsewhere = identityOf(urn, newStackIdentity(), {});
     expect(elsewhere.ownerMark).not.toBe(first.ownerMark);

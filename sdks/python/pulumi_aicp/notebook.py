@@ -67,7 +67,7 @@ class NotebookArgs:
         :param pulumi.Input[_builtins.str] custom_second: Second-priority custom configuration (protocol 9002).
         :param pulumi.Input['NotebookDesiredState'] desired_state: `Running` (default) or `Stopped`: the provider stops or starts the notebook to match.
         :param pulumi.Input[Sequence[pulumi.Input['EnvArgs']]] envs: Environment variables: `name`, and either `value` or `valueFromEnv`, the name of an environment variable the provider reads the value from where pulumi runs (which keeps it out of the engine and out of code; `pulumi import` writes it). Kept secret, as values often hold tokens. The provider adds `PULUMI_AICP_MARK`, `PULUMI_AICP_CREATE_SENT_AT` and `PULUMI_AICP_PLACE` (this resource's mark, when its create was sent, its place in its stack), which the program may not set.
-        :param pulumi.Input[_builtins.str] name: Instance name. Default: the resource name plus a 7-character suffix derived from this stack's random id, the resource name and its parent (the same on every run, different in every other stack). A name you set must not be held in the namespace by a notebook this resource did not create: the provider adopts only a notebook carrying this resource's mark (env `PULUMI_AICP_MARK`).
+        :param pulumi.Input[_builtins.str] name: Instance name. Default: the resource name plus a suffix, the same on every run and different in every other stack: this stack's token (6 characters of its random id, in every name it makes, so the provider lists this stack's notebooks alone) and 7 characters of its random id, the resource name and its parent. A name you set must not be held in the namespace by a notebook this resource did not create: the provider adopts only a notebook carrying this resource's mark (env `PULUMI_AICP_MARK`).
         :param pulumi.Input[_builtins.str] namespace: Namespace that owns the notebook. Default: `aicp:userId` in lower case.
         :param pulumi.Input['NotebookChargeMode'] next_charge_mode: The charge mode of the next period: `elastic` or `monthly`.
         :param pulumi.Input[_builtins.str] pip: pip packages to install.
@@ -327,7 +327,7 @@ class NotebookArgs:
     @pulumi.getter
     def name(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Instance name. Default: the resource name plus a 7-character suffix derived from this stack's random id, the resource name and its parent (the same on every run, different in every other stack). A name you set must not be held in the namespace by a notebook this resource did not create: the provider adopts only a notebook carrying this resource's mark (env `PULUMI_AICP_MARK`).
+        Instance name. Default: the resource name plus a suffix, the same on every run and different in every other stack: this stack's token (6 characters of its random id, in every name it makes, so the provider lists this stack's notebooks alone) and 7 characters of its random id, the resource name and its parent. A name you set must not be held in the namespace by a notebook this resource did not create: the provider adopts only a notebook carrying this resource's mark (env `PULUMI_AICP_MARK`).
         """
         return pulumi.get(self, "name")
 
@@ -496,7 +496,7 @@ class Notebook(pulumi.CustomResource):
         :param pulumi.Input[Sequence[pulumi.Input[Union['EnvArgs', 'EnvArgsDict']]]] envs: Environment variables: `name`, and either `value` or `valueFromEnv`, the name of an environment variable the provider reads the value from where pulumi runs (which keeps it out of the engine and out of code; `pulumi import` writes it). Kept secret, as values often hold tokens. The provider adds `PULUMI_AICP_MARK`, `PULUMI_AICP_CREATE_SENT_AT` and `PULUMI_AICP_PLACE` (this resource's mark, when its create was sent, its place in its stack), which the program may not set.
         :param pulumi.Input[_builtins.str] image: Image name or address.
         :param pulumi.Input['NotebookImageType'] image_type: `official`, `user` or `custom`.
-        :param pulumi.Input[_builtins.str] name: Instance name. Default: the resource name plus a 7-character suffix derived from this stack's random id, the resource name and its parent (the same on every run, different in every other stack). A name you set must not be held in the namespace by a notebook this resource did not create: the provider adopts only a notebook carrying this resource's mark (env `PULUMI_AICP_MARK`).
+        :param pulumi.Input[_builtins.str] name: Instance name. Default: the resource name plus a suffix, the same on every run and different in every other stack: this stack's token (6 characters of its random id, in every name it makes, so the provider lists this stack's notebooks alone) and 7 characters of its random id, the resource name and its parent. A name you set must not be held in the namespace by a notebook this resource did not create: the provider adopts only a notebook carrying this resource's mark (env `PULUMI_AICP_MARK`).
         :param pulumi.Input[_builtins.str] namespace: Namespace that owns the notebook. Default: `aicp:userId` in lower case.
         :param pulumi.Input['NotebookChargeMode'] next_charge_mode: The charge mode of the next period: `elastic` or `monthly`.
         :param pulumi.Input[_builtins.str] pip: pip packages to install.
@@ -812,7 +812,7 @@ class Notebook(pulumi.CustomResource):
     @pulumi.getter
     def name(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        Instance name. Default: the resource name plus a 7-character suffix derived from this stack's random id, the resource name and its parent (the same on every run, different in every other stack). A name you set must not be held in the namespace by a notebook this resource did not create: the provider adopts only a notebook carrying this resource's mark (env `PULUMI_AICP_MARK`).
+        Instance name. Default: the resource name plus a suffix, the same on every run and different in every other stack: this stack's token (6 characters of its random id, in every name it makes, so the provider lists this stack's notebooks alone) and 7 characters of its random id, the resource name and its parent. A name you set must not be held in the namespace by a notebook this resource did not create: the provider adopts only a notebook carrying this resource's mark (env `PULUMI_AICP_MARK`).
         """
         return pulumi.get(self, "name")
 
