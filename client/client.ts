@@ -8,7 +8,7 @@ import type { z } from "zod";
 import * as wire from "./wire";
 import { AicpError } from "./errors";
 import { malformed, oneOrMany, parseList, parseOne, routeError, validate } from "./parse";
-import { collectAll, findInPages, pageSizeOf, statedTotal, type Page, type PagingOptions } from "./paging";
+import { collectAll, findInPages, pageSizeOf, type Page, type PagingOptions } from "./paging";
 import { PlatformReader } from "./platform-reader";
 import { zoneFromEcho } from "./times";
 
@@ -114,11 +114,11 @@ export class AicpClient extends PlatformReader {
    * `firstPage`, when given, is {@link firstNotebookPage}'s answer, taken as
    * the walk's first page instead of asking again; `name`, when given, is
    * the list's name filter (a partial match). `whole` says the answer cannot
-   * have lost a notebook: a walk of the filtered list that ended at a page
-   * shorter than asked for (the list's own end, not a stated total's), whose
-   * first answer held all it shows, or whose pages each stated the total it
-   * holds (one removed between two pages lowers it; a lagging total that
-   * hides both a removal and an add is not seen). `pages`: how many pages it read.
+   * have lost a notebook: a walk of the filtered list whose first page was
+   * shorter than asked for and held all the walk shows, one answer of the
+   * whole list. Pages asked one after another can lose one that was listed
+   * all along, when another writer removes and adds between them, whatever
+   * totals they state. `pages`: how many pages it read.
    */
   async walkNotebooks(
     namespace: string,
@@ -137,10 +137,9 @@ export class AicpClient extends PlatformReader {
       { ...this.paging, endAtTotal: true },
       (n) => n.uuid,
     );
-    const ended = name !== undefined && this.fitsOneNotebookPage(pages[pages.length - 1]?.items ?? []);
-    const firstHeldAll = notebooks.length === (pages[0]?.items.length ?? 0);
-    const totals = new Set(pages.map((p) => statedTotal(p)));
-    return { notebooks, whole: ended && (firstHeldAll || (totals.size === 1 && totals.has(notebooks.length))), pages: pages.length };
+    const firstItems = pages[0]?.items ?? [];
+    const oneAnswer = name !== undefined && this.fitsOneNotebookPage(firstItems) && notebooks.length === firstItems.length;
+    return { notebooks, whole: oneAnswer, pages: pages.length };
   }
 
   /** Whether these notebooks (a walk's, or its first page's) are fewer than a page of {@link walkNotebooks} holds: the list may be one answer. */

@@ -63,6 +63,9 @@ export interface NotebookPlatform {
  */
 export const refreshAgeMs = 5000;
 
+/** The most pages a poll's walk may be old by (pollSince): a wait's last look is never much older than the moment it is made. */
+const maxPollAgePages = 4;
+
 interface Walk {
   readonly startedAt: number;
   /** The name filter of the walk: a stack token, or undefined for the whole namespace. */
@@ -228,12 +231,12 @@ export class NotebookListing {
    * its scope at most pollAgeMs old for each page the scope's last walk
    * read, never one from before the wait began. So the polls of many waits
    * cost the scope about one list request per pollAgeMs, however many pages
-   * it holds: the requests of an up follow its length, which follows the
+   * it holds, up to maxPollAgePages pages: the requests of an up follow its length, which follows the
    * number of notebooks, and a stack of 300 costs per notebook what one of
    * 50 does (issue 44).
    */
   pollSince(waitStartedAt: number, namespace?: string, name?: string): number {
-    const pages = namespace === undefined ? 1 : Math.max(1, this.walkPages.get(walkKey(namespace, stackTokenInName(name))) ?? 1);
+    const pages = namespace === undefined ? 1 : Math.min(maxPollAgePages, Math.max(1, this.walkPages.get(walkKey(namespace, stackTokenInName(name))) ?? 1));
     return Math.max(waitStartedAt, listingNow() - this.pollAgeMs * pages);
   }
 

@@ -34,7 +34,7 @@ describe("a walk filtered by a stack token", () => {
     emulator.seedNotebooks({ namespace, count: 40, namePrefix: "someone-else" });
   });
 
-  it("shows only the notebooks whose names hold the token, whole, in one page or in several", async () => {
+  it("shows only the notebooks whose names hold the token: whole in one answer, not in several pages", async () => {
     emulator.seedNotebooks({ namespace, count: 60, namePrefix: `team-${token}` });
     const onePage = await walk();
     expect(onePage.notebooks).toHaveLength(60);
@@ -42,7 +42,16 @@ describe("a walk filtered by a stack token", () => {
     emulator.seedNotebooks({ namespace, count: 90, namePrefix: `team-${token}` });
     const twoPages = await walk();
     expect(twoPages.notebooks).toHaveLength(150);
-    expect(twoPages.whole).toBe(true);
+    expect(twoPages.whole).toBe(false);
+  });
+
+  it("is not whole at 101 when one it showed is removed before the second page, which then comes back empty", async () => {
+    emulator.seedNotebooks({ namespace, count: 101, namePrefix: `team-${token}` });
+    emulator.misbehave({ shiftPages: "delete", shiftFiltered: true });
+    const shifted = await walk();
+    expect(shifted.notebooks).toHaveLength(100);
+    expect(emulator.listNotebooks().filter((n) => String(n.name).includes(token) && !shifted.notebooks.some((s) => s.uuid === n.uuid))).toHaveLength(1);
+    expect(shifted.whole).toBe(false);
   });
 
   it("is not whole when a notebook it shows is removed between its pages, and the next page starts one later", async () => {
