@@ -68,33 +68,30 @@ const maxPollAgePages = 4;
 
 interface Walk {
   readonly startedAt: number;
-  /** The name filter of the walk: a stack token, or undefined for the whole namespace. */
-  readonly scope: string | undefined;
   done: boolean;
   readonly answer: Promise<WalkAnswer>;
 }
 
-/** What a walk listed, by uuid, and whether no notebook can have been lost to shifting pages (client.ts walkNotebooks). */
+/**
+ * What a walk listed, by uuid; whether no notebook can have been lost to
+ * shifting pages, and how many pages it read (client.ts walkNotebooks).
+ */
 interface WalkAnswer {
   readonly byUuid: Map<string, Notebook>;
   readonly whole: boolean;
+  readonly pages: number;
 }
 
-/** What a walk that ended with an answer listed, and when it started. */
-interface FinishedWalk {
+/** A walk that ended with an answer, and when it started. */
+interface FinishedWalk extends WalkAnswer {
   readonly startedAt: number;
-  readonly notebooks: Notebook[];
 }
 
 export class NotebookListing {
   /** The newest walk of each namespace and scope (walkKey), in flight or done. */
   private readonly walks = new Map<string, Walk>();
-  /** The newest walk of each whole namespace that ended with an answer (holdersForCheck). */
+  /** The newest walk of each namespace and scope that ended with an answer (holdersForCheck, holdersOnceRunning, pollSince). */
   private readonly finished = new Map<string, FinishedWalk>();
-  /** The pages the newest finished walk of each scope read (pollSince). */
-  private readonly walkPages = new Map<string, number>();
-  /** The answer of the newest walk of each stack scope that ended with one (holdersOnceRunning). */
-  private readonly answered = new Map<string, WalkAnswer & { startedAt: number }>();
   /** The settings check's page of each namespace, until a walk starts (firstPage). */
   private readonly firstPages = new Map<string, { startedAt: number; page: Page<Notebook> }>();
 
@@ -166,7 +163,7 @@ export class NotebookListing {
    */
   async holdersOnceRunning(namespace: string, name: string, ownUuid: string, byName: () => Promise<Notebook[]>): Promise<Notebook[]> {
     const scope = stackTokenInName(name);
-    const answer = scope === undefined ? undefined : this.answered.get(walkKey(namespace, scope));
+    const answer = scope === undefined ? undefined : this.finished.get(walkKey(namespace, scope));
     if (!answer?.whole || answer.byUuid.get(ownUuid)?.status !== "Running") return byName();
     return [...answer.byUuid.values()].filter((n) => n.name === name);
   }
@@ -187,15 +184,16 @@ export class NotebookListing {
     const askedAt = listingNow();
     const whole = await this.wholeListSince(namespace, askedAt - refreshAgeMs).catch(() => undefined);
     if (!whole) return byName();
-    const listed = whole.notebooks.filter((n) => n.name === name);
+    const listed = [...whole.byUuid.values()].filter((n) => n.name === name);
     if (listed.length === 0) return [];
     return whole.startedAt >= askedAt ? listed : byName();
   }
 
   /** The newest finished walk started at or after `since`, when it found fewer notebooks than a page holds; undefined when the namespace holds more. */
   private async wholeListSince(namespace: string, since: number): Promise<FinishedWalk | undefined> {
-    const whole = (walk: FinishedWalk | undefined) => (walk && walk.startedAt >= since && this.client.fitsOneNotebookPage(walk.notebooks) ? walk : undefined);
-    const known = whole(this.finished.get(namespace));
+    const whole = (walk: FinishedWalk | undefined) =>
+      walk && walk.startedAt >= since && this.client.fitsOneNotebookPage([...walk.byUuid.values()]) ? walk : undefined;
+    const known = whole(this.finished.get(walkKey(namespace, undefined)));
     if (known) return known;
     // The first page tells whether the namespace fits in one: the settings check's, or one asked now (kept for the walk).
     const kept = this.firstPages.get(namespace);
@@ -204,7 +202,7 @@ export class NotebookListing {
     await (
       await this.walkSince(namespace, since)
     ).answer;
-    return whole(this.finished.get(namespace));
+    return whole(this.finished.get(walkKey(namespace, undefined)));
   }
 
   /**
@@ -235,8 +233,8 @@ export class NotebookListing {
    * number of notebooks, and a stack of 300 costs per notebook what one of
    * 50 does (issue 44).
    */
-  pollSince(waitStartedAt: number, namespace?: string, name?: string): number {
-    const pages = namespace === undefined ? 1 : Math.min(maxPollAgePages, Math.max(1, this.walkPages.get(walkKey(namespace, stackTokenInName(name))) ?? 1));
+  pollSince(waitStartedAt: number, namespace: string, name: string | undefined): number {
+    const pages = Math.min(maxPollAgePages, Math.max(1, this.finished.get(walkKey(namespace, stackTokenInName(name)))?.pages ?? 1));
     return Math.max(waitStartedAt, listingNow() - this.pollAgeMs * pages);
   }
 
@@ -260,19 +258,14 @@ export class NotebookListing {
     // A walk is as old as its first page: the settings check's, when that is recent enough for the lookup.
     const first = kept && kept.startedAt >= since ? kept : undefined;
     const startedAt = first?.startedAt ?? listingNow();
+    const walkKeyed = walkKey(namespace, scope);
     const walkAll = async () => {
       const { notebooks, whole, pages } = await this.client.walkNotebooks(namespace, { firstPage: first?.page, name: scope });
-      this.walkPages.set(walkKey(namespace, scope), pages);
-      const answer = { byUuid: new Map(notebooks.map((n) => [n.uuid, n])), whole };
-      if (scope === undefined) {
-        if ((this.finished.get(namespace)?.startedAt ?? -Infinity) < startedAt) this.finished.set(namespace, { startedAt, notebooks });
-      } else if ((this.answered.get(walkKey(namespace, scope))?.startedAt ?? -Infinity) < startedAt) {
-        this.answered.set(walkKey(namespace, scope), { ...answer, startedAt });
-      }
+      const answer = { byUuid: new Map(notebooks.map((n) => [n.uuid, n])), whole, pages };
+      if ((this.finished.get(walkKeyed)?.startedAt ?? -Infinity) < startedAt) this.finished.set(walkKeyed, { ...answer, startedAt });
       return answer;
     };
-    const walk: Walk = { startedAt, scope, done: false, answer: walkAll() };
-    const walkKeyed = walkKey(namespace, scope);
+    const walk: Walk = { startedAt, done: false, answer: walkAll() };
     this.walks.set(walkKeyed, walk);
     walk.answer.then(
       () => (walk.done = true),

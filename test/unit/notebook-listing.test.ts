@@ -111,8 +111,8 @@ describe("NotebookListing's shared walk", () => {
   it("a wait's poll takes a walk at most pollAgeMs old, never one from before the wait began", async () => {
     const listing = new NotebookListing(walkingClient(async () => []).fake, 60_000);
     const waitBegan = listingNow();
-    expect(listing.pollSince(waitBegan)).toBe(waitBegan);
-    expect(listing.pollSince(waitBegan - 120_000)).toBeGreaterThan(waitBegan - 61_000);
+    expect(listing.pollSince(waitBegan, "ns", undefined)).toBe(waitBegan);
+    expect(listing.pollSince(waitBegan - 120_000, "ns", undefined)).toBeGreaterThan(waitBegan - 61_000);
   });
 
   it("time the machine spent asleep counts: a walk from before a suspend does not answer a refresh after it", async () => {
