@@ -10,16 +10,24 @@
 import { createHash, randomBytes } from "node:crypto";
 
 /**
- * What ends an auto-name: the stack's token, a hyphen, and 7 hex characters
- * of the place; the same on every run of the stack, different in every other
- * stack. The token lets the list's name filter (a partial match,
- * docs/platform-api.md B1) select the stack's notebooks among everyone
- * else's (notebook/listing.ts); the place tells the stack's resources apart.
- * Names recorded before the token (7 hex characters alone) are kept.
+ * What ends an auto-name: in a stack whose identity this provider made with
+ * a token (newStackIdentity), the stack's token, a hyphen, and 7 hex
+ * characters of the place; in any other (an identity an earlier version
+ * made, or a pinned one), the 7 alone. The same on every run of the stack,
+ * different in every other stack. The token lets the list's name filter (a
+ * partial match, docs/platform-api.md B1) select the stack's notebooks among
+ * everyone else's (notebook/listing.ts); the place tells the stack's
+ * resources apart. The form follows the identity, never the version that
+ * runs: a create an earlier version sent, whose run was killed before its
+ * answer, is found by the next run under the name that version gave it.
  */
 export function autoNameSuffixOf(place: string, stackId: string): string {
-  return `${stackTokenOf(stackId)}-${digestHex(`${place}\n${stackId}`, 7)}`;
+  const ofPlace = digestHex(`${place}\n${stackId}`, 7);
+  return stackId.startsWith(tokenedIdentityPrefix) ? `${stackTokenOf(stackId)}-${ofPlace}` : ofPlace;
 }
+
+/** What begins every stack identity this provider makes now: its stack's auto-names carry the stack's token. */
+const tokenedIdentityPrefix = "s2-";
 
 /** 6 hex characters of the stack identity, in every auto-name of the stack. */
 function stackTokenOf(stackId: string): string {
@@ -63,7 +71,7 @@ export function stackIdentityOf(recorded: string | undefined, pinned: string | u
   return { value: recorded ?? pinned ?? newStackIdentity() };
 }
 
-/** A new random stack identity, of the form `aicp:stackMark` takes. */
+/** A new random stack identity, of the form `aicp:stackMark` takes: `s2-` and 32 hex characters (autoNameSuffixOf). */
 export function newStackIdentity(): string {
-  return randomBytes(16).toString("hex");
+  return `${tokenedIdentityPrefix}${randomBytes(16).toString("hex")}`;
 }

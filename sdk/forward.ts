@@ -36,8 +36,8 @@ export abstract class ForwardedResource extends pulumi.CustomResource {
 }
 
 /**
- * The suffix of an auto-name: the stack's token and 7 hex characters derived
- * from this stack's random id (see StackMark), project, stack, kind, resource
+ * The suffix of an auto-name: 7 hex characters derived from this stack's
+ * random id, after the stack's token where that id has the form this provider makes now, (see StackMark), project, stack, kind, resource
  * name and its parents (provider/identity.ts), so the name is the same on
  * every run of this stack (see provider/inputs.ts resolveName) and differs
  * between stacks, even two of one name in two backends, and between parents.

@@ -28,10 +28,11 @@ export interface NotebookFieldArgs {
   imageType: DeepInput<NotebookProgram["imageType"]>;
   /**
    * Instance name. Default: the resource name plus a suffix, the same on every run and different in every
-   * other stack: this stack's token (6 characters of its random id, in every name it makes, so the
-   * provider lists this stack's notebooks alone) and 7 characters of its random id, the resource name and
-   * its parent. A name you set must not be held in the namespace by a notebook this resource did not
-   * create: the provider adopts only a notebook carrying this resource's mark (env `PULUMI_AICP_MARK`).
+   * other stack: 7 characters derived from this stack's random id, the resource name and its parent,
+   * after this stack's token (6 characters of its random id, so the provider lists this stack's notebooks
+   * alone) where the random id begins with `s2-`, as every one this provider makes does. A name you set
+   * must not be held in the namespace by a notebook this resource did not create: the provider adopts
+   * only a notebook carrying this resource's mark (env `PULUMI_AICP_MARK`).
    */
   name?: DeepInput<NotebookProgram["name"]>;
   /** `jupyter`, `code_server` or `rstudio`. */
@@ -96,10 +97,11 @@ export abstract class NotebookProperties extends ForwardedResource {
   declare readonly uuid: pulumi.Output<NotebookOutputValue<"uuid">>;
   /**
    * Instance name. Default: the resource name plus a suffix, the same on every run and different in every
-   * other stack: this stack's token (6 characters of its random id, in every name it makes, so the
-   * provider lists this stack's notebooks alone) and 7 characters of its random id, the resource name and
-   * its parent. A name you set must not be held in the namespace by a notebook this resource did not
-   * create: the provider adopts only a notebook carrying this resource's mark (env `PULUMI_AICP_MARK`).
+   * other stack: 7 characters derived from this stack's random id, the resource name and its parent,
+   * after this stack's token (6 characters of its random id, so the provider lists this stack's notebooks
+   * alone) where the random id begins with `s2-`, as every one this provider makes does. A name you set
+   * must not be held in the namespace by a notebook this resource did not create: the provider adopts
+   * only a notebook carrying this resource's mark (env `PULUMI_AICP_MARK`).
    */
   declare readonly name: pulumi.Output<NotebookOutputValue<"name">>;
   /** State on the platform: Pending, Running, Stopped, Failed, … */

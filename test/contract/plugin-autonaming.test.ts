@@ -135,7 +135,7 @@ describe("the plugin with the stack's pulumi:autonaming", () => {
     const next = await checkWithOlds(p, "nb", enforced, { proposedName: "team-nb-7c1d", mode: "enforce" });
     expect(next.inputs.name).toBe("team-nb");
     expect((await check(p, "nb", { proposedName: "team-nb", mode: "propose" })).inputs).toMatchObject({ autoNamed: true });
-    expect((await check(p, "nb", { proposedName: "team-nb", mode: "propose" })).inputs.name).toMatch(/^nb-[0-9a-f]{6}-[0-9a-f]{7}$/);
+    expect((await check(p, "nb", { proposedName: "team-nb", mode: "propose" })).inputs.name).toMatch(/^nb-[0-9a-f]{7}$/);
     expect((await check(p, "nb", { proposedName: "", mode: "disable" })).failures).toEqual([
       // The engine prints it under the resource (check-failures.ts leaves the property out of every failure).
       ": name is required: the stack's pulumi:autonaming disables auto-names for this provider",

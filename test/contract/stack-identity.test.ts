@@ -69,8 +69,8 @@ describe.each(fronts)("the stack identity on the %s front", (_, identityCheck) =
 
   it("is new and random where neither the state nor the config holds one", async () => {
     const [a, b] = [await identityCheck(settings), await identityCheck(settings)];
-    expect(a.value).toMatch(/^[0-9a-f]{32}$/);
-    expect(b.value).toMatch(/^[0-9a-f]{32}$/);
+    expect(a.value).toMatch(/^s2-[0-9a-f]{32}$/);
+    expect(b.value).toMatch(/^s2-[0-9a-f]{32}$/);
     expect(a.value).not.toBe(b.value);
   });
 

@@ -83,9 +83,9 @@ describe("walks scoped to the stack", () => {
   });
 
   it("an up, a refresh and a destroy of 50 beside 1,000 foreign notebooks list at most 1.2 times what they list in an empty namespace", async () => {
-    const empty = await lifecycle(50, "0123456789abcdef0123456789abcdef");
+    const empty = await lifecycle(50, "s2-0123456789abcdef0123456789abcdef");
     emulator.seedNotebooks({ namespace, count: 1000, namePrefix: "someone-else" });
-    const beside = await lifecycle(50, "fedcba9876543210fedcba9876543210");
+    const beside = await lifecycle(50, "s2-fedcba9876543210fedcba9876543210");
     for (const command of ["up", "refresh", "destroy"] as const) {
       expect(empty[command], `${command} in an empty namespace lists at least once`).toBeGreaterThan(0);
       expect(beside[command], `${command} beside 1,000 foreign notebooks (empty: ${empty[command]})`).toBeLessThanOrEqual(1.2 * empty[command]);
@@ -95,7 +95,7 @@ describe("walks scoped to the stack", () => {
   it("list requests per created notebook stay at most 1.6 at 50 and at 200 notebooks, beside 1,000 foreign ones", async () => {
     emulator.seedNotebooks({ namespace, count: 1000, namePrefix: "someone-else" });
     for (const n of [50, 200]) {
-      const { up } = await lifecycle(n, `${String(n).padStart(4, "0")}456789abcdef0123456789abcdef`);
+      const { up } = await lifecycle(n, `s2-${String(n).padStart(4, "0")}456789abcdef0123456789abcdef`);
       expect(up / n, `list requests per created notebook at ${n}`).toBeLessThanOrEqual(1.6);
     }
   }, 480_000);

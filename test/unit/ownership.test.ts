@@ -160,8 +160,8 @@ describe("the plugin's identity of a resource", () => {
   it("derives name, suffix and mark from the URN and the stack's random id", () => {
     expect(identityOf(urn, "abcd", {})).toEqual({
       logicalName: "nb1",
-      // sha256("aicp-stack-token\nabcd"), first 6 hex characters, and sha256("<urn>\nabcd"), first 7
-      autoNameSuffix: "fa39f5-dcd8c6e",
+      // sha256("<urn>\nabcd"), first 7 hex characters
+      autoNameSuffix: "dcd8c6e",
       // sha256("abcd\n<urn>"), first 32 hex characters
       ownerMark: "89c0e15b2e656507587734eee124b054",
     });
@@ -178,7 +178,7 @@ describe("the plugin's identity of a resource", () => {
   });
 
   it("makes a new random id of 32 hex characters each time", () => {
-    expect(newStackIdentity()).toMatch(/^[0-9a-f]{32}$/);
+    expect(newStackIdentity()).toMatch(/^s2-[0-9a-f]{32}$/);
     expect(newStackIdentity()).not.toBe(newStackIdentity());
   });
 });
@@ -188,15 +188,15 @@ describe("the stack mark resource", () => {
     // Configured with nothing pinned (the unit project shares modules between files: no earlier file's settings count).
     configureFrom(() => undefined, {});
     const made = (await stackMark.check({}, {})).inputs?.value;
-    expect(made).toMatch(/^[0-9a-f]{32}$/);
+    expect(made).toMatch(/^s2-[0-9a-f]{32}$/);
     expect((await stackMark.check({ value: "kept" }, { value: "new" })).inputs).toEqual({ value: "kept" });
-    expect((await stackMark.check({ value: "" }, {})).inputs?.value).toMatch(/^[0-9a-f]{32}$/);
+    expect((await stackMark.check({ value: "" }, {})).inputs?.value).toMatch(/^s2-[0-9a-f]{32}$/);
     expect(await stackMark.diff()).toEqual({ changes: false });
     expect(await stackMark.create({ value: "v1" })).toEqual({ id: "v1", outs: { value: "v1" } });
     expect(await stackMark.read("v1", {})).toEqual({ id: "v1", props: { value: "v1" } });
     // An import reads with no recorded properties at all, and a first check has no olds.
     expect(await stackMark.read("v1", undefined as never)).toEqual({ id: "v1", props: { value: "v1" } });
-    expect((await stackMark.check(undefined as never, {})).inputs?.value).toMatch(/^[0-9a-f]{32}$/);
+    expect((await stackMark.check(undefined as never, {})).inputs?.value).toMatch(/^s2-[0-9a-f]{32}$/);
     expect(await stackMark.read("v1", { value: "v2" })).toEqual({ id: "v1", props: { value: "v2" } });
     expect(await stackMark.update("v1", {})).toEqual({ outs: { value: "v1" } });
     expect(await stackMark.update("v1", { value: "v2" })).toEqual({ outs: { value: "v2" } });

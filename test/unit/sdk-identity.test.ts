@@ -39,11 +39,16 @@ async function identity(stackId: string, kind: ResourceKind, name: string, team?
 }
 
 describe("the TypeScript SDK's identity of a resource", () => {
-  // Computed with sha256sum, not with the SDK: printf 'aicp-stack-token\ns1' | sha256sum (the stack's token), then
-  // printf 'twin/ci/Notebook/nb\n\ns1' | sha256sum (the place: as earlier versions' whole suffix), printf 's1\nNotebook\nnb\n' | sha256sum (mark).
-  it("is the stack's token and the digest of its place and the stack's random id", async () => {
-    expect(await identity("s1", "Notebook", "nb")).toEqual({ suffix: "e6c638-1487b32", mark: "078bd0b7023f86c9161f89d30c6e3f06" });
-    expect(await identity("s1", "Notebook", "nb", "a")).toEqual({ suffix: "e6c638-a989d2d", mark: "24d41409fbfe9de992159a2fce6ab852" });
+  // Computed with sha256sum, not with the SDK: printf 'twin/ci/Notebook/nb\n\ns1' | sha256sum (suffix), printf 's1\nNotebook\nnb\n' | sha256sum (mark).
+  it("is the digest of its place and the stack's random id, as recorded by earlier versions", async () => {
+    expect(await identity("s1", "Notebook", "nb")).toEqual({ suffix: "1487b32", mark: "078bd0b7023f86c9161f89d30c6e3f06" });
+    expect(await identity("s1", "Notebook", "nb", "a")).toEqual({ suffix: "a989d2d", mark: "24d41409fbfe9de992159a2fce6ab852" });
+  });
+
+  // printf 'aicp-stack-token\n<id>' | sha256sum (the token), printf 'twin/ci/Notebook/nb\n\n<id>' | sha256sum, printf '<id>\nNotebook\nnb\n' | sha256sum.
+  it("begins with the stack's token where the identity is of the form this provider makes now (s2-)", async () => {
+    const id = "s2-0123456789abcdef0123456789abcdef";
+    expect(await identity(id, "Notebook", "nb")).toEqual({ suffix: "48cc10-b0e5a67", mark: "c83a004609b31e043f93d99263a862b4" });
   });
 
   it("is the same on every run of one stack", async () => {
@@ -54,7 +59,7 @@ describe("the TypeScript SDK's identity of a resource", () => {
   it("differs between two stacks of one project and stack name (two backends: two random ids)", async () => {
     const a = await identity("id-a", "Notebook", "research");
     const b = await identity("id-b", "Notebook", "research");
-    expect(a.suffix).toMatch(/^[0-9a-f]{6}-[0-9a-f]{7}$/);
+    expect(a.suffix).toMatch(/^[0-9a-f]{7}$/);
     expect(a.mark).toMatch(/^[0-9a-f]{32}$/);
     expect(b.suffix).not.toBe(a.suffix);
     expect(b.mark).not.toBe(a.mark);
