@@ -106,6 +106,22 @@ export function resolveName(
 }
 
 /**
+ * A failure of `name` where the provider derived the name (resolveName): it
+ * names what the program can change, the resource name or `name`, since the
+ * program never wrote the name the rule refused.
+ */
+export function ofDerivedName(failure: CheckFailure, naming: { name?: unknown; autoNamed?: unknown }, logicalName: unknown): CheckFailure {
+  if (failure.property !== "name" || naming.autoNamed !== true || typeof naming.name !== "string" || typeof logicalName !== "string") return failure;
+  const suffix = naming.name.length - logicalName.length;
+  return {
+    property: "name",
+    reason:
+      `${failure.reason}: the name was derived from the resource name '${logicalName}' and a ${suffix}-character suffix (${naming.name.length} ` +
+      "characters in all); shorten the resource name, or set `name`",
+  };
+}
+
+/**
  * The resource's mark (see ownership.ts): the one recorded when the object was
  * created, so renames and aliases keep it; else the one the SDK derived.
  */

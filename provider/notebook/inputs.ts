@@ -12,7 +12,7 @@
 import * as wire from "../../client/wire";
 import { snakeToCamel, type Camelized } from "../../client/case";
 import type { Settings } from "../../client/config";
-import { camelPath, resolveMark, resolveName, sameValue, validateAgainst, type CheckFailure } from "../inputs";
+import { camelPath, ofDerivedName, resolveMark, resolveName, sameValue, validateAgainst, type CheckFailure } from "../inputs";
 import { providerEnvNames } from "../ownership";
 import { isRecordedSecret } from "../secrets";
 import { AicpError, rememberSecret } from "../../client/errors";
@@ -252,7 +252,8 @@ export function checkNotebook(
   const reportedEnvs = failures.map((f) => /^envs\[\d+\]/.exec(f.property)?.[0]).filter((p) => p !== undefined);
   const { customImageSecret: _kept, ...withoutKeptSecret } = bodyOf(inputs);
   for (const failure of validateAgainst(wire.createNotebookRequest, keptSecret ? withoutKeptSecret : bodyOf(inputs)).failures) {
-    if (!reported.has(failure.property) && !reportedEnvs.some((env) => failure.property.startsWith(env))) failures.push(failure);
+    if (!reported.has(failure.property) && !reportedEnvs.some((env) => failure.property.startsWith(env)))
+      failures.push(ofDerivedName(failure, inputs, news.logicalName));
   }
   const body = bodyOf(inputs);
   const bytes = Buffer.byteLength(JSON.stringify(body));

@@ -9,7 +9,7 @@ import type { ResourceGroup as WireGroup } from "../../client/wire";
 import { resourceGroupKind } from "../../client/wire/resource-group";
 import { AicpError, asOneLine } from "../../client/errors";
 import { currentClient, settingsCheckable } from "../context";
-import { changedKeys, compact, resolveMark, resolveName, unknownPaths, withoutUnknowns, type CheckFailure } from "../inputs";
+import { changedKeys, compact, ofDerivedName, resolveMark, resolveName, unknownPaths, withoutUnknowns, type CheckFailure } from "../inputs";
 import { warn } from "../engine-log";
 import { isProvisional, nameHeldByAnother } from "../create-once";
 import { groupNameHolders } from "./lookup";
@@ -48,7 +48,11 @@ export async function check(olds: Partial<ResourceGroupOutputs>, news: ResourceG
     failures.push({ property: "adoptId", reason: "adoptId must be the rgId of an existing group: a non-empty string" });
   }
   const reported = new Set(failures.map((f) => f.property));
-  failures.push(...requestFailures(inputs).filter((f) => !reported.has(f.property)));
+  failures.push(
+    ...requestFailures(inputs)
+      .filter((f) => !reported.has(f.property))
+      .map((f) => ofDerivedName(f, inputs, news.logicalName)),
+  );
   const known = withoutUnknowns(failures, news);
   // No undefined members: the engine cannot encode them and would print only "Unexpected struct type".
   if (known.length > 0) return { inputs: compact(inputs), failures: known };

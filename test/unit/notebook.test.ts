@@ -22,6 +22,22 @@ describe("Notebook check", () => {
     expect(inputs.name).toMatch(/^research-[0-9a-f]{7}$/);
   });
 
+  it("says a derived name is too long in terms of the resource name and `name`, which the program wrote", () => {
+    const logicalName = "n".repeat(115);
+    const { failures } = checkNotebook({}, { ...base, logicalName, autoNameSuffix: "0a1b2c-3d4e5f6" }, settings);
+    expect(failures).toEqual([
+      {
+        property: "name",
+        reason:
+          `name must be at most 128 characters: the name was derived from the resource name '${logicalName}' and a 15-character suffix ` +
+          "(130 characters in all); shorten the resource name, or set `name`",
+      },
+    ]);
+    expect(checkNotebook({}, { ...base, name: "n".repeat(130) }, settings).failures).toEqual([
+      { property: "name", reason: "name must be at most 128 characters" },
+    ]);
+  });
+
   it("asks for a user id when none is configured", () => {
     const noUser = resolveSettings(() => undefined, {});
     const props = checkNotebook({}, base, noUser).failures.map((f) => f.property);

@@ -16,6 +16,18 @@ describe("ResourceGroup check", () => {
     expect((await check({ ...first.inputs!, name: "mine" }, { ...inputs, name: "mine" })).inputs!.name).toBe("mine");
   });
 
+  it("says a derived name is too long in terms of the resource name and `name`", async () => {
+    const result = await check({}, { ...inputs, logicalName: "t".repeat(120), autoNameSuffix: "0a1b2c-3d4e5f6" });
+    expect(result.failures).toEqual([
+      {
+        property: "name",
+        reason:
+          `name must be at most 128 characters: the name was derived from the resource name '${"t".repeat(120)}' and a 15-character suffix ` +
+          "(135 characters in all); shorten the resource name, or set `name`",
+      },
+    ]);
+  });
+
   it("reports each broken rule against the camelCase property", async () => {
     const result = await check({}, { ...inputs, skuId: "", podTypes: ["gpu" as "infer", "infer", "infer"] });
     const properties = result.failures!.map((f) => f.property);
