@@ -64,7 +64,7 @@ export async function waitForStatus(listing: NotebookListing, ref: NotebookRef, 
   let failureMayBeOld = options.restartedFromFailed === true;
   let warnedUndecided = false;
   for (;;) {
-    last = await listing.locate(namespace, uuid, ref.name, listing.pollSince(listedSince, namespace, ref.name));
+    last = await listing.locate(namespace, uuid, ref.name, lookSince(listing, schedule, listedSince, ref));
     if (cancelled()) {
       throw cancelledError(
         `waiting for notebook ${uuid} to be ${wanted} (it is ${last?.status ?? "not listed"}); it is recorded, and the next \`pulumi up\` waits again`,
@@ -105,6 +105,15 @@ export async function waitForStatus(listing: NotebookListing, ref: NotebookRef, 
     if (schedule.lastLook) throw stillWaiting(uuid, last, wanted, options.timeoutMs, current);
     await schedule.next();
   }
+}
+
+/**
+ * The notBefore of a wait's look: a poll may take a walk a little older
+ * (NotebookListing.pollSince), the last look before the deadline one asked
+ * then, since the wait's verdict rests on it.
+ */
+function lookSince(listing: NotebookListing, schedule: PollSchedule, waitStartedAt: number, ref: NotebookRef): number {
+  return schedule.lastLook ? listingNow() : listing.pollSince(waitStartedAt, ref.namespace, ref.name);
 }
 
 /** A wait for Running that ended with the notebook Failed; `notebook` is how the platform listed it. */
@@ -154,7 +163,7 @@ export async function waitForRemoval(listing: NotebookListing, ref: NotebookRef,
   const { namespace, uuid } = ref;
   const schedule = new PollSchedule(options.timeoutMs, options);
   const listedSince = listingNow();
-  while (await listing.locate(namespace, uuid, ref.name, listing.pollSince(listedSince, namespace, ref.name), { renamed: false })) {
+  while (await listing.locate(namespace, uuid, ref.name, lookSince(listing, schedule, listedSince, ref), { renamed: false })) {
     if (cancelled()) throw cancelledError(`waiting for notebook ${uuid} to be removed (it is stopped and its auto-delete time is set to now)`);
     if (schedule.lastLook) {
       throw new AicpError(

@@ -23,6 +23,21 @@ const ref = { namespace: "ns", uuid: "nb-1", name: "lagging" };
 const fast = { initialIntervalMs: 5, maxIntervalMs: 5 };
 
 describe("waitForStatus", () => {
+  it("makes its last look with a walk asked then, not one a poll of the wait may reuse", async () => {
+    let walks = 0;
+    const nb = (status: string) => ({ uuid: "nb-1", name: "lagging", status }) as Notebook;
+    const fake = {
+      walkNotebooks: async () => ({ notebooks: [nb(++walks === 1 ? "Pending" : "Running")], whole: true, pages: 1 }),
+      findNotebooksByName: async () => [],
+      findNotebook: async () => undefined,
+    };
+    // Polls may take a walk a second old: every look before the last reuses the first walk, which shows Pending.
+    const listing = new NotebookListing(fake as unknown as AicpClient, 1000);
+    const found = await waitForStatus(listing, ref, "Running", { timeoutMs: 60, ...fast });
+    expect(found.status).toBe("Running");
+    expect(walks).toBe(2);
+  });
+
   it("waits through a short absence from every lookup, within the grace period", async () => {
     const found = await waitForStatus(lagging(3), ref, "Running", { timeoutMs: 5_000, graceMs: 2_000, ...fast });
     expect(found.uuid).toBe("nb-1");
