@@ -49,11 +49,12 @@ export type { ResourceKind };
 
 export async function configure(req: pulumi.dynamic.ConfigureRequest): Promise<void> {
   listenForCancel();
-  // A configuration problem is one line too: the dynamic provider would print its stack trace.
+  // A configuration problem is kept (context.ts) and reported by the operation that needs the settings, as its error or a
+  // check's failure: thrown here, the dynamic provider would print it on its stderr and then again as the resource's error.
   try {
     configureFrom((key) => req.config.get(key));
   } catch (error) {
-    oneLine(error);
+    if (!(error instanceof AicpError)) oneLine(error);
   }
 }
 
@@ -67,8 +68,12 @@ export function forKind(kind: string): EngineLifecycle & { configure: typeof con
   const hidden = kind in kindDescriptions ? kindDescriptions[kind as DescribedKind].secretOutputs : [];
   // Each failure with its path and value in the reason, as the plugin sends them: the engine's own rendering loses both (check-failures.ts).
   const check: EngineLifecycle["check"] = async (...args) => {
-    const result = await reported.check(...args);
     const news = args[1];
+    // A check that throws is printed twice, its message on the dynamic provider's stderr and then as the resource's error; a failure once.
+    const result = await reported.check(...args).catch((error: unknown) => {
+      if (!(error instanceof AicpError)) throw error;
+      return { inputs: news, failures: [{ property: "", reason: error.message }] };
+    });
     // A value under a path the program marked is never shown, however short (secrets.ts markedTopKeys).
     const marked = markedTopKeys(news);
     const hiddenHere = [...hidden, ...marked];

@@ -133,6 +133,11 @@ describe("bad configuration through the real engine", () => {
         expect(error).toMatch(c.message);
         expect(error).not.toContain("Unexpected struct type");
         expect(apiRequests()).toEqual([]);
+        // The engine prints each diagnostic live and again under "Diagnostics:"; there, a resource's error is one diagnostic. (A
+        // function fails the program, which the Automation API's inline runner reports two or three times of its own.)
+        const diagnostics = target.output.join("\n").split("Diagnostics:")[1] ?? "";
+        const shown = diagnostics.match(new RegExp(c.message.source, "g"))?.length;
+        if (c.program === "resource") expect(shown, `the error among the diagnostics:\n${diagnostics}`).toBe(1);
         if (c.secret) {
           const printed = `${error}\n${target.output.join("\n")}`;
           leaks = printed.split(c.secret).length - 1;
