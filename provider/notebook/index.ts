@@ -219,14 +219,14 @@ export async function update(
 
 export async function remove(id: string, props: NotebookOutputs): Promise<void> {
   const startedAt = listingNow();
-  const uuid = await removeRecorded(id, props);
+  const uuid = await removeRecorded(id, props, startedAt);
   const { client, listing } = notebookPlatform();
   const recordedHere = { namespace: String(props.namespace), name: nameOf(props), mark: props.ownerMark, stackPlace: props.autoNameSuffix, uuid };
   await reportStrays(await straysOf(client, listing, recordedHere, startedAt), recordedHere);
 }
 
 /** Deletes the notebook the state records; returns its uuid. */
-async function removeRecorded(id: string, props: NotebookOutputs): Promise<string> {
+async function removeRecorded(id: string, props: NotebookOutputs, startedAt: number): Promise<string> {
   const { client, listing, write } = notebookPlatform();
   const namespace = String(props.namespace);
   const resolved = await resolveNotebook(client, id, props, 1000 * Number(props.readyTimeoutSeconds ?? defaults.readyTimeoutSeconds));
@@ -234,7 +234,9 @@ async function removeRecorded(id: string, props: NotebookOutputs): Promise<strin
   if ("pending" in resolved) throw notebookUnconfirmed(props, resolved.pending, resolved.unproven);
   if ("pastWindow" in resolved) throw notebookPastWindow(id, props, resolved.pastWindow, resolved.unproven);
   const ref = { namespace, uuid: resolved.uuid, name: nameOf(props) };
-  const current = resolved.found ?? (await confirmedLookup(listing, ref));
+  // A destroy is one point in time, as a refresh is: one walk up to refreshAgeMs old answers for all its deletes. What they read
+  // of it is the mark, which never changes, and the status, which decides only whether a stop goes before the auto-delete time.
+  const current = resolved.found ?? (await confirmedLookup(listing, ref, startedAt - refreshAgeMs));
   // Gone already: neither the list nor two direct lookups, a pause apart, show it.
   if (!current) return ref.uuid;
   refuseOwnedElsewhere("notebook", ref.uuid, notebookMarkOf(current.envs), props);

@@ -55,11 +55,12 @@ export interface NotebookPlatform {
 }
 
 /**
- * How old the shared listing may be for the reads of a refresh, and for the
+ * How old the shared listing may be for the reads of a refresh, the reads
+ * of a destroy's deletes before their writes (notebook/index.ts), and the
  * checks of pinned names (holdersForCheck): the engine sends them over
- * several seconds, and a refresh or a preview is one point in time. A
- * notebook the snapshot does not show is still looked up directly, and a
- * name it shows free is still looked up by the create.
+ * several seconds, and a refresh, a destroy or a preview is one point in
+ * time. A notebook the snapshot does not show is still looked up directly,
+ * and a name it shows free is still looked up by the create.
  */
 export const refreshAgeMs = 5000;
 

@@ -81,6 +81,18 @@ describe("lookups shared within a provider process", () => {
     expect(lists(false), "walks of the namespace, shared").toBeLessThan(16);
   });
 
+  it("the deletes of a destroy, in a provider process of its own, read their notebooks from one walk before their first write", async () => {
+    const { made } = await fleetOf16("destroyed");
+    const destroy = await providerProcess();
+    emulator.clearRequests();
+    await mapConcurrent(made, 8, (m) => destroy.remove(m.id, m.outs));
+    expect(alive()).toHaveLength(0);
+    const log = emulator.requests().filter((r) => r.operation !== "admin");
+    const firstWrite = log.findIndex((r) => r.method !== "GET");
+    const walksBefore = log.slice(0, firstWrite).filter((r) => r.operation === "listNotebooks" && r.query?.name === undefined);
+    expect(walksBefore, "walks of the namespace before the first stop").toHaveLength(1);
+  });
+
   it("a lookup made after someone else's change shows that change: no answer from a walk that began before it was asked", async () => {
     const notebook = await providerProcess();
     const made = await notebook.create("changed");
