@@ -44,9 +44,12 @@ async function namespaceOf(foreign: number, latencyMs: number): Promise<Emulator
   return emulator;
 }
 
+/** A stack of `n` auto-named notebooks whose waits poll as a user's do. */
+const stackOf = (root: string, emulator: EmulatorProcess, n: number) => notebookStack(root, emulator, n, "auto", { defaultPolling: true });
+
 /** up, refresh and destroy of `n` notebooks, each command's cost. */
 async function lifecycle(root: string, emulator: EmulatorProcess, n: number) {
-  const { stack, dispose } = await notebookStack(root, emulator, n, "auto", { defaultPolling: true });
+  const { stack, dispose } = await stackOf(root, emulator, n);
   try {
     const up = await measured(emulator, () => stack.up({ parallel }));
     const refresh = await measured(emulator, () => stack.refresh({ parallel }));
@@ -59,10 +62,7 @@ async function lifecycle(root: string, emulator: EmulatorProcess, n: number) {
 
 /** Two stacks of `n` notebooks each, up and destroyed at the same time, beside the foreign notebooks. */
 async function twoStacks(root: string, emulator: EmulatorProcess, n: number) {
-  const stacks = [
-    await notebookStack(root, emulator, n, "auto", { defaultPolling: true }),
-    await notebookStack(root, emulator, n, "auto", { defaultPolling: true }),
-  ];
+  const stacks = [await stackOf(root, emulator, n), await stackOf(root, emulator, n)];
   try {
     const up = await measured(emulator, () => Promise.all(stacks.map((s) => s.stack.up({ parallel }))));
     const destroy = await measured(emulator, () => Promise.all(stacks.map((s) => s.stack.destroy({ parallel }))));
