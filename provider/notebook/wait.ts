@@ -70,9 +70,10 @@ export async function waitForStatus(listing: NotebookListing, ref: NotebookRef, 
   const listedSince = listingNow();
   let failureMayBeOld = options.restartedFromFailed === true;
   let warnedUndecided = false;
+  const looks = new Looks(listing, schedule, ref, listedSince);
   if (options.justSeen && !schedule.lastLook) await schedule.next();
   for (;;) {
-    last = await listing.locate(namespace, uuid, ref.name, lookSince(listing, schedule, listedSince, ref));
+    last = await looks.look();
     if (cancelled()) {
       throw cancelledError(
         `waiting for notebook ${uuid} to be ${wanted} (it is ${last?.status ?? "not listed"}); it is recorded, and the next \`pulumi up\` waits again`,
@@ -80,14 +81,14 @@ export async function waitForStatus(listing: NotebookListing, ref: NotebookRef, 
     }
     if (!last) {
       missingSince ??= Date.now();
-      if (Date.now() - missingSince >= graceMs || schedule.lastLook) {
+      if (Date.now() - missingSince >= graceMs || looks.wasLast) {
         throw new AicpError(
           "AICP_WAIT",
           `notebook ${uuid} disappeared from namespace ${namespace} while waiting for it to be ${wanted} (missing from every lookup for ` +
             `${Math.round((Date.now() - missingSince) / 1000)} s).`,
         );
       }
-      await schedule.next();
+      await looks.next();
       continue;
     }
     missingSince = undefined;
@@ -110,18 +111,44 @@ export async function waitForStatus(listing: NotebookListing, ref: NotebookRef, 
     // Failed ends a wait for Running; a Failed notebook being stopped is on its way to Stopped.
     if ((current || shown === undefined) && wanted === "Running" && last.status === "Failed" && !(failureMayBeOld && Date.now() - started < staleFailedMs))
       throw new NotebookFailed(last);
-    if (schedule.lastLook) throw stillWaiting(uuid, last, wanted, options.timeoutMs, current);
-    await schedule.next();
+    if (looks.wasLast) throw stillWaiting(uuid, last, wanted, options.timeoutMs, current);
+    await looks.next();
   }
 }
 
 /**
- * The notBefore of a wait's look: a poll may take a walk a little older
- * (NotebookListing.pollSince), the last look before the deadline one asked
- * then, since the wait's verdict rests on it.
+ * The looks of one wait. A poll may read a walk a little older
+ * (NotebookListing.pollSince); the last look before the deadline, on which
+ * the wait's verdict rests, reads one asked then, and a look the deadline
+ * overtakes (a slow walk, a walk in flight, a quota's wait) is followed by
+ * that last look at once.
  */
-function lookSince(listing: NotebookListing, schedule: PollSchedule, waitStartedAt: number, ref: NotebookRef): number {
-  return schedule.lastLook ? listingNow() : listing.pollSince(waitStartedAt, ref.namespace, ref.name);
+class Looks {
+  private last = false;
+
+  constructor(
+    private readonly listing: NotebookListing,
+    private readonly schedule: PollSchedule,
+    private readonly ref: NotebookRef,
+    private readonly waitStartedAt: number,
+  ) {}
+
+  /** The notebook as this look finds it; `renamed: false` as NotebookListing.locate takes it. */
+  look(options?: { renamed?: boolean }): Promise<Notebook | undefined> {
+    this.last = this.schedule.lastLook;
+    const since = this.last ? listingNow() : this.listing.pollSince(this.waitStartedAt, this.ref.namespace, this.ref.name);
+    return this.listing.locate(this.ref.namespace, this.ref.uuid, this.ref.name, since, options);
+  }
+
+  /** Whether the look just made was the last before the deadline. */
+  get wasLast(): boolean {
+    return this.last;
+  }
+
+  /** Pauses until the next look, unless the deadline came during this one: then the last look follows at once. */
+  async next(): Promise<void> {
+    if (!this.schedule.lastLook) await this.schedule.next();
+  }
 }
 
 /** A wait for Running that ended with the notebook Failed; `notebook` is how the platform listed it. */
@@ -168,18 +195,18 @@ function stillWaiting(uuid: string, last: Notebook, wanted: string, timeoutMs: n
  * renamed (NotebookListing.locate renamed: false).
  */
 export async function waitForRemoval(listing: NotebookListing, ref: NotebookRef, options: WaitOptions): Promise<void> {
-  const { namespace, uuid } = ref;
+  const { uuid } = ref;
   const schedule = new PollSchedule(options.timeoutMs, options);
-  const listedSince = listingNow();
-  while (await listing.locate(namespace, uuid, ref.name, lookSince(listing, schedule, listedSince, ref), { renamed: false })) {
+  const looks = new Looks(listing, schedule, ref, listingNow());
+  while (await looks.look({ renamed: false })) {
     if (cancelled()) throw cancelledError(`waiting for notebook ${uuid} to be removed (it is stopped and its auto-delete time is set to now)`);
-    if (schedule.lastLook) {
+    if (looks.wasLast) {
       throw new AicpError(
         "AICP_WAIT",
         `notebook ${uuid} is still listed ${Math.round(options.timeoutMs / 1000)} s after its auto-delete time was set to now; ` +
           "it is stopped and will be removed by the platform. Run `pulumi refresh` later to confirm.",
       );
     }
-    await schedule.next();
+    await looks.next();
   }
 }

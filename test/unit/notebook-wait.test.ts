@@ -23,6 +23,25 @@ const ref = { namespace: "ns", uuid: "nb-1", name: "lagging" };
 const fast = { initialIntervalMs: 5, maxIntervalMs: 5 };
 
 describe("waitForStatus", () => {
+  it("follows a look the deadline overtook with a last look at once, asked then, before it gives up", async () => {
+    let walks = 0;
+    const nb = (status: string) => ({ uuid: "nb-1", name: "lagging", status }) as Notebook;
+    const fake = {
+      // The first walk takes longer than the whole wait and shows Pending; any later one shows Running.
+      walkNotebooks: async () => {
+        const walk = ++walks;
+        if (walk === 1) await new Promise((resolve) => setTimeout(resolve, 150));
+        return { notebooks: [nb(walk === 1 ? "Pending" : "Running")], whole: true, pages: 1 };
+      },
+      findNotebooksByName: async () => [],
+      findNotebook: async () => undefined,
+    };
+    const listing = new NotebookListing(fake as unknown as AicpClient, 1000);
+    const found = await waitForStatus(listing, ref, "Running", { timeoutMs: 100, initialIntervalMs: 30, maxIntervalMs: 30 });
+    expect(found.status).toBe("Running");
+    expect(walks).toBe(2);
+  });
+
   it("makes its last look with a walk asked then, not one a poll of the wait may reuse", async () => {
     let walks = 0;
     const nb = (status: string) => ({ uuid: "nb-1", name: "lagging", status }) as Notebook;
