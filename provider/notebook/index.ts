@@ -234,11 +234,12 @@ async function removeRecorded(id: string, props: NotebookOutputs, startedAt: num
   if ("pending" in resolved) throw notebookUnconfirmed(props, resolved.pending, resolved.unproven);
   if ("pastWindow" in resolved) throw notebookPastWindow(id, props, resolved.pastWindow, resolved.unproven);
   const ref = { namespace, uuid: resolved.uuid, name: nameOf(props) };
-  // A destroy is one point in time, as a refresh is: one walk up to refreshAgeMs old answers for all its deletes. What they read
-  // of it is the mark, which never changes, and the status, which decides only whether a stop goes before the auto-delete time.
-  const current = resolved.found ?? (await confirmedLookup(listing, ref, startedAt - refreshAgeMs));
+  // A destroy is one point in time, as a refresh is: one walk up to refreshAgeMs old answers for all its deletes, which read the
+  // mark of it (it never changes). A status that would leave the stop out is read again, asked now.
+  const snapshot = resolved.found ?? (await confirmedLookup(listing, ref, startedAt - refreshAgeMs));
   // Gone already: neither the list nor two direct lookups, a pause apart, show it.
-  if (!current) return ref.uuid;
+  if (!snapshot) return ref.uuid;
+  const current = snapshot.status === "Stopped" ? ((await listing.locate(namespace, ref.uuid, snapshot.name ?? ref.name)) ?? snapshot) : snapshot;
   refuseOwnedElsewhere("notebook", ref.uuid, notebookMarkOf(current.envs), props);
   // A delete step answered "not found" may race the notebook's own removal: gone only if the lookups agree.
   const step = async (send: () => Promise<void>) => {

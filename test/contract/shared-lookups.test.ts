@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Emulator } from "../../emulator";
 import { AicpClient } from "../../client/client";
+import * as wire from "../../client/wire";
 import type { NotebookInputs } from "../../provider/notebook/inputs";
 import { mapConcurrent } from "../../client/paging";
 import { emulatorCredentials, emulatorSettings, emulatorZone, startTestEmulator } from "../support/emulator";
@@ -91,6 +92,21 @@ describe("lookups shared within a provider process", () => {
     const firstWrite = log.findIndex((r) => r.method !== "GET");
     const walksBefore = log.slice(0, firstWrite).filter((r) => r.operation === "listNotebooks" && r.query?.name === undefined);
     expect(walksBefore, "walks of the namespace before the first stop").toHaveLength(1);
+  });
+
+  it("a destroy's delete stops a notebook its walk showed Stopped and a person started since: a status that skips the stop is read then", async () => {
+    const up = await providerProcess();
+    const made = await up.create("restarted", { desiredState: "Stopped" });
+    const other = await up.create("other");
+    const destroy = await providerProcess();
+    // The destroy's first delete walks the namespace, which shows "restarted" Stopped; then a person starts it.
+    await destroy.remove(other.id, other.outs);
+    await person().startNotebooks(namespace, wire.startRequest(made.id, "sku-1"));
+    emulator.clearRequests();
+    await destroy.remove(made.id, made.outs);
+    const writes = emulator.requests().filter((r) => r.method !== "GET" && r.operation !== "admin");
+    expect(writes.map((r) => r.operation)).toEqual(["stopNotebooks", "setDeleteTime"]);
+    expect(alive()).toHaveLength(0);
   });
 
   it("a lookup made after someone else's change shows that change: no answer from a walk that began before it was asked", async () => {
