@@ -23,11 +23,15 @@ import { createHash, randomBytes } from "node:crypto";
  */
 export function autoNameSuffixOf(place: string, stackId: string): string {
   const ofPlace = digestHex(`${place}\n${stackId}`, 7);
-  return stackId.startsWith(tokenedIdentityPrefix) ? `${stackTokenOf(stackId)}-${ofPlace}` : ofPlace;
+  return tokenedIdentity.test(stackId) ? `${stackTokenOf(stackId)}-${ofPlace}` : ofPlace;
 }
 
-/** What begins every stack identity this provider makes now: its stack's auto-names carry the stack's token. */
-const tokenedIdentityPrefix = "s2-";
+/**
+ * The form of every stack identity this provider makes now (newStackIdentity): `s2-` and 32 hex characters. Only the
+ * stacks of such an identity have the token in their auto-names; earlier versions recorded any text, so the whole form
+ * is tested, not its start.
+ */
+const tokenedIdentity = /^s2-[0-9a-f]{32}$/;
 
 /** 6 hex characters of the stack identity, in every auto-name of the stack. */
 function stackTokenOf(stackId: string): string {
@@ -73,5 +77,5 @@ export function stackIdentityOf(recorded: string | undefined, pinned: string | u
 
 /** A new random stack identity, of the form `aicp:stackMark` takes: `s2-` and 32 hex characters (autoNameSuffixOf). */
 export function newStackIdentity(): string {
-  return `${tokenedIdentityPrefix}${randomBytes(16).toString("hex")}`;
+  return `s2-${randomBytes(16).toString("hex")}`;
 }

@@ -110,13 +110,20 @@ export function resolveName(
  * names what the program can change, the resource name or `name`, since the
  * program never wrote the name the rule refused.
  */
-export function ofDerivedName(failure: CheckFailure, naming: { name?: unknown; autoNamed?: unknown }, logicalName: unknown): CheckFailure {
-  if (failure.property !== "name" || naming.autoNamed !== true || typeof naming.name !== "string" || typeof logicalName !== "string") return failure;
-  const suffix = naming.name.length - logicalName.length;
+export function ofDerivedName(
+  failure: CheckFailure,
+  naming: { name?: unknown; autoNamed?: unknown; autoNameSuffix?: unknown },
+  logicalName: unknown,
+): CheckFailure {
+  // Only a name derived now from the resource name: one kept from the state (a rename by alias) would not change with it.
+  const { name, autoNamed, autoNameSuffix } = naming;
+  if (failure.property !== "name" || autoNamed !== true || typeof logicalName !== "string" || typeof autoNameSuffix !== "string") return failure;
+  if (name !== `${logicalName}-${autoNameSuffix}`) return failure;
+  const suffix = autoNameSuffix.length + 1;
   return {
     property: "name",
     reason:
-      `${failure.reason}: the name was derived from the resource name '${logicalName}' and a ${suffix}-character suffix (${naming.name.length} ` +
+      `${failure.reason}: the name was derived from the resource name '${logicalName}' and a ${suffix}-character suffix (${name.length} ` +
       "characters in all); shorten the resource name, or set `name`",
   };
 }

@@ -66,7 +66,7 @@ export const notebookFields = {
     doc:
       "Instance name. Default: the resource name plus a suffix, the same on every run and different in every other stack: 7 characters derived " +
       "from this stack's random id, the resource name and its parent, after this stack's token (6 characters of its random id, so the provider " +
-      "lists this stack's notebooks alone) where the random id begins with `s2-`, as every one this provider makes does. A name you set must " +
+      "lists this stack's notebooks alone) where the random id is `s2-` and 32 hex characters, as every one this provider makes. A name you set must " +
       "not be held in the namespace by a notebook this resource did not create: the provider adopts only a notebook carrying this resource's " +
       "mark (env `PULUMI_AICP_MARK`).",
   },

@@ -84,7 +84,7 @@ const groupFieldTable = {
     filled: true,
     doc:
       "Name of the group. Default: the resource name plus a suffix: 7 characters derived from this stack's random id, the resource name and " +
-      "its parent, after this stack's token where the random id begins with `s2-`, kept across updates. A name you set must not be held by a " +
+      "its parent, after this stack's token where the random id is `s2-` and 32 hex, kept across updates. A name you set must not be held by a " +
       "group this resource did not create. Changing it updates the group in place.",
     outputDoc: "Name of the group as the platform holds it.",
   },

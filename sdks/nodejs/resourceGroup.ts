@@ -143,7 +143,7 @@ export interface ResourceGroupArgs {
      */
     description?: pulumi.Input<string | undefined>;
     /**
-     * Name of the group. Default: the resource name plus a suffix: 7 characters derived from this stack's random id, the resource name and its parent, after this stack's token where the random id begins with `s2-`, kept across updates. A name you set must not be held by a group this resource did not create. Changing it updates the group in place.
+     * Name of the group. Default: the resource name plus a suffix: 7 characters derived from this stack's random id, the resource name and its parent, after this stack's token where the random id is `s2-` and 32 hex, kept across updates. A name you set must not be held by a group this resource did not create. Changing it updates the group in place.
      */
     name?: pulumi.Input<string | undefined>;
     /**

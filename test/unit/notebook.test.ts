@@ -6,6 +6,7 @@ import { validNotebookInputs } from "../support/fixtures";
 import { coversSubset, diffNotebook } from "../../provider/notebook/diff";
 import { checkNotebook, type NotebookInputs } from "../../provider/notebook/inputs";
 import { sameInstant } from "../../provider/notebook/times";
+import { ofDerivedName } from "../../provider/inputs";
 
 const settings = resolveSettings((k) => (k === "aicp:userId" ? "USR-Abc123" : undefined), {});
 const base: NotebookInputs = validNotebookInputs();
@@ -36,6 +37,9 @@ describe("Notebook check", () => {
     expect(checkNotebook({}, { ...base, name: "n".repeat(130) }, settings).failures).toEqual([
       { property: "name", reason: "name must be at most 128 characters" },
     ]);
+    // A name kept from the state (a resource renamed by alias) is not the resource name's: shortening that would not change it.
+    const refused = { property: "name", reason: "name must be at most 128 characters" };
+    expect(ofDerivedName(refused, { name: "k".repeat(130), autoNamed: true, autoNameSuffix: "0a1b2c-3d4e5f6" }, "renamed")).toEqual(refused);
   });
 
   it("asks for a user id when none is configured", () => {

@@ -45,6 +45,11 @@ describe("the TypeScript SDK's identity of a resource", () => {
     expect(await identity("s1", "Notebook", "nb", "a")).toEqual({ suffix: "a989d2d", mark: "24d41409fbfe9de992159a2fce6ab852" });
   });
 
+  it("keeps the earlier form for an identity that only begins like one this provider makes (an earlier version recorded any text)", async () => {
+    expect((await identity("s2-team-prod-0001", "Notebook", "nb")).suffix).toMatch(/^[0-9a-f]{7}$/);
+    expect((await identity("s2-0123456789ABCDEF0123456789ABCDEF", "Notebook", "nb")).suffix).toMatch(/^[0-9a-f]{7}$/);
+  });
+
   // printf 'aicp-stack-token\n<id>' | sha256sum (the token), printf 'twin/ci/Notebook/nb\n\n<id>' | sha256sum, printf '<id>\nNotebook\nnb\n' | sha256sum.
   it("begins with the stack's token where the identity is of the form this provider makes now (s2-)", async () => {
     const id = "s2-0123456789abcdef0123456789abcdef";

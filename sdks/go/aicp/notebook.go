@@ -45,7 +45,7 @@ type Notebook struct {
 	// `official`, `user` or `custom`.
 	ImageType pulumi.StringPtrOutput `pulumi:"imageType"`
 	Kuid      pulumi.StringPtrOutput `pulumi:"kuid"`
-	// Instance name. Default: the resource name plus a suffix, the same on every run and different in every other stack: 7 characters derived from this stack's random id, the resource name and its parent, after this stack's token (6 characters of its random id, so the provider lists this stack's notebooks alone) where the random id begins with `s2-`, as every one this provider makes does. A name you set must not be held in the namespace by a notebook this resource did not create: the provider adopts only a notebook carrying this resource's mark (env `PULUMI_AICP_MARK`).
+	// Instance name. Default: the resource name plus a suffix, the same on every run and different in every other stack: 7 characters derived from this stack's random id, the resource name and its parent, after this stack's token (6 characters of its random id, so the provider lists this stack's notebooks alone) where the random id is `s2-` and 32 hex characters, as every one this provider makes. A name you set must not be held in the namespace by a notebook this resource did not create: the provider adopts only a notebook carrying this resource's mark (env `PULUMI_AICP_MARK`).
 	Name pulumi.StringPtrOutput `pulumi:"name"`
 	// Namespace that owns the notebook. Default: `aicp:userId` in lower case.
 	Namespace pulumi.StringPtrOutput `pulumi:"namespace"`
@@ -195,7 +195,7 @@ type notebookArgs struct {
 	Image string `pulumi:"image"`
 	// `official`, `user` or `custom`.
 	ImageType NotebookImageType `pulumi:"imageType"`
-	// Instance name. Default: the resource name plus a suffix, the same on every run and different in every other stack: 7 characters derived from this stack's random id, the resource name and its parent, after this stack's token (6 characters of its random id, so the provider lists this stack's notebooks alone) where the random id begins with `s2-`, as every one this provider makes does. A name you set must not be held in the namespace by a notebook this resource did not create: the provider adopts only a notebook carrying this resource's mark (env `PULUMI_AICP_MARK`).
+	// Instance name. Default: the resource name plus a suffix, the same on every run and different in every other stack: 7 characters derived from this stack's random id, the resource name and its parent, after this stack's token (6 characters of its random id, so the provider lists this stack's notebooks alone) where the random id is `s2-` and 32 hex characters, as every one this provider makes. A name you set must not be held in the namespace by a notebook this resource did not create: the provider adopts only a notebook carrying this resource's mark (env `PULUMI_AICP_MARK`).
 	Name *string `pulumi:"name"`
 	// Namespace that owns the notebook. Default: `aicp:userId` in lower case.
 	Namespace *string `pulumi:"namespace"`
@@ -251,7 +251,7 @@ type NotebookArgs struct {
 	Image pulumi.StringInput
 	// `official`, `user` or `custom`.
 	ImageType NotebookImageTypeInput
-	// Instance name. Default: the resource name plus a suffix, the same on every run and different in every other stack: 7 characters derived from this stack's random id, the resource name and its parent, after this stack's token (6 characters of its random id, so the provider lists this stack's notebooks alone) where the random id begins with `s2-`, as every one this provider makes does. A name you set must not be held in the namespace by a notebook this resource did not create: the provider adopts only a notebook carrying this resource's mark (env `PULUMI_AICP_MARK`).
+	// Instance name. Default: the resource name plus a suffix, the same on every run and different in every other stack: 7 characters derived from this stack's random id, the resource name and its parent, after this stack's token (6 characters of its random id, so the provider lists this stack's notebooks alone) where the random id is `s2-` and 32 hex characters, as every one this provider makes. A name you set must not be held in the namespace by a notebook this resource did not create: the provider adopts only a notebook carrying this resource's mark (env `PULUMI_AICP_MARK`).
 	Name pulumi.StringPtrInput
 	// Namespace that owns the notebook. Default: `aicp:userId` in lower case.
 	Namespace pulumi.StringPtrInput
@@ -391,7 +391,7 @@ func (o NotebookOutput) Kuid() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Notebook) pulumi.StringPtrOutput { return v.Kuid }).(pulumi.StringPtrOutput)
 }
 
-// Instance name. Default: the resource name plus a suffix, the same on every run and different in every other stack: 7 characters derived from this stack's random id, the resource name and its parent, after this stack's token (6 characters of its random id, so the provider lists this stack's notebooks alone) where the random id begins with `s2-`, as every one this provider makes does. A name you set must not be held in the namespace by a notebook this resource did not create: the provider adopts only a notebook carrying this resource's mark (env `PULUMI_AICP_MARK`).
+// Instance name. Default: the resource name plus a suffix, the same on every run and different in every other stack: 7 characters derived from this stack's random id, the resource name and its parent, after this stack's token (6 characters of its random id, so the provider lists this stack's notebooks alone) where the random id is `s2-` and 32 hex characters, as every one this provider makes. A name you set must not be held in the namespace by a notebook this resource did not create: the provider adopts only a notebook carrying this resource's mark (env `PULUMI_AICP_MARK`).
 func (o NotebookOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Notebook) pulumi.StringPtrOutput { return v.Name }).(pulumi.StringPtrOutput)
 }

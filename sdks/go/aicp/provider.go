@@ -62,7 +62,7 @@ type providerArgs struct {
 	SignatureBody *string `pulumi:"signatureBody"`
 	// Skip the one read that checks keys, zone, base URL and user id when the provider starts (for an offline preview; default false). Falls back to the environment variable AICP_SKIP_CREDENTIALS_VALIDATION.
 	SkipCredentialsValidation *bool `pulumi:"skipCredentialsValidation"`
-	// This stack's identity, 16 to 64 letters, digits, '-' or '_' (`echo s2-$(openssl rand -hex 16)`), from which marks and auto-names derive; pinned, it outlives destroy and plugin upgrades (docs/identity.md); one that begins `s2-` puts the stack's token in its auto-names, so the provider lists the stack's notebooks alone. Must differ in every stack, and equal the one the state records.
+	// This stack's identity, 16 to 64 letters, digits, '-' or '_' (`echo s2-$(openssl rand -hex 16)`), from which marks and auto-names derive; pinned, it outlives destroy and plugin upgrades (docs/identity.md); one of the form `s2-` and 32 hex characters puts the stack's token in its auto-names, so the provider lists the stack's notebooks alone. Must differ in every stack, and equal the one the state records.
 	StackMark *string `pulumi:"stackMark"`
 	// The user the provider acts for; its namespace is the id in lower case. Falls back to the environment variable CORESHUB_USER_ID.
 	UserId *string `pulumi:"userId"`
@@ -98,7 +98,7 @@ type ProviderArgs struct {
 	SignatureBody pulumi.StringPtrInput
 	// Skip the one read that checks keys, zone, base URL and user id when the provider starts (for an offline preview; default false). Falls back to the environment variable AICP_SKIP_CREDENTIALS_VALIDATION.
 	SkipCredentialsValidation pulumi.BoolPtrInput
-	// This stack's identity, 16 to 64 letters, digits, '-' or '_' (`echo s2-$(openssl rand -hex 16)`), from which marks and auto-names derive; pinned, it outlives destroy and plugin upgrades (docs/identity.md); one that begins `s2-` puts the stack's token in its auto-names, so the provider lists the stack's notebooks alone. Must differ in every stack, and equal the one the state records.
+	// This stack's identity, 16 to 64 letters, digits, '-' or '_' (`echo s2-$(openssl rand -hex 16)`), from which marks and auto-names derive; pinned, it outlives destroy and plugin upgrades (docs/identity.md); one of the form `s2-` and 32 hex characters puts the stack's token in its auto-names, so the provider lists the stack's notebooks alone. Must differ in every stack, and equal the one the state records.
 	StackMark pulumi.StringPtrInput
 	// The user the provider acts for; its namespace is the id in lower case. Falls back to the environment variable CORESHUB_USER_ID.
 	UserId pulumi.StringPtrInput

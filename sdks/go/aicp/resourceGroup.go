@@ -97,7 +97,7 @@ type resourceGroupArgs struct {
 	CustomizeEnable *bool `pulumi:"customizeEnable"`
 	// Free text, at most 977 characters (the platform keeps 1024; the provider appends its ownership mark). Default: empty. Updates in place.
 	Description *string `pulumi:"description"`
-	// Name of the group. Default: the resource name plus a suffix: 7 characters derived from this stack's random id, the resource name and its parent, after this stack's token where the random id begins with `s2-`, kept across updates. A name you set must not be held by a group this resource did not create. Changing it updates the group in place.
+	// Name of the group. Default: the resource name plus a suffix: 7 characters derived from this stack's random id, the resource name and its parent, after this stack's token where the random id is `s2-` and 32 hex, kept across updates. A name you set must not be held by a group this resource did not create. Changing it updates the group in place.
 	Name *string `pulumi:"name"`
 	// Workloads allowed to use the group: `infer` (inference services), `instance` (notebooks), `job` (distributed training). At least one, no duplicates. Updates in place.
 	PodTypes []ResourceGroupPodType `pulumi:"podTypes"`
@@ -113,7 +113,7 @@ type ResourceGroupArgs struct {
 	CustomizeEnable pulumi.BoolPtrInput
 	// Free text, at most 977 characters (the platform keeps 1024; the provider appends its ownership mark). Default: empty. Updates in place.
 	Description pulumi.StringPtrInput
-	// Name of the group. Default: the resource name plus a suffix: 7 characters derived from this stack's random id, the resource name and its parent, after this stack's token where the random id begins with `s2-`, kept across updates. A name you set must not be held by a group this resource did not create. Changing it updates the group in place.
+	// Name of the group. Default: the resource name plus a suffix: 7 characters derived from this stack's random id, the resource name and its parent, after this stack's token where the random id is `s2-` and 32 hex, kept across updates. A name you set must not be held by a group this resource did not create. Changing it updates the group in place.
 	Name pulumi.StringPtrInput
 	// Workloads allowed to use the group: `infer` (inference services), `instance` (notebooks), `job` (distributed training). At least one, no duplicates. Updates in place.
 	PodTypes ResourceGroupPodTypeArrayInput

@@ -151,7 +151,7 @@ Object.defineProperty(exports, "skipCredentialsValidation", {
 });
 
 /**
- * This stack's identity, 16 to 64 letters, digits, '-' or '_' (`echo s2-$(openssl rand -hex 16)`), from which marks and auto-names derive; pinned, it outlives destroy and plugin upgrades (docs/identity.md); one that begins `s2-` puts the stack's token in its auto-names, so the provider lists the stack's notebooks alone. Must differ in every stack, and equal the one the state records.
+ * This stack's identity, 16 to 64 letters, digits, '-' or '_' (`echo s2-$(openssl rand -hex 16)`), from which marks and auto-names derive; pinned, it outlives destroy and plugin upgrades (docs/identity.md); one of the form `s2-` and 32 hex characters puts the stack's token in its auto-names, so the provider lists the stack's notebooks alone. Must differ in every stack, and equal the one the state records.
  */
 export declare const stackMark: string | undefined;
 Object.defineProperty(exports, "stackMark", {

@@ -51,7 +51,7 @@ class ProviderArgs:
         :param pulumi.Input[_builtins.str] secret_access_key: Secret access key of the account. Falls back to the environment variable QY_SECRET_ACCESS_KEY.
         :param pulumi.Input[_builtins.str] signature_body: What a write's signature hashes (empty or body); learned from the first write when not set. Falls back to the environment variable AICP_SIGNATURE_BODY.
         :param pulumi.Input[_builtins.bool] skip_credentials_validation: Skip the one read that checks keys, zone, base URL and user id when the provider starts (for an offline preview; default false). Falls back to the environment variable AICP_SKIP_CREDENTIALS_VALIDATION.
-        :param pulumi.Input[_builtins.str] stack_mark: This stack's identity, 16 to 64 letters, digits, '-' or '_' (`echo s2-$(openssl rand -hex 16)`), from which marks and auto-names derive; pinned, it outlives destroy and plugin upgrades (docs/identity.md); one that begins `s2-` puts the stack's token in its auto-names, so the provider lists the stack's notebooks alone. Must differ in every stack, and equal the one the state records.
+        :param pulumi.Input[_builtins.str] stack_mark: This stack's identity, 16 to 64 letters, digits, '-' or '_' (`echo s2-$(openssl rand -hex 16)`), from which marks and auto-names derive; pinned, it outlives destroy and plugin upgrades (docs/identity.md); one of the form `s2-` and 32 hex characters puts the stack's token in its auto-names, so the provider lists the stack's notebooks alone. Must differ in every stack, and equal the one the state records.
         :param pulumi.Input[_builtins.str] user_id: The user the provider acts for; its namespace is the id in lower case. Falls back to the environment variable CORESHUB_USER_ID.
         :param pulumi.Input[_builtins.str] zone: Zone sent with every request, e.g. xb3. Falls back to the environment variable AICP_ZONE.
         """
@@ -248,7 +248,7 @@ class ProviderArgs:
     @pulumi.getter(name="stackMark")
     def stack_mark(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        This stack's identity, 16 to 64 letters, digits, '-' or '_' (`echo s2-$(openssl rand -hex 16)`), from which marks and auto-names derive; pinned, it outlives destroy and plugin upgrades (docs/identity.md); one that begins `s2-` puts the stack's token in its auto-names, so the provider lists the stack's notebooks alone. Must differ in every stack, and equal the one the state records.
+        This stack's identity, 16 to 64 letters, digits, '-' or '_' (`echo s2-$(openssl rand -hex 16)`), from which marks and auto-names derive; pinned, it outlives destroy and plugin upgrades (docs/identity.md); one of the form `s2-` and 32 hex characters puts the stack's token in its auto-names, so the provider lists the stack's notebooks alone. Must differ in every stack, and equal the one the state records.
         """
         return pulumi.get(self, "stack_mark")
 
@@ -322,7 +322,7 @@ class Provider(pulumi.ProviderResource):
         :param pulumi.Input[_builtins.str] secret_access_key: Secret access key of the account. Falls back to the environment variable QY_SECRET_ACCESS_KEY.
         :param pulumi.Input[_builtins.str] signature_body: What a write's signature hashes (empty or body); learned from the first write when not set. Falls back to the environment variable AICP_SIGNATURE_BODY.
         :param pulumi.Input[_builtins.bool] skip_credentials_validation: Skip the one read that checks keys, zone, base URL and user id when the provider starts (for an offline preview; default false). Falls back to the environment variable AICP_SKIP_CREDENTIALS_VALIDATION.
-        :param pulumi.Input[_builtins.str] stack_mark: This stack's identity, 16 to 64 letters, digits, '-' or '_' (`echo s2-$(openssl rand -hex 16)`), from which marks and auto-names derive; pinned, it outlives destroy and plugin upgrades (docs/identity.md); one that begins `s2-` puts the stack's token in its auto-names, so the provider lists the stack's notebooks alone. Must differ in every stack, and equal the one the state records.
+        :param pulumi.Input[_builtins.str] stack_mark: This stack's identity, 16 to 64 letters, digits, '-' or '_' (`echo s2-$(openssl rand -hex 16)`), from which marks and auto-names derive; pinned, it outlives destroy and plugin upgrades (docs/identity.md); one of the form `s2-` and 32 hex characters puts the stack's token in its auto-names, so the provider lists the stack's notebooks alone. Must differ in every stack, and equal the one the state records.
         :param pulumi.Input[_builtins.str] user_id: The user the provider acts for; its namespace is the id in lower case. Falls back to the environment variable CORESHUB_USER_ID.
         :param pulumi.Input[_builtins.str] zone: Zone sent with every request, e.g. xb3. Falls back to the environment variable AICP_ZONE.
         """

@@ -34,7 +34,7 @@ class ResourceGroupArgs:
         :param pulumi.Input[_builtins.str] adopt_id: Takes over an existing group by its `rgId` instead of creating one. Preview warns what the take-over will change to match the program; `up` changes it in place (name, description, pod types, customize flag) and writes this resource's mark into its description. A different `skuId`, or a group made by another Pulumi resource, is refused with nothing changed. Read only when the resource is created; keep it in the program.
         :param pulumi.Input[_builtins.bool] customize_enable: Whether custom specifications are allowed. Default: false. Updates in place.
         :param pulumi.Input[_builtins.str] description: Free text, at most 977 characters (the platform keeps 1024; the provider appends its ownership mark). Default: empty. Updates in place.
-        :param pulumi.Input[_builtins.str] name: Name of the group. Default: the resource name plus a suffix: 7 characters derived from this stack's random id, the resource name and its parent, after this stack's token where the random id begins with `s2-`, kept across updates. A name you set must not be held by a group this resource did not create. Changing it updates the group in place.
+        :param pulumi.Input[_builtins.str] name: Name of the group. Default: the resource name plus a suffix: 7 characters derived from this stack's random id, the resource name and its parent, after this stack's token where the random id is `s2-` and 32 hex, kept across updates. A name you set must not be held by a group this resource did not create. Changing it updates the group in place.
         """
         pulumi.set(__self__, "pod_types", pod_types)
         pulumi.set(__self__, "sku_id", sku_id)
@@ -115,7 +115,7 @@ class ResourceGroupArgs:
     @pulumi.getter
     def name(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Name of the group. Default: the resource name plus a suffix: 7 characters derived from this stack's random id, the resource name and its parent, after this stack's token where the random id begins with `s2-`, kept across updates. A name you set must not be held by a group this resource did not create. Changing it updates the group in place.
+        Name of the group. Default: the resource name plus a suffix: 7 characters derived from this stack's random id, the resource name and its parent, after this stack's token where the random id is `s2-` and 32 hex, kept across updates. A name you set must not be held by a group this resource did not create. Changing it updates the group in place.
         """
         return pulumi.get(self, "name")
 
@@ -145,7 +145,7 @@ class ResourceGroup(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] adopt_id: Takes over an existing group by its `rgId` instead of creating one. Preview warns what the take-over will change to match the program; `up` changes it in place (name, description, pod types, customize flag) and writes this resource's mark into its description. A different `skuId`, or a group made by another Pulumi resource, is refused with nothing changed. Read only when the resource is created; keep it in the program.
         :param pulumi.Input[_builtins.bool] customize_enable: Whether custom specifications are allowed. Default: false. Updates in place.
         :param pulumi.Input[_builtins.str] description: Free text, at most 977 characters (the platform keeps 1024; the provider appends its ownership mark). Default: empty. Updates in place.
-        :param pulumi.Input[_builtins.str] name: Name of the group. Default: the resource name plus a suffix: 7 characters derived from this stack's random id, the resource name and its parent, after this stack's token where the random id begins with `s2-`, kept across updates. A name you set must not be held by a group this resource did not create. Changing it updates the group in place.
+        :param pulumi.Input[_builtins.str] name: Name of the group. Default: the resource name plus a suffix: 7 characters derived from this stack's random id, the resource name and its parent, after this stack's token where the random id is `s2-` and 32 hex, kept across updates. A name you set must not be held by a group this resource did not create. Changing it updates the group in place.
         :param pulumi.Input[Sequence[pulumi.Input['ResourceGroupPodType']]] pod_types: Workloads allowed to use the group: `infer` (inference services), `instance` (notebooks), `job` (distributed training). At least one, no duplicates. Updates in place.
         :param pulumi.Input[_builtins.str] sku_id: Resource specification (product catalogue sku id) the group offers. Changing it replaces the group.
         """
