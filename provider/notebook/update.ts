@@ -234,15 +234,7 @@ export async function settle(
   if (!(inputs.waitForReady ?? defaults.waitForReady)) return (await listing.locate(namespace, current.uuid, ref.name)) ?? current;
   // Nothing sent that changes the status (a new image for a stopped notebook applies at its next start): nothing to see.
   const awaited = sent || written?.restarted || written?.started ? evidenceOf({ ...written, before: written?.before ?? current }) : undefined;
-  // A create's own answer (Pending), and nothing sent since: a look at once would show the same.
-  const justSeen = !written && !sent && current.status !== desired;
-  return waitForStatus(listing, ref, desired, {
-    ...waitOptions(inputs),
-    restartedFromFailed,
-    showsWrite: awaited,
-    scheduleZone: client.timeZone.offset ?? 0,
-    justSeen,
-  });
+  return waitForStatus(listing, ref, desired, { ...waitOptions(inputs), restartedFromFailed, showsWrite: awaited, scheduleZone: client.timeZone.offset ?? 0 });
 }
 
 /** The outcome of a resize: the notebook now, whether the new size waits for the next start, and the start it sent. */

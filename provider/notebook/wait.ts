@@ -49,13 +49,6 @@ export interface WaitOptions extends Partial<PollIntervals> {
    * behind a start never does.
    */
   scheduleZone?: number;
-  /**
-   * The notebook was just seen in another state by an answer asked after
-   * the last write (a create's own answer: Pending): the first look comes
-   * after one interval, when it may differ, and can share a walk other
-   * waits asked for.
-   */
-  justSeen?: boolean;
 }
 
 /** Polls until the notebook's status is `wanted`; returns it. */
@@ -71,7 +64,6 @@ export async function waitForStatus(listing: NotebookListing, ref: NotebookRef, 
   let failureMayBeOld = options.restartedFromFailed === true;
   let warnedUndecided = false;
   const looks = new Looks(listing, schedule, ref, listedSince);
-  if (options.justSeen && !schedule.lastLook) await schedule.next();
   for (;;) {
     last = await looks.look();
     if (cancelled()) {
