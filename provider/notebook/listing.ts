@@ -15,7 +15,7 @@
  * A walk is of a scope: the whole namespace, or, for a notebook whose name
  * carries a stack's token (identity.ts stackTokenInName), the list filtered
  * by that token, which shows the stack's auto-named notebooks and hardly any
- * other: its cost follows the stack, not the namespace (issue 44). Which
+ * other: its cost follows the stack, not the namespace. Which
  * scope answers changes no decision: a walk of either only ever shows that a
  * notebook is there, and the lookups below decide that one is not.
  *
@@ -230,9 +230,8 @@ export class NotebookListing {
    * its scope at most pollAgeMs old for each page the scope's last walk
    * read, never one from before the wait began. So the polls of many waits
    * cost the scope about one list request per pollAgeMs, however many pages
-   * it holds, up to maxPollAgePages pages: the requests of an up follow its length, which follows the
-   * number of notebooks, and a stack of 300 costs per notebook what one of
-   * 50 does (issue 44).
+   * it holds (up to maxPollAgePages): their requests follow the length of an
+   * up, not its length times the pages of its stack.
    */
   pollSince(waitStartedAt: number, namespace: string, name: string | undefined): number {
     const pages = Math.min(maxPollAgePages, Math.max(1, this.finished.get(walkKey(namespace, stackTokenInName(name)))?.pages ?? 1));
