@@ -2,7 +2,7 @@
  * The guardrails' own policy runtime: runs the pack's CrossGuard policies
  * (policies.ts) on the resources the engine sends, as @pulumi/policy's
  * server does, without loading @pulumi/policy's server or @pulumi/pulumi
- * (about a second of every preview's start, README "Benchmarks"). What it
+ * (about a second of every preview's start, bench/README.md). What it
  * keeps of that server's behaviour, so both ways of running the pack report
  * the same: a policy's level is its configuration's, else its own, else the
  * pack's; `disabled` runs nothing; a violation's message is the policy's

@@ -10,7 +10,7 @@
 # X.Y.Z --no-git-tag-version`, `npm run generate`, a CHANGELOG.md section
 # `## X.Y.Z`, commit, then this.
 #
-# The folder (README "Releasing"):
+# The folder (CONTRIBUTING.md, "Releasing"):
 #   pulumi-aicp-<v>.tgz                        npm: the TypeScript package
 #   pulumi-aicp-plugin-<v>.tgz                 npm: the plugin's TypeScript SDK
 #   pulumi_aicp-<v>-py3-none-any.whl, .tar.gz  PyPI: the Python SDK (pip install pulumi-aicp)
