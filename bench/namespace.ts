@@ -16,6 +16,8 @@ import { countByOperation, credentials, notebookStack, startEmulator, withProvid
 /** The parallelism the issue measures at: enough creates at once that readiness polls overlap. */
 const parallel = 32;
 const foreignCount = 1000;
+/** The namespaces to measure in: empty and beside the foreign notebooks, or one of them (BENCH_NAMESPACE_FOREIGN=0 or 1000). */
+const foreignCounts = (process.env.BENCH_NAMESPACE_FOREIGN ?? `0,${foreignCount}`).split(",").map(Number);
 const namespace = credentials.userId.toLowerCase();
 
 type Counts = Record<string, number>;
@@ -25,15 +27,28 @@ interface CommandCost {
   requests: number;
   lists: number;
   byOperation: Counts;
+  /** List requests by what they ask for: a page of the stack's scope (its token), a lookup by one name, a page of the whole namespace. */
+  listsBy: { scope: number; name: number; namespace: number };
   peakProviderRssBytes: number;
+}
+
+/** A scope's filter is the 6 hex characters of a stack token (provider/identity.ts); any other name filter is a lookup by name. */
+function listsBy(log: Array<LoggedRequest & { query?: Record<string, string> }>): CommandCost["listsBy"] {
+  const counts = { scope: 0, name: 0, namespace: 0 };
+  for (const r of log.filter((r) => r.operation === "listNotebooks")) {
+    const name = r.query?.name;
+    counts[name === undefined ? "namespace" : /^[0-9a-f]{6}$/.test(name) ? "scope" : "name"]++;
+  }
+  return counts;
 }
 
 async function measured(emulator: EmulatorProcess, work: () => Promise<unknown>): Promise<CommandCost> {
   await emulator.admin("DELETE", "/requests");
   const { peakRssBytes } = await withProviderMemory(work);
-  const byOperation = countByOperation(await emulator.admin<LoggedRequest[]>("GET", "/requests"));
+  const log = await emulator.admin<Array<LoggedRequest & { query?: Record<string, string> }>>("GET", "/requests");
+  const byOperation = countByOperation(log);
   const requests = Object.values(byOperation).reduce((a, b) => a + b, 0);
-  return { requests, lists: byOperation.listNotebooks ?? 0, byOperation, peakProviderRssBytes: peakRssBytes };
+  return { requests, lists: byOperation.listNotebooks ?? 0, byOperation, listsBy: listsBy(log), peakProviderRssBytes: peakRssBytes };
 }
 
 /** An emulator with the bench's latency, notebooks Running after 1 s, and `foreign` notebooks in the stack's namespace. */
@@ -74,7 +89,7 @@ async function twoStacks(root: string, emulator: EmulatorProcess, n: number) {
 
 export async function namespaceCost(root: string, sizes: number[], latencyMs: number) {
   const rows: Array<Record<string, unknown>> = [];
-  for (const foreign of [0, foreignCount]) {
+  for (const foreign of foreignCounts) {
     const emulator = await namespaceOf(foreign, latencyMs);
     try {
       for (const n of sizes) rows.push({ foreign, ...(await lifecycle(root, emulator, n)) });
@@ -103,6 +118,8 @@ export function printNamespaceCost(report: Awaited<ReturnType<typeof namespaceCo
         `${`${cost("up")} (${String(r.listsPerCreated)})`.padEnd(20)} ${String(cost("refresh")).padEnd(8)} ${String(cost("destroy")).padEnd(8)} ` +
         `${Math.round(rss / 1e6)} MB`,
     );
+    const up = r.up as CommandCost | undefined;
+    if (up) console.log(`         up's lists: ${up.listsBy.scope} scope pages, ${up.listsBy.name} lookups by name, ${up.listsBy.namespace} namespace pages`);
   }
   for (const r of report.besideForeignOverEmpty) console.log(`n=${r.n}: beside/empty requests: up ${r.up}, refresh ${r.refresh}, destroy ${r.destroy}`);
 }

@@ -15,7 +15,8 @@
  * forms, bench/policy.ts, at BENCH_POLICY_SIZES, default 1,100) or
  * BENCH_ONLY=namespace (up, refresh and destroy beside 1,000 foreign
  * notebooks, bench/namespace.ts, at BENCH_NAMESPACE_SIZES, default
- * 50,100,200,300).
+ * 50,100,200,300, in the namespaces BENCH_NAMESPACE_FOREIGN names, default
+ * 0,1000).
  */
 import { execFileSync } from "node:child_process";
 import { cpus, totalmem } from "node:os";
