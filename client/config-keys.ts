@@ -1,11 +1,11 @@
 /**
  * The provider's configuration keys, each with its environment fallback,
  * default, type and document: the one table the settings (client/config.ts),
- * the plugin's schema and README's table read.
+ * the plugin's schema and docs/configuration.md's table read.
  */
 /**
  * Every configuration key: its environment fallback, default, type, and what
- * it is (the plugin's schema declares these; README's table mirrors them,
+ * it is (the plugin's schema declares these; docs/configuration.md's table mirrors them,
  * test/unit/config-keys.test.ts compares).
  */
 export const configKeys = {

@@ -15,8 +15,8 @@
  * name cannot hold a random part: the mode is disable, or the proposed name
  * is the resource's logical name (`verbatim`, or the pattern `${name}`).
  * Not proven: a pattern whose random part renders empty (`${name}${hex(0)}`)
- * proposes the logical name too, and the engine then creates first; the
- * README names the pattern `${name}` itself.
+ * proposes the logical name too, and the engine then creates first;
+ * docs/resources.md names the pattern `${name}` itself.
  * Then no create of the resource is made beside the object the state
  * records, as on the TypeScript front (docs/identity.md, "Decisions").
  */

@@ -3,7 +3,7 @@
  * (through the bin/pulumi-resource-aicp launcher), reads the port it prints
  * on its first line, and speaks Pulumi's provider protocol to it over gRPC
  * (server.ts). One process per provider instance. Run by hand with `doctor`,
- * it checks the configuration instead (README "First contact with the platform").
+ * it checks the configuration instead (docs/configuration.md, "First contact with the platform").
  */
 import { grpc, providerService } from "./grpc";
 import { providerServer } from "./server";

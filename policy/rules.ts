@@ -206,7 +206,7 @@ export function maxLifetime(name: string, props: NotebookProps, config: Pick<Rul
  * every image), or an image type not allowed. The message does not show the
  * image: a program may make it a secret (a private registry's path), and
  * @pulumi/policy hands a policy its secrets as plain values, so the folder
- * form of the pack could not hide it (README "Guardrails").
+ * form of the pack could not hide it (docs/guardrails.md).
  */
 export function allowedImages(name: string, props: NotebookProps, config: Pick<RuleConfig, "allowedImagePrefixes" | "allowedImageTypes">): string[] {
   const found: string[] = [];

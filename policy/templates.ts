@@ -3,8 +3,8 @@
  * a notebook that names a `templateId` and leaves out its GPU count or its
  * GPU ids holds the template's (policy/rules.ts templateIdOf). The pack runs beside the
  * engine, not in the provider, so it reads the platform with the settings in
- * the environment where pulumi runs (the variables of README
- * "Configuration"); without them, or when the platform cannot answer, the
+ * the environment where pulumi runs (the variables of
+ * docs/configuration.md); without them, or when the platform cannot answer, the
  * GPUs are "not known" and the pack says why instead of failing the preview.
  */
 import { AicpError } from "../client/errors";

@@ -1,6 +1,5 @@
 /**
- * "Gone" needs an answer from the account that owns the object (README,
- * "Ownership, lost answers and crashes"). A group is looked up by its id alone, and the platform answers
+ * "Gone" needs an answer from the account that owns the object (docs/safety.md). A group is looked up by its id alone, and the platform answers
  * another account's group as missing; so when a pipeline's keys are switched
  * to another account's, every lookup says "not found" of a group that lives
  * on. Before a lifecycle concludes an object is gone, one cheap request that

@@ -11,7 +11,7 @@
  * The journal lives where pulumi runs: `AICP_CREATE_JOURNAL_DIR`, else
  * `$PULUMI_HOME/aicp/create-journal`, else `~/.pulumi/aicp/create-journal`.
  * A fresh CI runner starts with an empty one unless the pipeline keeps that
- * folder (as many keep `~/.pulumi` for plugins); README, "Safety", says so.
+ * folder (as many keep `~/.pulumi` for plugins); docs/safety.md says so.
  */
 import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeSync } from "node:fs";
 import { homedir } from "node:os";
@@ -238,6 +238,6 @@ function unusable(error: unknown): void {
   const code = (error as NodeJS.ErrnoException).code ?? "an error";
   void warn(
     `the create journal cannot be used (${code}): if pulumi is killed while a create is in flight, the next run cannot know it was sent. ` +
-      "Set AICP_CREATE_JOURNAL_DIR to a folder this user can write (README, Ownership, lost answers and crashes).",
+      "Set AICP_CREATE_JOURNAL_DIR to a folder this user can write (docs/safety.md).",
   );
 }

@@ -1,6 +1,6 @@
 /**
  * The one read per provider process that checks the settings, so that a
- * preview fails where the `up` after it would (README "Configuration"): a
+ * preview fails where the `up` after it would (docs/configuration.md): a
  * wrong key, zone, base URL or user id is found at the first resource whose
  * inputs are valid (provider/index.ts), with the line `pulumi-aicp doctor`
  * would print (client/first-contact.ts). Listing the notebooks of the user's

@@ -1,6 +1,6 @@
 /**
  * How long the provider polls, waits and remembers: the one place these times
- * are decided (README, "Ownership, lost answers and crashes"). Users get the defaults.
+ * are decided (docs/safety.md). Users get the defaults.
  * Tests in the provider's own process shorten them with `useTimings`; tests
  * that run the provider as another process (the real engine) shorten the poll
  * interval, the unconfirmed-create window and the create watch with

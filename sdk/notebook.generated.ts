@@ -86,7 +86,7 @@ export interface NotebookFieldArgs {
    * changes it in place and manages it from then on. A difference that needs a replacement, a different
    * name, or a notebook made by another Pulumi resource is refused, with nothing changed. Read only when
    * the resource is created; keep it in the program. (With the provider plugin, `pulumi import` works
-   * too; with the package's dynamic resources it does not: see the README.)
+   * too; with the package's dynamic resources it does not: see docs/plugin.md.)
    */
   adoptId?: DeepInput<NotebookProgram["adoptId"]>;
 }

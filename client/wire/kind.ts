@@ -1,7 +1,7 @@
 /**
  * What every resource kind's one description gives its readers: the SDK
  * class (its outputs and secrets), check and diff (how each change applies,
- * and the defaults), the README's tables (test/unit/kind-descriptions.test.ts
+ * and the defaults), docs/resources.md's tables (test/unit/kind-descriptions.test.ts
  * compares them), and the provider plugin's schema (plugin/schema-build.ts,
  * from `declaration`). Each kind derives these from its field table and wire
  * schemas (notebook-fields.ts, notebook.ts, resource-group.ts).

@@ -1,8 +1,8 @@
 /**
  * The notebook's diff: which properties differ between the recorded outputs
  * and the new inputs, and whether each applies in place or replaces
- * (notebook/inputs.ts holds the inputs' rules; README, Notebook, the table
- * of changes).
+ * (notebook/inputs.ts holds the inputs' rules; docs/resources.md, Notebook, the
+ * table of changes).
  */
 import * as wire from "../../client/wire";
 import { sameValue } from "../inputs";

@@ -292,7 +292,7 @@ export class Notebook extends pulumi.CustomResource {
  */
 export interface NotebookArgs {
     /**
-     * Takes over an existing notebook by its uuid instead of creating one (one made in the console, or one whose state was lost). Preview warns what the take-over will change to match the program; `up` changes it in place and manages it from then on. A difference that needs a replacement, a different name, or a notebook made by another Pulumi resource is refused, with nothing changed. Read only when the resource is created; keep it in the program. (With the provider plugin, `pulumi import` works too; with the package's dynamic resources it does not: see the README.)
+     * Takes over an existing notebook by its uuid instead of creating one (one made in the console, or one whose state was lost). Preview warns what the take-over will change to match the program; `up` changes it in place and manages it from then on. A difference that needs a replacement, a different name, or a notebook made by another Pulumi resource is refused, with nothing changed. Read only when the resource is created; keep it in the program. (With the provider plugin, `pulumi import` works too; with the package's dynamic resources it does not: see docs/plugin.md.)
      */
     adoptId?: pulumi.Input<string | undefined>;
     /**

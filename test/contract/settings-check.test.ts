@@ -1,5 +1,5 @@
 /**
- * The check of the settings against the platform (README "Configuration"),
+ * The check of the settings against the platform (docs/configuration.md),
  * in-process against the emulator over HTTP, as the engine drives the dynamic
  * provider: configure, then check of a valid resource. A wrong key, zone,
  * base URL or user id fails with one line naming the setting, with nothing

@@ -43,7 +43,7 @@ describe("the published package", () => {
     expect(paths).toContain("dist/plugin/main.js");
     // The schema builder needs the TypeScript compiler, a development dependency: it stays out.
     expect(paths.filter((p) => p.includes("schema-build") || p.includes("schema-types"))).toEqual([]);
-    // The guardrails pack: its folder and its executable for --policy-pack, its code in dist/policy (README, Guardrails).
+    // The guardrails pack: its folder and its executable for --policy-pack, its code in dist/policy (docs/guardrails.md).
     expect(paths).toContain("dist/policy/index.js");
     expect(paths).toContain("dist/policy/analyzer.js");
     expect(paths).toContain("dist/policy/node-check.js");

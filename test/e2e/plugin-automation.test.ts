@@ -165,8 +165,8 @@ describe("the provider plugin, from a Python program (Automation API)", () => {
 
   it("the README's Python program previews cleanly", async () => {
     const readme = readFileSync(resolve(__dirname, "../../README.md"), "utf8");
-    const block = /^```python\n([\s\S]*?)^```$/m.exec(readme.slice(readme.indexOf("## Every Pulumi language")))?.[1];
-    expect(block, "the README's plugin section has a python block").toBeDefined();
+    const block = /^```python\n([\s\S]*?)^```$/m.exec(readme.slice(readme.indexOf("## A program in each language")))?.[1];
+    expect(block, "the README's programs have a python block").toBeDefined();
     const file = join(project.dir, "readme_program.py");
     writeFileSync(file, block!);
     const { changes } = await step("preview-file", {}, [file]);

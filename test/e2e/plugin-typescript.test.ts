@@ -41,7 +41,7 @@ describe("the provider plugin, from a TypeScript program", () => {
     // A TypeScript program, compiled by the test (tsc) so that any nodejs language host runs it.
     writeFileSync(join(project.dir, "package.json"), JSON.stringify({ name: "aicp-plugin-ts", main: "index.js" }));
     writeFileSync(join(project.dir, "index.js"), "");
-    // The plugin's SDK from the tarball a user installs (README, "TypeScript with the plugin"), unpacked where
+    // The plugin's SDK from the tarball a user installs (docs/plugin.md, "TypeScript with the plugin"), unpacked where
     // `npm install <tarball>` puts it; its one dependency, @pulumi/pulumi, is the project's own.
     const tarball = execFileSync("bash", [join(repo, "scripts/nodejs-sdk.sh"), project.home], {
       cwd: repo,

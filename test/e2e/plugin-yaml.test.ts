@@ -194,8 +194,8 @@ describe("the provider plugin, from a YAML program", () => {
 
   it("the README's YAML program previews cleanly against the plugin's schema and checks", async () => {
     const readme = readFileSync(join(__dirname, "../../README.md"), "utf8");
-    const block = /^```yaml\n([\s\S]*?)^```$/m.exec(readme.slice(readme.indexOf("## Every Pulumi language")))?.[1];
-    expect(block, "the README's plugin section has a yaml block").toBeDefined();
+    const block = /^```yaml\n([\s\S]*?)^```$/m.exec(readme.slice(readme.indexOf("## A program in each language")))?.[1];
+    expect(block, "the README's programs have a yaml block").toBeDefined();
     const readmeStack = await yamlPluginProject("plugin-readme", emulator, block!.replace(/^name: .*\nruntime: yaml\n/, ""), repositoryPlugin);
     try {
       const preview = await readmeStack.pulumi("preview");

@@ -18,7 +18,7 @@ import { emulatorCredentials, emulatorZone, startTestEmulator } from "../support
 import { fourA100Template, PlatformWriter } from "../support/platform-writer";
 import { repositoryPlugin, yamlPluginProject } from "../support/plugin-project";
 
-/** The pack as a user runs it: from the installed package (README, Guardrails); the YAML case runs the repository's. */
+/** The pack as a user runs it: from the installed package (docs/guardrails.md); the YAML case runs the repository's. */
 const installedPack = () => join(inject("e2eRoot"), "node_modules/pulumi-aicp/policy/pack");
 const pack = resolve(__dirname, "../../policy/pack");
 /** Both forms of the pack: the folder (@pulumi/policy's runtime) and the executable in it (the pack's own, policy/analyzer.ts). */

@@ -13,6 +13,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { notebookCases, program } from "../support/notebook-case";
+import { allUserDocs } from "../support/user-docs";
 import { emulatorCredentials, startTestEmulator } from "../support/emulator";
 
 /** Every file under `dir`, concatenated. */
@@ -26,7 +27,8 @@ function tree(dir: string): string {
 describe("what the README says happens", () => {
   const cases = notebookCases();
   afterAll(() => cases.dispose());
-  const readme = readFileSync("README.md", "utf8");
+  // The README and the pages it sends users to (docs/troubleshooting.md, docs/secrets.md, docs/configuration.md, docs/examples.md).
+  const readme = allUserDocs();
 
   it("a moved aicp:baseUrl: refresh still calls the old address, as the README's troubleshooting says; `up` with the new value fixes it", async () => {
     expect(readme).toContain(

@@ -17,16 +17,14 @@ import type { Emulator } from "../../emulator";
 import { cliProject, type CliProject } from "../support/cli-project";
 import { startTestEmulator } from "../support/emulator";
 
-/** The README's section "Guardrails", its blocks of each language in order. */
+/** docs/guardrails.md, the page the README sends users to: its blocks of each language in order. */
 function guardrailsSection() {
-  const readme = readFileSync(resolve("README.md"), "utf8");
-  const start = readme.indexOf("## Guardrails");
-  const section = readme.slice(start, readme.indexOf("\n## ", start + 1));
+  const section = readFileSync(resolve("docs/guardrails.md"), "utf8");
   const blocks = (language: string) => [...section.matchAll(new RegExp(`^\`\`\`${language}\\n([\\s\\S]*?)^\`\`\`$`, "gm"))].map((m) => m[1]!);
   return { sh: blocks("sh")[0]!, json: blocks("json")[0]!, ts: blocks("ts")[0]! };
 }
 
-describe("the README's guardrails section, copied into a project of its own", () => {
+describe("docs/guardrails.md, copied into a project of its own", () => {
   let emulator: Emulator;
   let project: CliProject;
   let dir: string;

@@ -1,9 +1,10 @@
 /**
- * The README is the front door: each of its TypeScript blocks compiles, as a
+ * The README is the front door: each TypeScript block of it and of the pages
+ * it sends users to (test/support/user-docs.ts) compiles, as a
  * user's program compiles it, against the package as npm installs it, with
  * the tsconfig `pulumi new typescript` writes (strict, no skipLibCheck), on
  * the oldest and newest TypeScript 5 and the TypeScript this repository
- * builds with; and the program of "Using it in a program", as written, is an
+ * builds with; and the README's TypeScript program, as written, is an
  * `index.ts` that `pulumi up` runs against the emulator through the pulumi
  * CLI and its nodejs language host (the stand-in of tools/language-host/
  * where bootstrap built the CLI).
@@ -15,14 +16,14 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Emulator } from "../../emulator";
 import { cliStack, type CliStack } from "../support/cli-project";
 import { emulatorCredentials, startTestEmulator } from "../support/emulator";
+import { allUserDocs, codeBlocks, sectionOf } from "../support/user-docs";
 
-/** TypeScript versions the README's code must compile with (see the README's Prerequisites). */
+/** TypeScript versions the documentation's code must compile with (see the README's Install). */
 const versions = ["5.0.4", "5.9.3", JSON.parse(readFileSync("package.json", "utf8")).devDependencies.typescript as string];
 
-/** The ```ts blocks of the README, in order. */
+/** The ```ts blocks of the README and the pages it sends users to, in order. */
 function typescriptBlocks(): string[] {
-  const readme = readFileSync(resolve("README.md"), "utf8");
-  return [...readme.matchAll(/^```ts\n([\s\S]*?)^```$/gm)].map((m) => m[1]!);
+  return codeBlocks(allUserDocs(), "ts");
 }
 
 /** The compiler options of the tsconfig.json `pulumi new typescript` writes. */
@@ -42,7 +43,7 @@ const pulumiNewTsconfig = {
   },
 };
 
-describe("the README's TypeScript", () => {
+describe("the TypeScript of the README and its pages", () => {
   const blocks = typescriptBlocks();
 
   it("has blocks to compile", () => {
@@ -98,9 +99,8 @@ describe("the README's program, as written, with pulumi up", () => {
 
   it("runs as index.ts, in a project whose package.json names no main", async () => {
     const readme = readFileSync(resolve("README.md"), "utf8");
-    const section = readme.slice(readme.indexOf("## Using it in a program"), readme.indexOf("## Every Pulumi language"));
-    const program = /^```ts\n([\s\S]*?)^```$/m.exec(section)?.[1];
-    expect(program, "the README's section 'Using it in a program' has a ts block").toBeDefined();
+    const program = codeBlocks(sectionOf(readme, "## A program in each language"), "ts")[0];
+    expect(program, "the README's section 'A program in each language' has a ts block").toBeDefined();
     stack = await cliStack("readme-ts", emulator, "");
     const dir = stack.project.dir;
     unlinkSync(join(dir, "index.js"));

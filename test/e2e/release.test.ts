@@ -238,7 +238,7 @@ describe("the release rehearsal: published to local registries, installed and ru
     const installed = await run(join(dir, "venv/bin/pip"), ["install", "--quiet", "pulumi-aicp"], dir, env);
     expect(installed.status, installed.output).toBe(0);
     const readme = readFileSync(join(repo, "README.md"), "utf8");
-    const block = /^```python\n([\s\S]*?)^```$/m.exec(readme.slice(readme.indexOf("## Every Pulumi language")))![1]!;
+    const block = /^```python\n([\s\S]*?)^```$/m.exec(readme.slice(readme.indexOf("## A program in each language")))![1]!;
     writeFileSync(join(dir, "readme_program.py"), block);
     const preview = await run(join(dir, "venv/bin/python"), [join(repo, "test/e2e/programs/python_stack.py"), "preview-file", "readme_program.py"], dir, env);
     expect(preview.status, preview.output).toBe(0);

@@ -20,7 +20,7 @@ const envValue = "hf_env_value_5c01d2";
 
 // As a pipeline runs it: credentials and the registry password from the
 // environment, so no secret passes through the engine (whose -v=9 logs print
-// the secrets it handles; see README, Secrets).
+// the secrets it handles; see docs/secrets.md).
 const program = `
 const aicp = require("pulumi-aicp");
 const nb = new aicp.Notebook("secretive", {
@@ -89,7 +89,7 @@ describe("secrets", () => {
       expect(revealed.servers.length).toBeGreaterThan(0);
       const exported = (await pulumi("stack", "export")).output;
       printed.push(exported);
-      // The engine's -v=9 logs print secret inputs (README, Secrets): an env value given in the program is looked for where it is kept.
+      // The engine's -v=9 logs print secret inputs (docs/secrets.md): an env value given in the program is looked for where it is kept.
       expect(exported).toMatch(/"envs": \{\s*"4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270",\s*"ciphertext"/);
       const kept = [exported, ...filesBelow(project.home).map((f) => readFileSync(f, "latin1"))];
       const envLeaks = kept.reduce((n, text) => n + text.split(envValue).length - 1, 0);

@@ -4,7 +4,7 @@
  * teams keep it. `pulumi up` is killed (kill -9) on runner A while the notebook it created is starting;
  * runner B runs `pulumi cancel` and `pulumi up`, then `pulumi destroy`: one create in all, the notebook
  * recorded, nothing left. On the TypeScript front with nothing configured; on the plugin with the stack's
- * `pulumi:autonaming` pattern (README, Notebook), which the README names for it. docs/identity.md,
+ * `pulumi:autonaming` pattern (docs/resources.md, Notebook), which that page names for it. docs/identity.md,
  * "What holds across runners".
  */
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";

@@ -1,13 +1,11 @@
-/** The configuration keys as client/config-keys.ts describes them (and the plugin's schema declares them) against the README's configuration table. */
-import { readFileSync } from "node:fs";
+/** The configuration keys as client/config-keys.ts describes them (and the plugin's schema declares them) against docs/configuration.md's table. */
 import { describe, expect, it } from "vitest";
 import { configKeys } from "../../client/config";
+import { readDoc } from "../support/user-docs";
 
-/** The README's rows of configuration keys: key, whether it is marked secret, environment variable, default. */
+/** docs/configuration.md's rows of configuration keys: key, whether it is marked secret, environment variable, default. */
 function readmeRows() {
-  const readme = readFileSync("README.md", "utf8");
-  const table = readme.slice(readme.indexOf("## Configuration"));
-  return table
+  return readDoc("docs/configuration.md")
     .split("\n")
     .filter((line) => line.startsWith("| `aicp:"))
     .map((line) => {
@@ -25,7 +23,7 @@ function readmeRows() {
 }
 
 describe("the configuration keys", () => {
-  it("are the README's table, each with its variable, default and secrecy", () => {
+  it("are docs/configuration.md's table, each with its variable, default and secrecy", () => {
     const described = Object.values(configKeys).map((entry) => ({
       key: entry.key,
       secret: "secret" in entry,

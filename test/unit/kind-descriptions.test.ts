@@ -1,10 +1,9 @@
 /**
  * Each resource kind's one description (client/wire/index.ts) against what
  * does not import it: the SDK's declared arguments (read by the TypeScript
- * compiler from the source), the README's tables, and the diff the provider
+ * compiler from the source), docs/resources.md's tables, and the diff the provider
  * computes field by field.
  */
-import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { kindDescriptions, type KindDescription } from "../../client/wire";
@@ -13,8 +12,9 @@ import type { NotebookInputs } from "../../provider/notebook/inputs";
 import * as resourceGroup from "../../provider/resource-group";
 import { declaredKeys, sdkFileOf } from "../support/declared-keys";
 import { validNotebookInputs } from "../support/fixtures";
+import { readDoc } from "../support/user-docs";
 
-const readme = readFileSync("README.md", "utf8");
+const resourcesPage = readDoc("docs/resources.md");
 const sorted = (names: Iterable<string>) => [...names].sort();
 const args = (kind: keyof typeof kindDescriptions) => declaredKeys(resolve(sdkFileOf(kind)), `${kind}Args`);
 
@@ -38,9 +38,9 @@ describe.each(Object.entries(kindDescriptions) as Array<[keyof typeof kindDescri
 
 /** The rows of the first Markdown table after `heading`: each row's cells. */
 function tableAfter(heading: string): string[][] {
-  const from = readme.indexOf(heading);
-  expect(from, `README has no "${heading}"`).toBeGreaterThanOrEqual(0);
-  const lines = readme.slice(from).split("\n");
+  const from = resourcesPage.indexOf(heading);
+  expect(from, `docs/resources.md has no "${heading}"`).toBeGreaterThanOrEqual(0);
+  const lines = resourcesPage.slice(from).split("\n");
   const start = lines.findIndex((l) => l.startsWith("|"));
   const rows: string[][] = [];
   for (const line of lines.slice(start + 2)) {
@@ -57,13 +57,13 @@ function tableAfter(heading: string): string[][] {
 
 const codeNames = (cell: string) => [...cell.matchAll(/`(\w+)`/g)].map((m) => m[1]!);
 
-describe("the README says what the descriptions say", () => {
+describe("docs/resources.md says what the descriptions say", () => {
   it.each(Object.keys(kindDescriptions))("%s: its section names every field a program sets", (kind) => {
-    const heading = `### \`${kind}\``;
-    const from = readme.indexOf(heading);
-    expect(from, `README has no "${heading}"`).toBeGreaterThanOrEqual(0);
-    const next = readme.indexOf("\n### ", from + heading.length);
-    const section = readme.slice(from, next < 0 ? undefined : next);
+    const heading = `## \`${kind}\``;
+    const from = resourcesPage.indexOf(heading);
+    expect(from, `docs/resources.md has no "${heading}"`).toBeGreaterThanOrEqual(0);
+    const next = resourcesPage.indexOf("\n## ", from + heading.length);
+    const section = resourcesPage.slice(from, next < 0 ? undefined : next);
     const named = new Set(codeNames(section));
     const fields = Object.keys(kindDescriptions[kind as keyof typeof kindDescriptions].declaration.inputs);
     expect(fields.filter((field) => !named.has(field))).toEqual([]);
@@ -71,7 +71,7 @@ describe("the README says what the descriptions say", () => {
 
   it("ResourceGroup: the inputs table marks each field in place, replacing, or read at create, with its default", () => {
     const group = kindDescriptions.ResourceGroup;
-    const rows = tableAfter("### `ResourceGroup`").map(([name, , notes]) => [codeNames(name!)[0]!, notes!] as const);
+    const rows = tableAfter("## `ResourceGroup`").map(([name, , notes]) => [codeNames(name!)[0]!, notes!] as const);
     expect(sorted(rows.filter(([, notes]) => notes.includes("**Replaces.**")).map(([name]) => name))).toEqual(sorted(group.replace));
     expect(sorted(rows.filter(([, notes]) => notes.includes("In place.")).map(([name]) => name))).toEqual(sorted(group.inPlace));
     expect(sorted(rows.filter(([, notes]) => !/In place\.|\*\*Replaces\.\*\*/.test(notes)).map(([name]) => name))).toEqual(sorted(group.readAtCreateOnly));
@@ -91,7 +91,7 @@ describe("the README says what the descriptions say", () => {
     );
     expect(rows.filter(([, effect]) => /^replacement/.test(effect!)).map(([change]) => change)).toEqual(["any other field, changed or removed"]);
     for (const [key, value] of Object.entries(nb.defaults)) {
-      const said = new RegExp("`" + key + "` \\(([^)]*)\\)").exec(readme)?.[1] ?? "";
+      const said = new RegExp("`" + key + "` \\(([^)]*)\\)").exec(resourcesPage)?.[1] ?? "";
       expect(said, key).toMatch(/default/);
       expect(said, key).toContain(String(value));
     }

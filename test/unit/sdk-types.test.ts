@@ -19,36 +19,36 @@ describe("sdk/types.generated.ts", () => {
   });
 });
 
-describe("the README's table of nested types", () => {
-  const readme = readFileSync("README.md", "utf8");
+describe("docs/plugin.md's table of nested types", () => {
+  const page = readFileSync("docs/plugin.md", "utf8");
   const check = (env: Record<string, string> = {}) =>
-    spawnSync(process.execPath, ["tools/sdk-types/generate.mjs", "--readme", "--check"], { encoding: "utf8", env: { ...process.env, ...env } });
+    spawnSync(process.execPath, ["tools/sdk-types/generate.mjs", "--types-table", "--check"], { encoding: "utf8", env: { ...process.env, ...env } });
 
   it("is what schema.json says: regenerating it changes nothing", () => {
     const run = check();
     expect(run.stderr).toBe("");
     expect(run.status).toBe(0);
     // One row, written out by hand: the name a Python program needs (issue: ImageSecretArgs appeared only in generated code).
-    expect(readme).toContain(
+    expect(page).toContain(
       "| `aicp:index:ImageSecret` | `aicp.ImageSecret` | `aicp.types.input.ImageSecretArgs`, `aicp.types.output.ImageSecret` | " +
         "`aicp.ImageSecretArgs` (or a dict, `aicp.ImageSecretArgsDict`), `aicp.outputs.ImageSecret` | `aicp.ImageSecretArgs`, `aicp.ImageSecretOutput` |\n",
     );
   });
 
   it("fails the check when it disagrees with the schema, or is missing", () => {
-    const dir = mkdtempSync(join(tmpdir(), "aicp-readme-"));
+    const dir = mkdtempSync(join(tmpdir(), "aicp-types-table-"));
     try {
       writeFileSync(
         join(dir, "wrong.md"),
-        readme.replace("`aicp.ReplicaSpecsArgs`, `aicp.ReplicaSpecsOutput`", "`aicp.ReplicaSpecArgs`, `aicp.ReplicaSpecsOutput`"),
+        page.replace("`aicp.ReplicaSpecsArgs`, `aicp.ReplicaSpecsOutput`", "`aicp.ReplicaSpecArgs`, `aicp.ReplicaSpecsOutput`"),
       );
-      const wrong = check({ AICP_README: join(dir, "wrong.md") });
+      const wrong = check({ AICP_TYPES_TABLE_PAGE: join(dir, "wrong.md") });
       expect(wrong.status).toBe(1);
       expect(wrong.stderr).toContain("wrong.md is stale: run `npm run generate`");
       writeFileSync(join(dir, "none.md"), "# no table\n");
-      const none = check({ AICP_README: join(dir, "none.md") });
+      const none = check({ AICP_TYPES_TABLE_PAGE: join(dir, "none.md") });
       expect(none.status).toBe(1);
-      expect(none.stderr).toContain("README.md lacks the table's markers");
+      expect(none.stderr).toContain("none.md lacks the table's markers");
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -60,7 +60,7 @@ describe("the README's table of nested types", () => {
       python: readFileSync("sdks/python/pulumi_aicp/_inputs.py", "utf8") + readFileSync("sdks/python/pulumi_aicp/outputs.py", "utf8"),
       go: readFileSync("sdks/go/aicp/pulumiTypes.go", "utf8"),
     };
-    const rows = [...readme.matchAll(/^\| `aicp:index:(\w+)` \|.*$/gm)];
+    const rows = [...page.matchAll(/^\| `aicp:index:(\w+)` \|.*$/gm)];
     expect(rows.length).toBeGreaterThanOrEqual(4);
     for (const [row] of rows) {
       for (const [, name] of row.matchAll(/`aicp\.types\.(?:input|output)\.(\w+)`/g)) expect(sdk.nodejs).toContain(`export interface ${name} {`);

@@ -167,7 +167,7 @@ func (NotebookState) ElementType() reflect.Type {
 }
 
 type notebookArgs struct {
-	// Takes over an existing notebook by its uuid instead of creating one (one made in the console, or one whose state was lost). Preview warns what the take-over will change to match the program; `up` changes it in place and manages it from then on. A difference that needs a replacement, a different name, or a notebook made by another Pulumi resource is refused, with nothing changed. Read only when the resource is created; keep it in the program. (With the provider plugin, `pulumi import` works too; with the package's dynamic resources it does not: see the README.)
+	// Takes over an existing notebook by its uuid instead of creating one (one made in the console, or one whose state was lost). Preview warns what the take-over will change to match the program; `up` changes it in place and manages it from then on. A difference that needs a replacement, a different name, or a notebook made by another Pulumi resource is refused, with nothing changed. Read only when the resource is created; keep it in the program. (With the provider plugin, `pulumi import` works too; with the package's dynamic resources it does not: see docs/plugin.md.)
 	AdoptId *string `pulumi:"adoptId"`
 	// apt packages to install.
 	Apt *string `pulumi:"apt"`
@@ -223,7 +223,7 @@ type notebookArgs struct {
 
 // The set of arguments for constructing a Notebook resource.
 type NotebookArgs struct {
-	// Takes over an existing notebook by its uuid instead of creating one (one made in the console, or one whose state was lost). Preview warns what the take-over will change to match the program; `up` changes it in place and manages it from then on. A difference that needs a replacement, a different name, or a notebook made by another Pulumi resource is refused, with nothing changed. Read only when the resource is created; keep it in the program. (With the provider plugin, `pulumi import` works too; with the package's dynamic resources it does not: see the README.)
+	// Takes over an existing notebook by its uuid instead of creating one (one made in the console, or one whose state was lost). Preview warns what the take-over will change to match the program; `up` changes it in place and manages it from then on. A difference that needs a replacement, a different name, or a notebook made by another Pulumi resource is refused, with nothing changed. Read only when the resource is created; keep it in the program. (With the provider plugin, `pulumi import` works too; with the package's dynamic resources it does not: see docs/plugin.md.)
 	AdoptId pulumi.StringPtrInput
 	// apt packages to install.
 	Apt pulumi.StringPtrInput

@@ -57,7 +57,7 @@ class NotebookArgs:
         :param pulumi.Input['NotebookImageType'] image_type: `official`, `user` or `custom`.
         :param pulumi.Input['ReplicaSpecsArgs'] replica_specs: Resources: `replicas` (default 1), `specs` (a sku or node id), `rgId`, custom CPU, GPU, memory and disk fields, `templateId`.
         :param pulumi.Input['NotebookServerType'] server_type: `jupyter`, `code_server` or `rstudio`.
-        :param pulumi.Input[_builtins.str] adopt_id: Takes over an existing notebook by its uuid instead of creating one (one made in the console, or one whose state was lost). Preview warns what the take-over will change to match the program; `up` changes it in place and manages it from then on. A difference that needs a replacement, a different name, or a notebook made by another Pulumi resource is refused, with nothing changed. Read only when the resource is created; keep it in the program. (With the provider plugin, `pulumi import` works too; with the package's dynamic resources it does not: see the README.)
+        :param pulumi.Input[_builtins.str] adopt_id: Takes over an existing notebook by its uuid instead of creating one (one made in the console, or one whose state was lost). Preview warns what the take-over will change to match the program; `up` changes it in place and manages it from then on. A difference that needs a replacement, a different name, or a notebook made by another Pulumi resource is refused, with nothing changed. Read only when the resource is created; keep it in the program. (With the provider plugin, `pulumi import` works too; with the package's dynamic resources it does not: see docs/plugin.md.)
         :param pulumi.Input[_builtins.str] apt: apt packages to install.
         :param pulumi.Input[_builtins.str] auto_delete_time: When the platform deletes the notebook; must be in the future when set or changed.
         :param pulumi.Input[_builtins.int] auto_renew: 1 to renew a monthly subscription automatically, 0 not to.
@@ -207,7 +207,7 @@ class NotebookArgs:
     @pulumi.getter(name="adoptId")
     def adopt_id(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Takes over an existing notebook by its uuid instead of creating one (one made in the console, or one whose state was lost). Preview warns what the take-over will change to match the program; `up` changes it in place and manages it from then on. A difference that needs a replacement, a different name, or a notebook made by another Pulumi resource is refused, with nothing changed. Read only when the resource is created; keep it in the program. (With the provider plugin, `pulumi import` works too; with the package's dynamic resources it does not: see the README.)
+        Takes over an existing notebook by its uuid instead of creating one (one made in the console, or one whose state was lost). Preview warns what the take-over will change to match the program; `up` changes it in place and manages it from then on. A difference that needs a replacement, a different name, or a notebook made by another Pulumi resource is refused, with nothing changed. Read only when the resource is created; keep it in the program. (With the provider plugin, `pulumi import` works too; with the package's dynamic resources it does not: see docs/plugin.md.)
         """
         return pulumi.get(self, "adopt_id")
 
@@ -482,7 +482,7 @@ class Notebook(pulumi.CustomResource):
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[_builtins.str] adopt_id: Takes over an existing notebook by its uuid instead of creating one (one made in the console, or one whose state was lost). Preview warns what the take-over will change to match the program; `up` changes it in place and manages it from then on. A difference that needs a replacement, a different name, or a notebook made by another Pulumi resource is refused, with nothing changed. Read only when the resource is created; keep it in the program. (With the provider plugin, `pulumi import` works too; with the package's dynamic resources it does not: see the README.)
+        :param pulumi.Input[_builtins.str] adopt_id: Takes over an existing notebook by its uuid instead of creating one (one made in the console, or one whose state was lost). Preview warns what the take-over will change to match the program; `up` changes it in place and manages it from then on. A difference that needs a replacement, a different name, or a notebook made by another Pulumi resource is refused, with nothing changed. Read only when the resource is created; keep it in the program. (With the provider plugin, `pulumi import` works too; with the package's dynamic resources it does not: see docs/plugin.md.)
         :param pulumi.Input[_builtins.str] apt: apt packages to install.
         :param pulumi.Input[_builtins.str] auto_delete_time: When the platform deletes the notebook; must be in the future when set or changed.
         :param pulumi.Input[_builtins.int] auto_renew: 1 to renew a monthly subscription automatically, 0 not to.
