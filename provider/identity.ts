@@ -67,9 +67,11 @@ export function stackIdentityOf(recorded: string | undefined, pinned: string | u
   if (recorded !== undefined && pinned !== undefined && recorded !== pinned) {
     return {
       problem:
-        // The pin is not quoted: it may have been set as a secret.
-        `aicp:stackMark differs from the identity this stack's state records, ${recorded}, from which its marks and auto-names derive: ` +
-        `pin that one (\`pulumi config set aicp:stackMark ${recorded}\`; an explicit provider: its \`stackMark\` argument) or remove the setting`,
+        // Neither is quoted: a pin may have been set as a secret, and the plugin records a secret pin as one.
+        "aicp:stackMark differs from the identity this stack's state records, from which its marks and auto-names derive: pin that one, or " +
+        "remove the setting. `pulumi stack export --show-secrets` shows it (the id of the `aicp-stack-mark` resource with the TypeScript " +
+        "package; the provider's `stackMark` input with the plugin); pin it with `pulumi config set --secret aicp:stackMark <it>` (an " +
+        "explicit provider: its `stackMark` argument)",
     };
   }
   return { value: recorded ?? pinned ?? newStackIdentity() };
