@@ -157,10 +157,13 @@ export function checkNotebook(
   inputs.namespace ??= configuredUser?.toLowerCase();
   // Written out, so a preview after a refresh shows a stop or failure outside Pulumi as `"Stopped" => "Running"`.
   inputs.desiredState ??= defaults.desiredState;
-  for (const key of ["userId", "namespace"] as const) {
-    if (!inputs[key]) {
-      failures.push({ property: key, reason: `${key} is required: pass it, or set aicp:userId (env CORESHUB_USER_ID) to default it` });
-    }
+  // The namespace defaults from the user id: with neither, the user id is the one thing to ask for.
+  if (!inputs.userId) failures.push({ property: "userId", reason: "userId is required: pass it, or set aicp:userId (env CORESHUB_USER_ID) to default it" });
+  else if (!inputs.namespace) {
+    failures.push({
+      property: "namespace",
+      reason: "namespace is required: pass it, or set aicp:userId (env CORESHUB_USER_ID), whose lower case it defaults to",
+    });
   }
   // The platform makes a notebook for the keys' own user only: another user fails at create, with advice about the keys.
   // Only where a create follows (a new resource, or a changed userId, which replaces it): an existing one sends nothing under it.
@@ -247,7 +250,8 @@ export function checkNotebook(
       failures.push({ property: key, reason: `${key} is not a Notebook argument` });
     }
   }
-  const reported = new Set(failures.map((f) => f.property));
+  // A missing user id is the one failure of the namespace that defaults from it (above).
+  const reported = new Set([...failures.map((f) => f.property), ...(inputs.userId ? [] : ["namespace"])]);
   // An env reported for how its value is given is not reported again for the value that is then missing.
   const reportedEnvs = failures.map((f) => /^envs\[\d+\]/.exec(f.property)?.[0]).filter((p) => p !== undefined);
   const { customImageSecret: _kept, ...withoutKeptSecret } = bodyOf(inputs);

@@ -42,10 +42,14 @@ describe("Notebook check", () => {
     expect(ofDerivedName(refused, { name: "k".repeat(130), autoNamed: true, autoNameSuffix: "0a1b2c-3d4e5f6" }, "renamed")).toEqual(refused);
   });
 
-  it("asks for a user id when none is configured", () => {
+  it("asks for a user id when none is configured, once: the namespace, which defaults from it, is not asked for too", () => {
     const noUser = resolveSettings(() => undefined, {});
-    const props = checkNotebook({}, base, noUser).failures.map((f) => f.property);
-    expect(props).toEqual(expect.arrayContaining(["userId", "namespace"]));
+    const failures = checkNotebook({}, base, noUser).failures;
+    expect(failures).toEqual([{ property: "userId", reason: "userId is required: pass it, or set aicp:userId (env CORESHUB_USER_ID) to default it" }]);
+    // A userId given with no aicp:userId leaves only the namespace to ask for, naming what it defaults from.
+    const namespace = checkNotebook({}, { ...base, userId: "usr-given" }, noUser).failures;
+    expect(namespace.map((f) => f.property)).toEqual(["namespace"]);
+    expect(namespace[0]!.reason).toContain("aicp:userId");
   });
 
   it("reports every spec rule against the camelCase property path", () => {
