@@ -35,6 +35,7 @@ function pluginContext(): FunctionContext {
     get client() {
       return functionClient();
     },
+    settings: currentSettings,
     defaultNamespace: () => requireUserId(currentSettings()).toLowerCase(),
   };
 }

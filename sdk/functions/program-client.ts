@@ -47,6 +47,7 @@ export function programContext(): FunctionContext {
     get client() {
       return programClient();
     },
+    settings: programSettings,
     defaultNamespace: () => namespaceOr(undefined),
   };
 }
