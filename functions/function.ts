@@ -12,17 +12,13 @@
 import { z } from "zod";
 import { snakeToCamel, type Camelized, type SnakeToCamel } from "../client/case";
 import type { AicpClient, ListOperation } from "../client/client";
-import { AicpError, validationError } from "../client/errors";
-import type { Settings } from "../client/config";
-import { refusalLine, unreachable, unreachableLine } from "../client/first-contact";
+import { validationError } from "../client/errors";
 import type { DeclaredField } from "../client/wire/kind";
 import { camelPath } from "../provider/inputs";
 
-/** Where a function runs: the client to read with, its settings, and the namespace when the arguments name none. */
+/** Where a function runs: the client to read with, and the namespace when the arguments name none. */
 export interface FunctionContext {
   readonly client: AicpClient;
-  /** The settings the client was built with: a refusal's message names the one to fix (settingsAdvised). */
-  settings(): Settings;
   /** The configured user id in lower case; throws AICP_CONFIG when none is configured. */
   defaultNamespace(): string;
 }
@@ -81,34 +77,11 @@ export function dataSourceFunction<const Args extends DeclaredFields, const Resu
   const known = z.strictObject(Object.fromEntries(Object.keys(described.declaration.args).map((key) => [key, z.unknown().optional()])));
   return {
     ...described,
-    async run(context, args) {
+    run(context, args) {
       checkedArgs(described.name, known, args ?? {});
-      try {
-        return await described.run(context, args ?? {});
-      } catch (error) {
-        throw settingsAdvised(context, error);
-      }
+      return described.run(context, args ?? {});
     },
   };
-}
-
-/**
- * A failed request whose answer points at a setting (keys, zone, user id,
- * base URL) names it, in the words the settings check of a resource and
- * `pulumi-aicp doctor` use (client/first-contact.ts): a function may be the
- * first thing a program sends, so its error is the first a user sees.
- */
-function settingsAdvised(context: FunctionContext, error: unknown): unknown {
-  if (!(error instanceof AicpError)) return error;
-  const settings = context.settings();
-  const code = (error as { cause?: { code?: string } }).cause?.code;
-  const advice = unreachable(error)
-    ? code === "ENOTFOUND" || code === "ECONNREFUSED"
-      ? unreachableLine(settings, error)
-      : undefined
-    : refusalLine(settings, error);
-  if (advice) error.message = `${error.message}; ${advice}`;
-  return error;
 }
 
 /** The fields of a query schema as arguments, camelCase, each required where the query needs it. */

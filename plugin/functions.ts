@@ -35,7 +35,6 @@ function pluginContext(): FunctionContext {
     get client() {
       return functionClient();
     },
-    settings: currentSettings,
     defaultNamespace: () => requireUserId(currentSettings()).toLowerCase(),
   };
 }

@@ -47,7 +47,6 @@ export function programContext(): FunctionContext {
     get client() {
       return programClient();
     },
-    settings: programSettings,
     defaultNamespace: () => namespaceOr(undefined),
   };
 }
