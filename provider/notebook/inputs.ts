@@ -250,8 +250,8 @@ export function checkNotebook(
       failures.push({ property: key, reason: `${key} is not a Notebook argument` });
     }
   }
-  // A missing user id is the one failure of the namespace that defaults from it (above).
-  const reported = new Set([...failures.map((f) => f.property), ...(inputs.userId ? [] : ["namespace"])]);
+  // A missing user id is the one failure of a namespace left to default from it (above).
+  const reported = new Set([...failures.map((f) => f.property), ...(inputs.userId || news.namespace ? [] : ["namespace"])]);
   // An env reported for how its value is given is not reported again for the value that is then missing.
   const reportedEnvs = failures.map((f) => /^envs\[\d+\]/.exec(f.property)?.[0]).filter((p) => p !== undefined);
   const { customImageSecret: _kept, ...withoutKeptSecret } = bodyOf(inputs);

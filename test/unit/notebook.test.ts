@@ -50,6 +50,9 @@ describe("Notebook check", () => {
     const namespace = checkNotebook({}, { ...base, userId: "usr-given" }, noUser).failures;
     expect(namespace.map((f) => f.property)).toEqual(["namespace"]);
     expect(namespace[0]!.reason).toContain("aicp:userId");
+    // A namespace the program gives is checked whatever the user id: its own rule is reported with the missing user id.
+    const given = checkNotebook({}, { ...base, namespace: "team/a" }, noUser).failures.map((f) => f.property);
+    expect(given).toEqual(["userId", "namespace"]);
   });
 
   it("reports every spec rule against the camelCase property path", () => {
