@@ -6,7 +6,7 @@
  *
  * reads the provider's configuration (the `aicp:*` keys of the stack when
  * `--stack` is given, through the pulumi CLI; otherwise the environment
- * variables of README "Configuration"), checks it against the platform
+ * variables of docs/configuration.md), checks it against the platform
  * read-only and prints what to set. Exit status: 0 all good, 1 something will
  * not work, 2 the platform cannot be used with this configuration.
  */

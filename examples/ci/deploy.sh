@@ -15,7 +15,7 @@
 #                             For an up that creates or starts more than 128 notebooks, set
 #                             it to at least their number
 #   POLICY_PACK, POLICY_CONFIG  the guardrails pack (.../policy/pack/aicp-guardrails, or its folder) and its configuration JSON
-#                             (README, Guardrails): both commands run it, so a mandatory rule
+#                             (docs/guardrails.md): both commands run it, so a mandatory rule
 #                             or budget fails the preview and refuses the up
 #   QY_ACCESS_KEY_ID, QY_SECRET_ACCESS_KEY, CORESHUB_USER_ID, AICP_ZONE, AICP_BASE_URL
 #                             read by the provider when the stack config has no aicp:* value

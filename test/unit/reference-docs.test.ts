@@ -22,7 +22,7 @@ describe("docs/reference", () => {
 
   it("has a page for every resource and function, each input with its type, default, allowed values and what a change does", () => {
     const notebook = readFileSync("docs/reference/Notebook.md", "utf8");
-    // Written out by hand from docs/platform-api.md A4.2 and README's Notebook section, not from the generator.
+    // Written out by hand from docs/platform-api.md A4.2 and docs/resources.md's Notebook section, not from the generator.
     expect(notebook).toContain("| `serverType` | string | yes |  | `jupyter`, `code_server`, `rstudio` |  | replaces |");
     expect(notebook).toContain("| `stopTime` | string | no |  |  |  | in place (by setStopTime) |");
     expect(notebook).toContain("| `desiredState` | string | no | `Running` | `Running`, `Stopped` |");
