@@ -230,9 +230,14 @@ export function createClient(
   const { front, ...limits } = options;
   const missing = (["accessKeyId", "secretAccessKey"] as const).filter((k) => !settings[k]);
   if (missing.length > 0) {
-    const named = missing.map((k) => `${configKeys[k].key} (env ${configKeys[k].env})`).join(" and ");
+    const named = (keys: ReadonlyArray<"accessKeyId" | "secretAccessKey" | "userId" | "zone">) =>
+      keys.map((k) => `${configKeys[k].key} (env ${configKeys[k].env})`).join(" and ");
+    // A first run usually lacks the user id and zone too: one message names them all, rather than one per run.
+    const alsoUnset = (["userId", "zone"] as const).filter((k) => !settings[k]);
     throw configError(
-      `missing AICP credentials: set ${named}. For example: pulumi config set aicp:accessKeyId AKID... && pulumi config set --secret aicp:secretAccessKey ...`,
+      `missing AICP credentials: set ${named(missing)}. For example: pulumi config set aicp:accessKeyId AKID... && pulumi config set --secret ` +
+        `aicp:secretAccessKey ...` +
+        (alsoUnset.length > 0 ? `; not set either: ${named(alsoUnset)}, which a notebook and most accounts need (\`pulumi-aicp doctor\` checks them)` : ""),
     );
   }
   return new AicpClient({

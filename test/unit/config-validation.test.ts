@@ -7,7 +7,7 @@
 import { describe, expect, it } from "vitest";
 import { AicpError } from "../../client/errors";
 import { resolveRoutes } from "../../client/routes";
-import { configKeys, resolveSettings } from "../../client/config";
+import { configKeys, createClient, resolveSettings } from "../../client/config";
 import { configureFrom, currentSettings } from "../../provider/context";
 
 const none = () => undefined;
@@ -243,5 +243,29 @@ describe("the other settings", () => {
     })();
     expect(error?.code).toBe("AICP_CONFIG");
     expect(error?.message).toMatch(/^aicp:requestTimeoutSeconds \(or AICP_REQUEST_TIMEOUT_SECONDS\)/);
+  });
+});
+
+describe("missing credentials", () => {
+  const messageOf = (env: Record<string, string>) => {
+    try {
+      createClient(resolveSettings(none, env));
+    } catch (error) {
+      return (error as Error).message;
+    }
+    return "accepted";
+  };
+
+  it("name every key a first run has not set, so that one message lists them all", () => {
+    const message = messageOf({});
+    expect(message).toContain("missing AICP credentials: set aicp:accessKeyId (env QY_ACCESS_KEY_ID) and aicp:secretAccessKey (env QY_SECRET_ACCESS_KEY)");
+    expect(message).toContain("not set either: aicp:userId (env CORESHUB_USER_ID) and aicp:zone (env AICP_ZONE)");
+  });
+
+  it("name only what is missing", () => {
+    const message = messageOf({ QY_ACCESS_KEY_ID: "AKIDGIVEN0001", CORESHUB_USER_ID: "usr-1", AICP_ZONE: "xb3" });
+    expect(message).toContain("set aicp:secretAccessKey (env QY_SECRET_ACCESS_KEY)");
+    expect(message).not.toContain("not set either");
+    expect(message).not.toContain("AKIDGIVEN0001");
   });
 });
