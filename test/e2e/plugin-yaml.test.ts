@@ -23,6 +23,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Emulator } from "../../emulator";
 import { createTrainingJob, emulatorCredentials, startTestEmulator } from "../support/emulator";
 import { packPlugin, pluginVersion, repositoryPlugin, yamlCpuNotebook, yamlPluginProject } from "../support/plugin-project";
+import { codeBlocks, readDoc } from "../support/user-docs";
 
 /** The program: a group and a notebook, a function call before them and one on the notebook's outputs. */
 function program(description: string, stopTime?: string) {
@@ -131,9 +132,15 @@ describe("the provider plugin, from a YAML program", () => {
     expect(emulator.listResourceGroups().filter((g) => g.user_id !== "platform")).toEqual([]);
   }, 300_000);
 
-  it("the installed plugin runs the doctor with the stack's configuration, as the README says for Python, Go and YAML users", async () => {
-    const installed = join(stack.project.env().PULUMI_HOME!, "plugins", `resource-aicp-v${pluginVersion}`, "pulumi-resource-aicp");
-    const doctor = await stack.project.run(installed, "doctor", "--stack", "ci");
+  it("the installed plugin runs the doctor with the stack's configuration, as docs/configuration.md says for Python, Go and YAML users", async () => {
+    // The page's command as written, on this project's stack (ci) and with its PULUMI_HOME, where `pulumi plugin install` put the plugin.
+    const command = codeBlocks(readDoc("docs/configuration.md"), "sh")
+      .find((block) => block.includes("pulumi-resource-aicp doctor"))
+      ?.trim();
+    expect(command, "docs/configuration.md shows the plugin's doctor").toContain(
+      `/plugins/resource-aicp-v${pluginVersion}/pulumi-resource-aicp doctor --stack dev`,
+    );
+    const doctor = await stack.project.run("bash", "-c", command!.replace("--stack dev", "--stack ci"));
     expect(doctor.status, doctor.output).toBe(0);
     expect(doctor.output).toMatch(/^ok +user id +usr-emulator: its namespace usr-emulator answers these keys$/m);
   }, 60_000);
