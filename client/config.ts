@@ -237,7 +237,7 @@ export function createClient(
     throw configError(
       `missing AICP credentials: set ${named(missing)}. For example: pulumi config set aicp:accessKeyId AKID... && pulumi config set --secret ` +
         `aicp:secretAccessKey ...` +
-        (alsoUnset.length > 0 ? `; not set either: ${named(alsoUnset)}, which a notebook and most accounts need (\`pulumi-aicp doctor\` checks them)` : ""),
+        (alsoUnset.length > 0 ? `; not set either: ${named(alsoUnset)} (a Notebook needs the user id; a platform may require the zone)` : ""),
     );
   }
   return new AicpClient({
