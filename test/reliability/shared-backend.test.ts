@@ -1,15 +1,14 @@
 /**
  * A pipeline's runners: each command on a runner of its own (its own checkout and PULUMI_HOME, so its own
- * create journal), the stack's state in one S3 bucket they share (moto's S3 server, scripts/moto.sh), as
- * teams keep it. `pulumi up` is killed (kill -9) on runner A while the notebook it created is starting;
- * runner B runs `pulumi cancel` and `pulumi up`, then `pulumi destroy`: one create in all, the notebook
- * recorded, nothing left. On the TypeScript front with nothing configured; on the plugin with the stack's
+ * create journal), the stack's state in one backend they share, as teams keep it: an S3 bucket (moto's
+ * server) and a PostgreSQL database (Debian's server), both real servers (test/support/shared-backends.ts).
+ * `pulumi up` is killed (kill -9) on runner A while the notebook it created is starting; runner B runs
+ * `pulumi cancel` and `pulumi up`, then `pulumi destroy`: one create in all, the notebook recorded, nothing
+ * left. On the TypeScript front with nothing configured; on the plugin with the stack's
  * `pulumi:autonaming` pattern (docs/resources.md, Notebook), which that page names for it. docs/identity.md,
  * "What holds across runners".
  */
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { copyFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Emulator } from "../../emulator";
@@ -19,6 +18,7 @@ import { repositoryPlugin, yamlCpuNotebook, yamlPluginProject } from "../support
 import { eventually } from "../support/poll";
 import { descendantsOf, killAll } from "../support/processes";
 import { recordCase } from "../support/reliability";
+import { startPostgres, startS3, type SharedBackend } from "../support/shared-backends";
 
 const typescriptProgram = `
 const aicp = require("pulumi-aicp");
@@ -30,56 +30,18 @@ const yamlProgram = `
 resources:${yamlCpuNotebook("research")}
 `;
 
-/** A free TCP port on the loopback interface. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-describe("a pipeline whose runners share the state in S3", () => {
-  let moto: ChildProcess;
-  let endpoint: string;
-  let buckets = 0;
+describe.each([
+  ["S3", startS3],
+  ["PostgreSQL", startPostgres],
+] as const)("a pipeline whose runners share the state in %s", (backendName, start) => {
+  let backend: SharedBackend;
 
   beforeAll(async () => {
-    let server: string;
-    try {
-      server = execFileSync("bash", ["scripts/moto.sh"], { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] }).trim();
-    } catch {
-      throw new Error("moto's S3 server is not installed and could not be: run `bash scripts/moto.sh` (python3 with venv and pip, PyPI)");
-    }
-    const port = await freePort();
-    endpoint = `http://127.0.0.1:${port}`;
-    moto = spawn(server, ["-H", "127.0.0.1", "-p", String(port)], { stdio: "ignore" });
-    await eventually(
-      () =>
-        fetch(endpoint).then(
-          () => true,
-          () => false,
-        ),
-      "moto's S3 server to answer",
-      60_000,
-    );
+    backend = await start();
   }, 300_000);
   afterAll(() => {
-    moto?.kill("SIGKILL");
+    backend?.stop();
   });
-
-  /** A new bucket, and the environment that keeps a stack's state in it. */
-  async function sharedBackend(): Promise<Record<string, string>> {
-    const bucket = `pipeline-state-${++buckets}`;
-    const made = await fetch(`${endpoint}/${bucket}`, { method: "PUT" });
-    expect(made.status).toBe(200);
-    return {
-      PULUMI_BACKEND_URL: `s3://${bucket}?endpoint=${encodeURIComponent(endpoint)}&use_path_style=true&region=us-east-1&disable_https=true`,
-      AWS_ACCESS_KEY_ID: "moto",
-      AWS_SECRET_ACCESS_KEY: "moto",
-      AWS_REGION: "us-east-1",
-    };
-  }
 
   /** `pulumi up` on `runner`, killed with its plugins once the platform holds a notebook. */
   async function upKilledOnceCreated(runner: CliProject, live: () => unknown[]): Promise<void> {
@@ -103,14 +65,14 @@ describe("a pipeline whose runners share the state in S3", () => {
       const emulator: Emulator = await startTestEmulator({ notebookReadyDelayMs: 3_600_000 });
       const live = () => emulator.listNotebooks().filter((n) => n.namespace === emulatorCredentials.userId && !n.auto_delete_time);
       const creates = () => emulator.requests().filter((r) => r.operation === "createNotebook").length;
-      const backend = await sharedBackend();
+      const shared = await backend.fresh();
       const runners: CliProject[] = [];
       /** A runner: a fresh checkout of the same project with its own PULUMI_HOME; the stack's settings file comes from the repository. */
       const runner = async (): Promise<CliProject> => {
         const project =
           front === "TypeScript"
-            ? cliProject("shared-backend", emulator, typescriptProgram, backend)
-            : (await yamlPluginProject("shared-backend", emulator, yamlProgram, repositoryPlugin, { ...backend }, { initStack: runners.length === 0 })).project;
+            ? cliProject("shared-backend", emulator, typescriptProgram, shared)
+            : (await yamlPluginProject("shared-backend", emulator, yamlProgram, repositoryPlugin, { ...shared }, { initStack: runners.length === 0 })).project;
         runners.push(project);
         return project;
       };
@@ -140,7 +102,8 @@ describe("a pipeline whose runners share the state in S3", () => {
         }
         const up = await pulumiOnB("up");
         console.log(
-          `shared S3 backend, ${front}, ${setting}: ${creates()} create request(s), ${live().length} notebook(s) after runner B's up (exit ${up.status})`,
+          `shared ${backendName} backend, ${front}, ${setting}: ${creates()} create request(s), ` +
+            `${live().length} notebook(s) after runner B's up (exit ${up.status})`,
         );
         expect(up.status, up.output).toBe(0);
         duplicates = Math.max(0, live().length - 1);
@@ -152,7 +115,14 @@ describe("a pipeline whose runners share the state in S3", () => {
         expect(orphans).toBe(0);
         passed = true;
       } finally {
-        recordCase({ suite: "shared state", name: `${front}: kill -9 on runner A, up on runner B (S3; ${setting})`, passed, duplicates, orphans, leaks: 0 });
+        recordCase({
+          suite: "shared state",
+          name: `${front}: kill -9 on runner A, up on runner B (${backendName}; ${setting})`,
+          passed,
+          duplicates,
+          orphans,
+          leaks: 0,
+        });
         for (const r of runners) r.dispose();
         await emulator.close();
       }
